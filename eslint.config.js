@@ -1,0 +1,44 @@
+// Lint rules: typescript-eslint's type-aware recommended set, plus the project's own boundaries.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'renderer/dist/**', 'release/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    // Only main/ may load Electron; only the db module may load better-sqlite3; only the renderer backend
+    // may load playwright-core. The server never imports Koa from domain code.
+    files: ['server/**/*.ts', 'test/**/*.ts', 'bench/**/*.{ts,js}', 'renderer/**/*.{ts,tsx}'],
+    ignores: ['server/db/connection.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Only main/ imports electron.' },
+            { name: 'better-sqlite3', message: 'Only server/db/connection.ts imports better-sqlite3.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['bench/**', 'test/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,50 @@
+/** `offprint serve`: runs the server on a data dir until SIGINT/SIGTERM. */
+import { z } from 'zod';
+import { allowedHostsFromEnv, resolveDataDir } from '../../config.js';
+import { createApp } from '../../http/app.js';
+import type { HostPolicy } from '../../http/middleware/hostCheck.js';
+import { listen } from '../../http/server.js';
+import { createLogger } from '../../logger.js';
+import { openRuntime } from '../../runtime.js';
+import { flag, parseCommandArgs } from '../args.js';
+import { UsageError, write, type CliIo } from '../io.js';
+
+const PortSchema = z
+  .string()
+  .regex(/^[0-9]{1,5}$/, 'must be a port number')
+  .transform(Number)
+  .refine((n) => n <= 65535, 'must be at most 65535');
+
+/** Starts serving; resolves with the exit code once a signal has closed everything. */
+export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '4242' },
+    'allowed-host': { type: 'string', multiple: true, default: [] },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  const port = flag('port', PortSchema, values.port);
+  const logger = createLogger('info');
+  const runtime = openRuntime(resolveDataDir(values['data-dir'], io.env), logger);
+  const hostPolicy: HostPolicy = {
+    extraHosts: [...allowedHostsFromEnv(io.env), ...values['allowed-host'].map((h) => h.toLowerCase())],
+    port: 0,
+  };
+  let server;
+  try {
+    server = await listen(createApp({ ...runtime, hostPolicy }), { host: values.host, port, hostPolicy });
+  } catch (error) {
+    runtime.close();
+    throw error;
+  }
+  logger.info({ url: server.url, dataDir: runtime.dataDir }, 'server started');
+  await write(io.stdout, `Offprint listening on ${server.url}\n`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  logger.info({ signal }, 'shutting down');
+  await server.close();
+  runtime.close();
+  return 0;
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/** The `offprint` command line: one process, one command, exit code = verdict. */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { OFFPRINT_VERSION } from '../version.js';
+import { keysCommand, orgsCommand, projectsCommand } from './commands/admin.js';
+import { feedbackCommand } from './commands/feedback.js';
+import { serveCommand } from './commands/serve.js';
+import { describeError, UsageError, write, type CliIo } from './io.js';
+
+const HELP = `Offprint ${OFFPRINT_VERSION}: offline documentation sites, feedback export and static export bundles.
+
+Usage: offprint <command> [options]
+
+  serve [--host 127.0.0.1] [--port 4242] [--allowed-host NAME]
+                                        Serve the API (--port 0 picks a free port)
+  orgs create --name NAME [--plan free|pro|enterprise]
+  projects create --name NAME --domain HOST [--org ID]
+  projects list [--org ID]
+  keys create [--org ID] [--name NAME]  Create an admin API key (shown once)
+  keys list [--org ID]
+  keys revoke KEYID
+  feedback import --project ID FILE     Import NDJSON feedback (FILE - reads stdin)
+  feedback export --project ID [--date-from D] [--date-to D] [--source S] [--status LIST]
+                                        Write a project's feedback as NDJSON to stdout
+
+Every command takes --data-dir DIR (default: $OFFPRINT_DATA_DIR, else the per-user app-data folder)
+and --json (one JSON object on stdout).
+`;
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  serve: serveCommand,
+  orgs: orgsCommand,
+  projects: projectsCommand,
+  keys: keysCommand,
+  feedback: feedbackCommand,
+};
+
+/** Runs one command line; returns the exit code. Never throws. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+      await write(io.stdout, HELP);
+      return name === undefined ? 2 : 0;
+    }
+    if (name === 'version' || name === '--version') {
+      await write(io.stdout, `${OFFPRINT_VERSION}\n`);
+      return 0;
+    }
+    const command = COMMANDS[name];
+    if (command === undefined) throw new UsageError(`unknown command: ${name}`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      await write(io.stdout, HELP);
+      return 0;
+    }
+    return await command(rest, io);
+  } catch (error) {
+    const { message, exitCode } = describeError(error);
+    await write(io.stderr, `${message}\n`);
+    return exitCode;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  process.exitCode = await runCli(process.argv.slice(2), io);
+}

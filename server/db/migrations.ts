@@ -1,0 +1,123 @@
+/**
+ * Numbered schema migrations, tracked by `PRAGMA user_version`. Each one runs with every other pending
+ * one in a single transaction: a failed upgrade leaves the database exactly as it was.
+ */
+import type { Db } from './connection.js';
+
+/** One schema step. `version` is the `user_version` the database has after it. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly up: (db: Db) => void;
+}
+
+/** Thrown when the database was written by a newer Offprint than this one. */
+export class DatabaseTooNewError extends Error {
+  constructor(
+    readonly found: number,
+    readonly supported: number,
+  ) {
+    super(
+      `This data directory was written by a newer version of Offprint (database schema ${found}; ` +
+        `this version understands up to ${supported}). Upgrade Offprint, or use another --data-dir.`,
+    );
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+/**
+ * The `created_at` stored for entries whose timestamp is unknown. It sorts below every real instant, so
+ * "newest first" puts such entries last and one composite index serves every query shape.
+ */
+export const UNKNOWN_TIME = Number.MIN_SAFE_INTEGER;
+
+/** The migrations, in order. Append only: a released migration never changes. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'organizations, projects, api keys, feedback, settings',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE settings (
+          key   TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE organizations (
+          id         TEXT PRIMARY KEY,
+          name       TEXT NOT NULL,
+          plan       TEXT NOT NULL CHECK (plan IN ('free', 'pro', 'enterprise')),
+          created_at INTEGER NOT NULL
+        ) STRICT;
+
+        CREATE TABLE projects (
+          id         TEXT PRIMARY KEY,
+          org_id     TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+          name       TEXT NOT NULL,
+          domain     TEXT NOT NULL COLLATE NOCASE UNIQUE,
+          created_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX projects_by_org ON projects (org_id, created_at);
+
+        CREATE TABLE api_keys (
+          id           TEXT PRIMARY KEY,
+          org_id       TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+          name         TEXT NOT NULL,
+          secret_hash  TEXT NOT NULL UNIQUE,
+          prefix       TEXT NOT NULL,
+          last4        TEXT NOT NULL,
+          created_at   INTEGER NOT NULL,
+          last_used_at INTEGER,
+          revoked_at   INTEGER
+        ) STRICT;
+        CREATE INDEX api_keys_by_org ON api_keys (org_id, created_at);
+
+        CREATE TABLE feedback (
+          project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+          id         TEXT NOT NULL,
+          path       TEXT NOT NULL,
+          comment    TEXT,
+          created_at INTEGER NOT NULL,
+          source     TEXT NOT NULL CHECK (source IN ('code_snippet', 'contextual', 'agent', 'thumbs_only')),
+          status     TEXT NOT NULL CHECK (status IN ('pending', 'in_progress', 'resolved', 'dismissed')),
+          helpful    INTEGER CHECK (helpful IN (0, 1)),
+          contact    TEXT,
+          code       TEXT,
+          filename   TEXT,
+          lang       TEXT,
+          PRIMARY KEY (project_id, id)
+        ) STRICT;
+        -- Keyset pages walk (created_at, id) downwards inside one project.
+        CREATE INDEX feedback_by_time ON feedback (project_id, created_at, id);
+        -- A rare source would otherwise scan most of a project to fill one page.
+        CREATE INDEX feedback_by_source_time ON feedback (project_id, source, created_at, id);
+      `);
+    },
+  },
+];
+
+/** The schema version this build of Offprint writes. */
+export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+/** Reads the schema version stored in the database header. */
+export function schemaVersion(db: Db): number {
+  return Number(db.pragma('user_version', { simple: true }));
+}
+
+/**
+ * Applies every pending migration in one IMMEDIATE transaction. Refuses a database from a newer
+ * Offprint instead of guessing what its tables mean.
+ */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  const apply = db.transaction(() => {
+    const current = schemaVersion(db);
+    if (current > latest) throw new DatabaseTooNewError(current, latest);
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }
+  });
+  apply.immediate();
+}

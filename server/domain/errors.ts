@@ -1,0 +1,61 @@
+/**
+ * Named error factories. Domain code throws these; the HTTP error handler and the CLI turn them into a
+ * status + JSON body or a message + exit code. Anything else that escapes is an internal error.
+ */
+
+/** One problem in a request or input file. */
+export interface ErrorDetail {
+  readonly message: string;
+}
+
+/** An error meant to reach the client as it is. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: readonly ErrorDetail[] = [],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** 400: the input is not valid; one detail per problem. */
+export function ValidationError(message: string, problems: readonly string[] = []): AppError {
+  return new AppError(
+    400,
+    message,
+    problems.map((p) => ({ message: p })),
+  );
+}
+
+/** 401: no usable credentials. */
+export function AuthenticationError(message = 'A valid admin API key is required'): AppError {
+  return new AppError(401, message, [], { 'WWW-Authenticate': 'Bearer realm="offprint"' });
+}
+
+/** 403: authenticated, but not allowed. */
+export function ForbiddenError(message: string): AppError {
+  return new AppError(403, message);
+}
+
+/** 404: the thing does not exist (or belongs to someone else, which looks the same). */
+export function NotFoundError(message: string): AppError {
+  return new AppError(404, message);
+}
+
+/** 409: the thing is not in a state that allows this. */
+export function ConflictError(message: string): AppError {
+  return new AppError(409, message);
+}
+
+/** 413: the request body is larger than allowed. */
+export function PayloadTooLargeError(limitBytes: number): AppError {
+  return new AppError(413, `Request body is larger than ${limitBytes} bytes`);
+}
+
+/** 415: the body is not in a format this route reads. */
+export function UnsupportedMediaTypeError(expected: string): AppError {
+  return new AppError(415, `Content-Type must be ${expected}`);
+}

@@ -1,0 +1,69 @@
+/**
+ * Opaque pagination cursors: the keyset position of the last entry on a page, bound to the filters it
+ * was issued for and signed with the install's secret, so a tampered or re-used cursor is refused.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FeedbackFilter, KeysetPosition } from '../../db/feedback.js';
+
+const VERSION = 1;
+const MAC_BYTES = 16;
+
+/** Why a cursor was refused. */
+export type CursorProblem = 'invalid' | 'other-filters';
+
+/** A stable fingerprint of everything that selects entries (not `limit`, which may change per page). */
+export function filterFingerprint(filter: FeedbackFilter): string {
+  const canonical = JSON.stringify([
+    filter.projectId,
+    filter.fromMs ?? null,
+    filter.toMs ?? null,
+    filter.source ?? null,
+    filter.statuses === undefined ? null : [...new Set(filter.statuses)].sort(),
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
+}
+
+function mac(secret: Buffer, payload: string): Buffer {
+  return createHmac('sha256', secret).update(payload).digest().subarray(0, MAC_BYTES);
+}
+
+/** Encodes the position after which the next page starts. */
+export function encodeCursor(secret: Buffer, filter: FeedbackFilter, position: KeysetPosition): string {
+  const payload = Buffer.from(
+    JSON.stringify([VERSION, position.createdAt, position.id, filterFingerprint(filter)]),
+  ).toString('base64url');
+  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+}
+
+/** Decodes a cursor issued by {@link encodeCursor} for the same filters. */
+export function decodeCursor(
+  secret: Buffer,
+  filter: FeedbackFilter,
+  cursor: string,
+): { ok: true; position: KeysetPosition } | { ok: false; problem: CursorProblem } {
+  const invalid = { ok: false, problem: 'invalid' } as const;
+  const dot = cursor.indexOf('.');
+  if (dot <= 0 || cursor.length > 2048) return invalid;
+  const payload = cursor.slice(0, dot);
+  const given = Buffer.from(cursor.slice(dot + 1), 'base64url');
+  const expected = mac(secret, payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return invalid;
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 4) return invalid;
+  const [version, createdAt, id, fingerprint] = decoded as unknown[];
+  if (
+    version !== VERSION ||
+    !Number.isSafeInteger(createdAt) ||
+    typeof id !== 'string' ||
+    typeof fingerprint !== 'string'
+  ) {
+    return invalid;
+  }
+  if (fingerprint !== filterFingerprint(filter)) return { ok: false, problem: 'other-filters' };
+  return { ok: true, position: { createdAt: createdAt as number, id } };
+}

@@ -1,0 +1,56 @@
+/** Strict ISO 8601 parsing for query bounds and imported timestamps. */
+
+const PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
+
+/** How to treat a date-time written without `Z` or an offset. */
+export type MissingOffset = 'reject' | 'utc';
+
+/**
+ * Parses `YYYY-MM-DD` (UTC midnight) or an ISO 8601 date-time into epoch milliseconds. Returns null for
+ * anything else, including impossible calendar dates (2026-02-30) and times (24:00, 10:60).
+ * With `missingOffset: 'reject'`, a date-time must carry `Z` or an offset.
+ */
+export function parseIsoInstant(text: string, missingOffset: MissingOffset = 'reject'): number | null {
+  const m = PATTERN.exec(text);
+  if (m === null) return null;
+  const [, y, mo, d, h, mi, s, frac, zulu, sign, oh, om] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (h === undefined) return utc(year, month, day, 0, 0, 0, 0);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = s === undefined ? 0 : Number(s);
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const hasOffset = zulu !== undefined || sign !== undefined;
+  if (!hasOffset && missingOffset === 'reject') return null;
+  let offsetMinutes = 0;
+  if (sign !== undefined) {
+    const offH = Number(oh);
+    const offM = Number(om);
+    if (offH > 23 || offM > 59) return null;
+    offsetMinutes = (sign === '-' ? -1 : 1) * (offH * 60 + offM);
+  }
+  const millis = frac === undefined ? 0 : Math.floor(Number(`0.${frac}`) * 1000);
+  return utc(year, month, day, hour, minute, second, millis) - offsetMinutes * 60_000;
+}
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+// Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear does not.
+function utc(year: number, month: number, day: number, h: number, mi: number, s: number, ms: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(h, mi, s, ms);
+  return date.getTime();
+}
+
+/** Formats epoch milliseconds as `2026-01-31T09:05:00.000Z`. */
+export function formatInstant(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,123 @@
+/**
+ * The feedback query parameters (`dateFrom`, `dateTo`, `source`, `status`, `limit`, `cursor`) as one zod
+ * schema over raw strings. The HTTP routes validate query strings with it, the CLI validates its flags
+ * with it, and the OpenAPI document describes the parameters from it.
+ */
+import { z } from 'zod';
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES, type FeedbackStatus } from '../../db/feedback.js';
+import { parseIsoInstant } from './dates.js';
+
+const dateParam = (description: string) =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const ms = parseIsoInstant(value, 'reject');
+      if (ms === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${value.slice(0, 64)}" is not a valid date: use YYYY-MM-DD or an ISO 8601 date-time with Z or an offset`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    })
+    .meta({ description, example: '2026-01-01', openapi: { type: 'string' } });
+
+const sourceParam = z
+  .string()
+  .transform((value, ctx) => {
+    const source = FEEDBACK_SOURCES.find((s) => s === value);
+    if (source === undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 64)}" is not one of ${FEEDBACK_SOURCES.join(', ')}` });
+      return z.NEVER;
+    }
+    return source;
+  })
+  .meta({ description: 'Filter by feedback source', openapi: { type: 'string', enum: [...FEEDBACK_SOURCES] } });
+
+const statusParam = z
+  .string()
+  .transform((value, ctx) => {
+    const items = value.split(',').map((item) => item.trim());
+    if (items.every((item) => item === '')) {
+      ctx.addIssue({ code: 'custom', message: `must list at least one of ${FEEDBACK_STATUSES.join(', ')}` });
+      return z.NEVER;
+    }
+    const statuses = new Set<FeedbackStatus>();
+    items.forEach((item, index) => {
+      const status = FEEDBACK_STATUSES.find((s) => s === item);
+      if (item === '') ctx.addIssue({ code: 'custom', message: `item ${index + 1} is empty` });
+      else if (status === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${item.slice(0, 64)}" is not one of ${FEEDBACK_STATUSES.join(', ')}`,
+        });
+      } else statuses.add(status);
+    });
+    return [...statuses];
+  })
+  .meta({
+    description: `Comma-separated list of statuses to filter by (${FEEDBACK_STATUSES.join(', ')})`,
+    example: 'pending,in_progress',
+    openapi: { type: 'string' },
+  });
+
+const limitParam = (defaultLimit: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return defaultLimit;
+      const n = /^(0|[1-9][0-9]{0,5})$/.test(value) ? Number(value) : Number.NaN;
+      if (!(n >= 1 && n <= 100)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from 1 to 100 (got "${value.slice(0, 32)}")` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .meta({
+      description: 'Max results per page',
+      openapi: { type: 'integer', minimum: 1, maximum: 100, default: defaultLimit },
+    });
+
+function checkRange(query: { dateFrom?: number | undefined; dateTo?: number | undefined }, ctx: z.RefinementCtx): void {
+  if (query.dateFrom !== undefined && query.dateTo !== undefined && query.dateFrom > query.dateTo) {
+    ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'must not be after dateTo' });
+  }
+}
+
+const dateFrom = dateParam(
+  'Inclusive lower bound: YYYY-MM-DD (UTC midnight) or an ISO 8601 date-time with Z or an offset.',
+);
+const dateTo = dateParam(
+  'Exclusive upper bound: results include instants before, but not at, this one. Same formats as dateFrom.',
+);
+
+/** Query of `GET /v1/analytics/{projectId}/feedback`. */
+export const FeedbackListQuerySchema = z
+  .object({
+    dateFrom: dateFrom.optional(),
+    dateTo: dateTo.optional(),
+    source: sourceParam.optional(),
+    status: statusParam.optional(),
+    limit: limitParam(50),
+    cursor: z.string().optional().meta({ description: 'Pagination cursor: the nextCursor of the previous page.' }),
+  })
+  .superRefine(checkRange);
+
+/** Validated feedback list query. */
+export type FeedbackListQuery = z.output<typeof FeedbackListQuerySchema>;
+
+/** Query of `GET /v1/analytics/{projectId}/feedback/by-page`. */
+export const FeedbackByPageQuerySchema = z
+  .object({
+    dateFrom: dateFrom.optional(),
+    dateTo: dateTo.optional(),
+    source: sourceParam.optional(),
+    status: statusParam.optional(),
+    limit: limitParam(10),
+  })
+  .superRefine(checkRange);
+
+/** Validated by-page query. */
+export type FeedbackByPageQuery = z.output<typeof FeedbackByPageQuerySchema>;

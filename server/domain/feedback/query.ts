@@ -1,0 +1,98 @@
+/** Reading feedback: keyset pages, per-page aggregates and full iteration for exports. */
+import { readTransaction } from '../../db/connection.js';
+import {
+  selectFeedbackByPath,
+  selectFeedbackPage,
+  sortTime,
+  type FeedbackFilter,
+  type FeedbackPathCounts,
+  type FeedbackRow,
+  type KeysetPosition,
+} from '../../db/feedback.js';
+import { findProjectInOrg, type ProjectRow } from '../../db/projects.js';
+import type { Deps } from '../deps.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import type { FeedbackByPageQuery, FeedbackListQuery } from './filters.js';
+
+/** One page of entries. */
+export interface FeedbackPage {
+  readonly rows: FeedbackRow[];
+  readonly nextCursor: string | null;
+  readonly hasMore: boolean;
+}
+
+/** Finds a project of the caller's organization; another organization's project looks nonexistent. */
+export function requireProjectInOrg(deps: Deps, orgId: string, projectId: string): ProjectRow {
+  const project = findProjectInOrg(deps.db, orgId, projectId);
+  if (project === undefined) throw NotFoundError(`Project ${projectId} was not found`);
+  return project;
+}
+
+/** Turns validated query values into a row filter for one project. */
+export function toFilter(projectId: string, query: Omit<FeedbackByPageQuery, 'limit'>): FeedbackFilter {
+  return {
+    projectId,
+    fromMs: query.dateFrom,
+    toMs: query.dateTo,
+    source: query.source,
+    statuses: query.status,
+  };
+}
+
+/**
+ * One page of a project's feedback, newest first. Fetches one row beyond the page so `hasMore` is exact
+ * (never a trailing empty page).
+ */
+export function listFeedback(deps: Deps, orgId: string, projectId: string, query: FeedbackListQuery): FeedbackPage {
+  requireProjectInOrg(deps, orgId, projectId);
+  const filter = toFilter(projectId, query);
+  let after: KeysetPosition | undefined;
+  if (query.cursor !== undefined) {
+    const decoded = decodeCursor(deps.secret, filter, query.cursor);
+    if (!decoded.ok) {
+      throw ValidationError('Invalid query parameters', [
+        decoded.problem === 'invalid'
+          ? 'cursor: is not a cursor issued by this server (pass nextCursor from the previous page unchanged)'
+          : 'cursor: was issued for other filters; repeat the dateFrom, dateTo, source and status of the first page',
+      ]);
+    }
+    after = decoded.position;
+  }
+  const fetched = selectFeedbackPage(deps.db, filter, after, query.limit + 1);
+  const hasMore = fetched.length > query.limit;
+  const rows = hasMore ? fetched.slice(0, query.limit) : fetched;
+  const last = rows.at(-1);
+  const nextCursor =
+    hasMore && last !== undefined
+      ? encodeCursor(deps.secret, filter, { createdAt: sortTime(last.createdAt), id: last.id })
+      : null;
+  return { rows, nextCursor, hasMore };
+}
+
+/** Per-path feedback counts, most feedback first. */
+export function feedbackByPage(
+  deps: Deps,
+  orgId: string,
+  projectId: string,
+  query: FeedbackByPageQuery,
+): { pages: FeedbackPathCounts[]; hasMore: boolean } {
+  requireProjectInOrg(deps, orgId, projectId);
+  const fetched = readTransaction(deps.db, () =>
+    selectFeedbackByPath(deps.db, toFilter(projectId, query), query.limit + 1),
+  );
+  const hasMore = fetched.length > query.limit;
+  return { pages: hasMore ? fetched.slice(0, query.limit) : fetched, hasMore };
+}
+
+/** Every entry matching `filter`, newest first, read in keyset batches (memory stays flat). */
+export function* iterateFeedback(deps: Deps, filter: FeedbackFilter, batchSize = 1000): Generator<FeedbackRow> {
+  let after: KeysetPosition | undefined;
+  for (;;) {
+    const batch = selectFeedbackPage(deps.db, filter, after, batchSize);
+    yield* batch;
+    const last = batch.at(-1);
+    if (last === undefined || batch.length < batchSize) return;
+    after = { createdAt: sortTime(last.createdAt), id: last.id };
+  }
+}
