@@ -8,7 +8,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'renderer/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -20,7 +23,7 @@ export default tseslint.config(
     // Only main/ may load Electron; only the db module may load better-sqlite3; only the renderer backend
     // may load playwright-core. The server never imports Koa from domain code.
     files: ['server/**/*.ts', 'test/**/*.ts', 'bench/**/*.{ts,js}', 'renderer/**/*.{ts,tsx}'],
-    ignores: ['server/db/connection.ts'],
+    ignores: ['server/db/connection.ts', 'server/render/chromium.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -28,14 +31,19 @@ export default tseslint.config(
           paths: [
             { name: 'electron', message: 'Only main/ imports electron.' },
             { name: 'better-sqlite3', message: 'Only server/db/connection.ts imports better-sqlite3.' },
+            { name: 'playwright-core', message: 'Only server/render/chromium.ts imports playwright-core.' },
           ],
         },
       ],
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['renderer/build.mjs', 'bench/**/*.js', 'bench/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
     files: ['bench/**', 'test/**', '.ci/**'],

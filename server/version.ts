@@ -1,25 +1,11 @@
 /** Offprint's version, read once from package.json. */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from './paths.js';
 
 function readVersion(): string {
-  // Both server/version.ts (tests) and dist/server/version.js (built) find package.json by walking up.
-  for (const relative of ['../package.json', '../../package.json']) {
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
-      if (
-        typeof parsed === 'object' &&
-        parsed !== null &&
-        'name' in parsed &&
-        parsed.name === 'offprint' &&
-        'version' in parsed
-      ) {
-        return String(parsed.version);
-      }
-    } catch {
-      // try the next candidate
-    }
-  }
-  return '0.0.0';
+  const parsed: unknown = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'));
+  return typeof parsed === 'object' && parsed !== null && 'version' in parsed ? String(parsed.version) : '0.0.0';
 }
 
 /** The running Offprint's version. */

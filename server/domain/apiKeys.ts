@@ -79,3 +79,10 @@ export function authenticate(deps: Deps, presented: string): Principal {
   }
   return { keyId: row.id, orgId: row.orgId };
 }
+
+/** Revokes one of an organization's keys; another organization's key looks nonexistent. */
+export function revokeKeyInOrg(deps: Deps, orgId: string, keyId: string): ApiKeyRow {
+  const key = findApiKey(deps.db, keyId);
+  if (key === undefined || key.orgId !== orgId) throw NotFoundError(`API key ${keyId} does not exist`);
+  return revokeKey(deps, keyId);
+}

@@ -3,8 +3,13 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../domain/deps.js';
 import { analyticsRoutes } from '../routes/analytics/router.js';
+import { keyRoutes } from '../routes/keys/router.js';
 import { metaRoutes } from '../routes/meta/router.js';
+import { projectRoutes } from '../routes/projects/router.js';
+import { DASHBOARD_DIR } from '../paths.js';
+import { dashboard } from './dashboard.js';
 import { errorHandler } from './middleware/errorHandler.js';
+import type { SessionTokens } from './middleware/auth.js';
 import { hostCheck, type HostPolicy } from './middleware/hostCheck.js';
 import { securityHeaders } from './middleware/securityHeaders.js';
 import { routeDefiner, type RouteRegistry } from './route.js';
@@ -12,6 +17,10 @@ import { routeDefiner, type RouteRegistry } from './route.js';
 /** What the app needs. */
 export interface AppDeps extends Deps {
   readonly hostPolicy: HostPolicy;
+  /** The desktop dashboard's session tokens (none when headless). */
+  readonly sessions?: SessionTokens;
+  /** Where the built dashboard is (defaults to the package's renderer/dist). */
+  readonly dashboardDir?: string;
   /** Largest NDJSON import body, in bytes. */
   readonly importBodyLimit?: number;
 }
@@ -22,13 +31,16 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
   const router = new Router();
   const registry: RouteRegistry = [];
-  const route = routeDefiner(router, registry, deps);
+  const route = routeDefiner(router, registry, deps, deps.sessions);
   analyticsRoutes(route, deps, deps.importBodyLimit === undefined ? {} : { importBodyLimit: deps.importBodyLimit });
+  projectRoutes(route, deps);
+  keyRoutes(route, deps);
   metaRoutes(route, registry);
 
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders());
   app.use(hostCheck(deps.hostPolicy));
+  app.use(dashboard(deps.dashboardDir ?? DASHBOARD_DIR));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

@@ -10,7 +10,7 @@ import type { Principal } from '../domain/apiKeys.js';
 import { ValidationError } from '../domain/errors.js';
 import { readJsonBody } from './body.js';
 import type { Deps } from '../domain/deps.js';
-import { requireApiKey } from './middleware/auth.js';
+import { requireApiKey, type SessionTokens } from './middleware/auth.js';
 
 /** The body schema of routes that take no JSON body. */
 export const NO_BODY = z.undefined();
@@ -83,11 +83,16 @@ export type RouteDefiner = <P extends z.ZodObject, Q extends z.ZodObject, B exte
 ) => void;
 
 /** Creates the function routes are defined with: it validates input and authenticates before the handler. */
-export function routeDefiner(router: Router, registry: RouteRegistry, deps: Deps): RouteDefiner {
+export function routeDefiner(
+  router: Router,
+  registry: RouteRegistry,
+  deps: Deps,
+  sessions?: SessionTokens,
+): RouteDefiner {
   return (spec, handler) => {
     registry.push(spec);
     router[spec.method](spec.path, async (ctx) => {
-      const principal = spec.auth === false ? { keyId: '', orgId: '' } : requireApiKey(deps, ctx);
+      const principal = spec.auth === false ? { keyId: '', orgId: '' } : requireApiKey(deps, ctx, sessions);
       const rawQuery = readQuery(ctx, Object.keys(spec.query.shape));
       const params = spec.params.safeParse(ctx.params);
       const query = spec.query.safeParse(rawQuery.values);

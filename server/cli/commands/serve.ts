@@ -15,6 +15,11 @@ const PortSchema = z
   .transform(Number)
   .refine((n) => n <= 65535, 'must be at most 65535');
 
+const ByteCountSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,14}$/, 'must be a number of bytes')
+  .transform(Number);
+
 /** Starts serving; resolves with the exit code once a signal has closed everything. */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
@@ -30,9 +35,13 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     extraHosts: [...allowedHostsFromEnv(io.env), ...values['allowed-host'].map((h) => h.toLowerCase())],
     port: 0,
   };
+  const importLimit = io.env['OFFPRINT_IMPORT_MAX_BYTES'];
+  const importBodyLimit =
+    importLimit === undefined ? undefined : flag('OFFPRINT_IMPORT_MAX_BYTES', ByteCountSchema, importLimit);
   let server;
   try {
-    server = await listen(createApp({ ...runtime, hostPolicy }), { host: values.host, port, hostPolicy });
+    const app = createApp({ ...runtime, hostPolicy, ...(importBodyLimit === undefined ? {} : { importBodyLimit }) });
+    server = await listen(app, { host: values.host, port, hostPolicy });
   } catch (error) {
     runtime.close();
     throw error;

@@ -45,8 +45,10 @@ export function decodeCursor(
   const dot = cursor.indexOf('.');
   if (dot <= 0 || cursor.length > 2048) return invalid;
   const payload = cursor.slice(0, dot);
-  const given = Buffer.from(cursor.slice(dot + 1), 'base64url');
-  const expected = mac(secret, payload);
+  // Compare the MAC as text: base64url decoding skips stray characters and ignores the last character's
+  // spare bits, so comparing decoded bytes would accept altered cursors.
+  const given = Buffer.from(cursor.slice(dot + 1));
+  const expected = Buffer.from(mac(secret, payload).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
   let decoded: unknown;
   try {

@@ -1,0 +1,40 @@
+/**
+ * The Electron main process. It only wires things up: one `setupX()` per module, in order. All of
+ * Offprint's behaviour lives in `server/`, which runs the same way headless through the CLI.
+ */
+import { app } from 'electron';
+import { setupIpc } from './ipc.js';
+import { setupServer, type EmbeddedServer } from './server.js';
+import { setupWindow } from './window.js';
+
+async function main(): Promise<void> {
+  // One app instance per data dir: a second launch focuses the first instead of opening the DB twice.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.enableSandbox();
+  await app.whenReady();
+  const server: EmbeddedServer = await setupServer(app.getPath('userData'));
+  setupIpc(new URL(server.url).origin, {
+    'offprint:connection': () => ({ apiUrl: server.url, token: server.sessionToken }),
+  });
+  let window = setupWindow(`${server.url}/`);
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('activate', () => {
+    if (window.isDestroyed()) window = setupWindow(`${server.url}/`);
+  });
+  app.on('window-all-closed', () => app.quit());
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void server.close().finally(() => app.exit(0));
+  });
+}
+
+void main();

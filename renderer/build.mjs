@@ -1,0 +1,23 @@
+// Builds the dashboard into renderer/dist: one JS bundle, one stylesheet, index.html. No CDN, no network.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, 'dist');
+mkdirSync(out, { recursive: true });
+await build({
+  entryPoints: { app: join(here, 'src', 'main.tsx') },
+  bundle: true,
+  minify: true,
+  sourcemap: false,
+  format: 'esm',
+  target: 'es2022',
+  jsx: 'automatic',
+  outdir: out,
+  logLevel: 'warning',
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+copyFileSync(join(here, 'index.html'), join(out, 'index.html'));
+copyFileSync(join(here, 'src', 'styles.css'), join(out, 'app.css'));

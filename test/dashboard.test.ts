@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../server/http/app.js';
+import { SESSION_TOKEN_PREFIX } from '../server/http/middleware/auth.js';
+import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
+import { listen, type RunningServer } from '../server/http/server.js';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
+import { importEntries, startTestServer, type TestServer } from './helpers/server.js';
+
+const ENTRIES = [
+  {
+    id: 'c1',
+    path: '/quickstart',
+    source: 'contextual',
+    helpful: false,
+    contact: 'ana@example.com',
+    comment: 'Step 3 fails',
+    createdAt: '2026-03-02T10:00:00Z',
+  },
+  {
+    id: 's1',
+    path: '/api/auth',
+    source: 'code_snippet',
+    code: 'npm i offprint',
+    filename: 'install.sh',
+    lang: 'bash',
+    comment: null,
+    createdAt: '2026-03-01T10:00:00Z',
+  },
+  { id: 't1', path: '/quickstart', source: 'thumbs_only', helpful: true, createdAt: '2026-02-28T10:00:00Z' },
+];
+
+describe('dashboard in Chromium', () => {
+  let t: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await startTestServer();
+    await importEntries(t, ENTRIES);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+    await t.close();
+  });
+
+  it('signs in with an admin key, lists and filters feedback, and manages keys', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(String(e)));
+
+    await page.goto(`${t.url}/`);
+    await page.fill('input[aria-label="Admin API key"]', 'offp_wrong');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.textContent('.error')).toContain('malformed');
+    errors.length = 0; // the refused sign-in logs its 401
+
+    await page.fill('input[aria-label="Admin API key"]', t.key);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('table.feedback tbody tr');
+    const paths = await page.$$eval('table.feedback tbody tr td:nth-child(2)', (cells) =>
+      cells.map((c) => c.textContent),
+    );
+    expect(paths).toEqual(['/quickstart', '/api/auth', '/quickstart']);
+
+    await page.selectOption('select:near(:text("Source"))', 'code_snippet');
+    await expect.poll(() => page.$$eval('table.feedback tbody tr', (rows) => rows.length)).toBe(1);
+    expect(await page.textContent('table.feedback tbody')).toContain('npm i offprint');
+
+    await page.goto(`${t.url}/#/keys`);
+    await page.fill('input[aria-label="Key name"]', 'Nightly export');
+    await page.click('button:has-text("Create key")');
+    const secret = await page.textContent('.notice code');
+    expect(secret).toMatch(/^offp_[0-9A-Za-z]{38}$/);
+    const keyWorks = await fetch(`${t.url}/v1/projects`, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(keyWorks.status).toBe(200);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.click('tr:has-text("Nightly export") button:has-text("Revoke")');
+    await expect.poll(() => page.textContent('tr:has-text("Nightly export")')).toContain('Revoked');
+    const revoked = await fetch(`${t.url}/v1/projects`, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(revoked.status).toBe(401);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the dashboard with a CSP that allows only its own scripts', async () => {
+    const res = await fetch(`${t.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await res.text()).toContain('<div id="root">');
+  });
+});
+
+describe('desktop session tokens', () => {
+  let t: TestServer;
+  let server: RunningServer;
+  const token = `${SESSION_TOKEN_PREFIX}desktop-test-token`;
+  beforeAll(async () => {
+    t = await startTestServer();
+    const hostPolicy: HostPolicy = { extraHosts: [], port: 0 };
+    const sessions = new Map([[token, { keyId: 'desktop-session', orgId: t.orgId }]]);
+    server = await listen(createApp({ ...t.runtime, hostPolicy, sessions }), {
+      host: '127.0.0.1',
+      port: 0,
+      hostPolicy,
+    });
+  });
+  afterAll(async () => {
+    await server.close(100);
+    await t.close();
+  });
+
+  it('accepts the session token for its organization and refuses unknown ones', async () => {
+    const ok = await fetch(`${server.url}/v1/projects`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { projects: { projectId: string }[] };
+    expect(body.projects.map((p) => p.projectId)).toEqual([t.projectId]);
+    const bad = await fetch(`${server.url}/v1/projects`, { headers: { Authorization: `Bearer ${token}x` } });
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('is not accepted by a server that was given no sessions', async () => {
+    const res = await t.api('/v1/projects', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(401);
+  });
+});
