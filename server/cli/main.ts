@@ -42,9 +42,14 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   try {
-    if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    // Without a command the usage is an error message: stderr, so nothing reads it as a command's output.
+    if (name === undefined) {
+      await write(io.stderr, HELP);
+      return 2;
+    }
+    if (name === 'help' || name === '--help' || name === '-h') {
       await write(io.stdout, HELP);
-      return name === undefined ? 2 : 0;
+      return 0;
     }
     if (name === 'version' || name === '--version') {
       await write(io.stdout, `${OFFPRINT_VERSION}\n`);

@@ -3,7 +3,7 @@
  * `Db` handle and runs plain, parameterised statements through it.
  */
 import Database from 'better-sqlite3';
-import { migrate } from './migrations.js';
+import { migrate, refuseNewerDatabase } from './migrations.js';
 
 /** A handle to Offprint's SQLite database. */
 export type Db = Database.Database;
@@ -26,6 +26,8 @@ export interface OpenDatabaseOptions {
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   const db = new Database(file);
   try {
+    // Before any setting: switching a newer Offprint's file to WAL would already rewrite its header.
+    if (!options.skipMigrations) refuseNewerDatabase(db);
     // WAL lets the CLI read and write while `serve` runs on the same data dir; NORMAL is durable across
     // process crashes (the case that matters on a workstation) and much faster than FULL.
     db.pragma('journal_mode = WAL');

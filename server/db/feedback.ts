@@ -245,3 +245,20 @@ export function createFeedbackStaging(db: Db): FeedbackStaging {
         .immediate(),
   };
 }
+
+/**
+ * Turns a reader's thumbs vote into contextual feedback once they add a comment or an address, so one
+ * reader action stays one entry. Returns false when the entry is gone or is not a vote any more.
+ */
+export function upgradeVoteToContextual(
+  db: Db,
+  projectId: string,
+  id: string,
+  details: { helpful: boolean; comment: string | null; contact: string | null },
+): boolean {
+  const sql = `UPDATE feedback SET source = 'contextual', helpful = ?, comment = ?, contact = ?
+    WHERE project_id = ? AND id = ? AND source = 'thumbs_only'`;
+  return (
+    cachedStatement(db, sql).run(Number(details.helpful), details.comment, details.contact, projectId, id).changes > 0
+  );
+}

@@ -104,15 +104,21 @@ export function schemaVersion(db: Db): number {
   return Number(db.pragma('user_version', { simple: true }));
 }
 
+/** Throws {@link DatabaseTooNewError} when `db` has a schema newer than `migrations` know. */
+export function refuseNewerDatabase(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  const current = schemaVersion(db);
+  if (current > latest) throw new DatabaseTooNewError(current, latest);
+}
+
 /**
  * Applies every pending migration in one IMMEDIATE transaction. Refuses a database from a newer
  * Offprint instead of guessing what its tables mean.
  */
 export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
-  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
   const apply = db.transaction(() => {
+    refuseNewerDatabase(db, migrations);
     const current = schemaVersion(db);
-    if (current > latest) throw new DatabaseTooNewError(current, latest);
     for (const migration of migrations) {
       if (migration.version <= current) continue;
       migration.up(db);

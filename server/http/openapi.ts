@@ -8,7 +8,35 @@ import { NO_BODY, type RouteRegistry } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+const LOCAL_DEFS = '#/$defs/';
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' && item.startsWith(LOCAL_DEFS)
+        ? `#/components/schemas/${item.slice(LOCAL_DEFS.length)}`
+        : rewriteRefs(item),
+    ]),
+  );
+}
+
+/**
+ * zod puts named schemas in the schema's own `$defs` and refers to them as `#/$defs/...`, but in an
+ * OpenAPI document `#` is the document itself: the definitions move to `components.schemas`.
+ */
+function hoistDefinitions(json: JsonSchema, components: Record<string, unknown>): JsonSchema {
+  const defs = json['$defs'];
+  delete json['$defs'];
+  if (typeof defs === 'object' && defs !== null) {
+    for (const [name, definition] of Object.entries(defs)) components[name] = rewriteRefs(definition);
+  }
+  return rewriteRefs(json) as JsonSchema;
+}
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',
@@ -29,12 +57,16 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     },
   });
   delete json['$schema'];
-  return json;
+  return hoistDefinitions(json, components);
 }
 
-function parametersOf(shape: Record<string, z.ZodType>, location: 'path' | 'query'): JsonSchema[] {
+function parametersOf(
+  shape: Record<string, z.ZodType>,
+  location: 'path' | 'query',
+  components: Record<string, unknown>,
+): JsonSchema[] {
   return Object.entries(shape).map(([name, schema]) => {
-    const json = toJsonSchema(schema, 'input');
+    const json = toJsonSchema(schema, 'input', components);
     const { description, example, ...rest } = json;
     return {
       name,
@@ -50,6 +82,7 @@ function parametersOf(shape: Record<string, z.ZodType>, location: 'path' | 'quer
 /** Builds the OpenAPI document of every route in `registry`. */
 export function buildOpenApiDocument(registry: RouteRegistry): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const schemas: Record<string, unknown> = {};
   for (const route of registry) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const operation: JsonSchema = {
@@ -57,7 +90,10 @@ export function buildOpenApiDocument(registry: RouteRegistry): JsonSchema {
       ...(route.description === undefined ? {} : { description: route.description }),
       tags: route.tags,
       ...(route.auth === false ? { security: [] } : {}),
-      parameters: [...parametersOf(route.params.shape, 'path'), ...parametersOf(route.query.shape, 'query')],
+      parameters: [
+        ...parametersOf(route.params.shape, 'path', schemas),
+        ...parametersOf(route.query.shape, 'query', schemas),
+      ],
     };
     if (route.rawBody !== undefined) {
       operation['requestBody'] = {
@@ -68,7 +104,7 @@ export function buildOpenApiDocument(registry: RouteRegistry): JsonSchema {
     } else if (!Object.is(route.body, NO_BODY)) {
       operation['requestBody'] = {
         required: !route.body.safeParse(undefined).success,
-        content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+        content: { 'application/json': { schema: toJsonSchema(route.body, 'input', schemas) } },
       };
     }
     operation['responses'] = Object.fromEntries(
@@ -80,7 +116,9 @@ export function buildOpenApiDocument(registry: RouteRegistry): JsonSchema {
             ? {}
             : {
                 content: {
-                  [response.contentType ?? 'application/json']: { schema: toJsonSchema(response.schema, 'output') },
+                  [response.contentType ?? 'application/json']: {
+                    schema: toJsonSchema(response.schema, 'output', schemas),
+                  },
                 },
               }),
         },
@@ -100,6 +138,7 @@ export function buildOpenApiDocument(registry: RouteRegistry): JsonSchema {
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
     components: {
+      schemas,
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An admin API key (`offprint keys create`).' },
       },

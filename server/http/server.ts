@@ -1,5 +1,6 @@
 /** Listening and closing, kept apart from building the app. */
-import { createServer, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { HostPolicy } from './middleware/hostCheck.js';
@@ -23,6 +24,32 @@ export const SERVER_LIMITS = {
   maxHeaderSize: 16 * 1024,
 } as const;
 
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; message: string }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: `Request headers are larger than ${SERVER_LIMITS.maxHeaderSize} bytes` },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: 'Chunk extensions are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+};
+
+/**
+ * Requests Node refuses before the app sees them (oversized headers, unparsable request lines, timeouts)
+ * get the same JSON error body as everything else instead of Node's empty response.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, message: 'Malformed HTTP request' };
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+      body,
+  );
+}
+
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -34,9 +61,15 @@ export async function listen(
 ): Promise<RunningServer> {
   const handle = app.callback();
   const server = createServer(
-    { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requestTimeout: SERVER_LIMITS.requestTimeoutMs },
+    {
+      maxHeaderSize: SERVER_LIMITS.maxHeaderSize,
+      requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+      // Node would answer a request without Host with an empty 400; the Host check answers it in JSON.
+      requireHostHeader: false,
+    },
     (req, res) => void handle(req, res),
   );
+  server.on('clientError', answerClientError);
   server.headersTimeout = SERVER_LIMITS.headersTimeoutMs;
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,8 @@
 /** Runs the CLI: in-process (fast) or as the built `offprint` binary (what scripts use). */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../server/cli/main.js';
@@ -17,6 +20,11 @@ function collect(stream: PassThrough): () => string {
   return () => Buffer.concat(chunks).toString('utf8');
 }
 
+/** An environment whose default data dir is a throwaway folder, so a test never touches the real one. */
+function isolatedEnv(): NodeJS.ProcessEnv {
+  return { XDG_DATA_HOME: mkdtempSync(join(tmpdir(), 'offprint-cli-home-')) };
+}
+
 /** Runs `offprint ...args` in this process. */
 export async function cli(
   args: string[],
@@ -30,7 +38,7 @@ export async function cli(
     stdout,
     stderr,
     stdin: Readable.from([options.stdin ?? '']),
-    env: options.env ?? {},
+    env: options.env ?? isolatedEnv(),
   });
   return { code, stdout: out(), stderr: err() };
 }
@@ -44,8 +52,11 @@ export function cliProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise
     const child = spawn(process.execPath, [CLI_BIN, ...args], { env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdin.end();
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (c: string) => (stdout += c));
+    child.stderr.on('data', (c: string) => (stderr += c));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });

@@ -46,12 +46,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     runtime.close();
     throw error;
   }
-  logger.info({ url: server.url, dataDir: runtime.dataDir }, 'server started');
-  await write(io.stdout, `Offprint listening on ${server.url}\n`);
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  // Listen for signals before announcing the URL: a script may send one as soon as it reads the line, and
+  // without a listener Node would die of it instead of shutting down cleanly.
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
+  logger.info({ url: server.url, dataDir: runtime.dataDir }, 'server started');
+  await write(io.stdout, `Offprint listening on ${server.url}\n`);
+  const signal = await stopped;
   logger.info({ signal }, 'shutting down');
   await server.close();
   runtime.close();

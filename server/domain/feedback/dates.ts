@@ -1,18 +1,25 @@
 /** Strict ISO 8601 parsing for query bounds and imported timestamps. */
 
-const PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
-
-/** How to treat a date-time written without `Z` or an offset. */
-export type MissingOffset = 'reject' | 'utc';
+// ISO 8601 extended (2026-01-31T09:05:00.000+01:00) and basic (20260131T090500Z) formats; the offset may
+// be hours only (+01). Both have the same capture groups.
+const EXTENDED =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+const BASIC =
+  /^(\d{4})(\d{2})(\d{2})(?:[Tt](\d{2})(\d{2})(?:(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(\d{2})?)?)?$/;
 
 /**
- * Parses `YYYY-MM-DD` (UTC midnight) or an ISO 8601 date-time into epoch milliseconds. Returns null for
- * anything else, including impossible calendar dates (2026-02-30) and times (24:00, 10:60).
- * With `missingOffset: 'reject'`, a date-time must carry `Z` or an offset.
+ * `strict` (query parameters): `YYYY-MM-DD`, or an extended-format date-time with `Z` or an offset.
+ * `lenient` (imported timestamps): also the basic format (`20260131T090500Z`), and a date-time without an
+ * offset is taken as UTC.
  */
-export function parseIsoInstant(text: string, missingOffset: MissingOffset = 'reject'): number | null {
-  const m = PATTERN.exec(text);
+export type IsoFlavour = 'strict' | 'lenient';
+
+/**
+ * Parses an ISO 8601 date (UTC midnight) or date-time into epoch milliseconds. Returns null for anything
+ * else, including impossible calendar dates (2026-02-30) and times (24:00, 10:60).
+ */
+export function parseIsoInstant(text: string, flavour: IsoFlavour = 'strict'): number | null {
+  const m = EXTENDED.exec(text) ?? (flavour === 'lenient' ? BASIC.exec(text) : null);
   if (m === null) return null;
   const [, y, mo, d, h, mi, s, frac, zulu, sign, oh, om] = m;
   const year = Number(y);
@@ -25,11 +32,11 @@ export function parseIsoInstant(text: string, missingOffset: MissingOffset = 're
   const second = s === undefined ? 0 : Number(s);
   if (hour > 23 || minute > 59 || second > 59) return null;
   const hasOffset = zulu !== undefined || sign !== undefined;
-  if (!hasOffset && missingOffset === 'reject') return null;
+  if (!hasOffset && flavour === 'strict') return null;
   let offsetMinutes = 0;
   if (sign !== undefined) {
     const offH = Number(oh);
-    const offM = Number(om);
+    const offM = om === undefined ? 0 : Number(om);
     if (offH > 23 || offM > 59) return null;
     offsetMinutes = (sign === '-' ? -1 : 1) * (offH * 60 + offM);
   }

@@ -11,7 +11,7 @@ const dateParam = (description: string) =>
   z
     .string()
     .transform((value, ctx) => {
-      const ms = parseIsoInstant(value, 'reject');
+      const ms = parseIsoInstant(value, 'strict');
       if (ms === null) {
         ctx.addIssue({
           code: 'custom',
@@ -81,10 +81,17 @@ const limitParam = (defaultLimit: number) =>
     });
 
 function checkRange(query: { dateFrom?: number | undefined; dateTo?: number | undefined }, ctx: z.RefinementCtx): void {
-  if (query.dateFrom !== undefined && query.dateTo !== undefined && query.dateFrom > query.dateTo) {
+  // Also runs when another parameter failed (see RANGE_CHECK); a date that failed is then not a number.
+  const { dateFrom, dateTo } = query;
+  if (typeof dateFrom === 'number' && typeof dateTo === 'number' && dateFrom > dateTo) {
     ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'must not be after dateTo' });
   }
 }
+
+// Zod skips refinements once a field has failed; run this one anyway so one answer lists every problem.
+const RANGE_CHECK = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 
 const dateFrom = dateParam(
   'Inclusive lower bound: YYYY-MM-DD (UTC midnight) or an ISO 8601 date-time with Z or an offset.',
@@ -103,7 +110,7 @@ export const FeedbackListQuerySchema = z
     limit: limitParam(50),
     cursor: z.string().optional().meta({ description: 'Pagination cursor: the nextCursor of the previous page.' }),
   })
-  .superRefine(checkRange);
+  .superRefine(checkRange, RANGE_CHECK);
 
 /** Validated feedback list query. */
 export type FeedbackListQuery = z.output<typeof FeedbackListQuerySchema>;
@@ -117,7 +124,7 @@ export const FeedbackByPageQuerySchema = z
     status: statusParam.optional(),
     limit: limitParam(10),
   })
-  .superRefine(checkRange);
+  .superRefine(checkRange, RANGE_CHECK);
 
 /** Validated by-page query. */
 export type FeedbackByPageQuery = z.output<typeof FeedbackByPageQuerySchema>;

@@ -11,7 +11,7 @@ const createdAt = z
   .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined) return null;
-    const ms = parseIsoInstant(value, 'utc');
+    const ms = parseIsoInstant(value, 'lenient');
     if (ms === null) {
       ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 40)}" is not an ISO 8601 date or date-time` });
       return z.NEVER;

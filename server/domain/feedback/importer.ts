@@ -60,8 +60,10 @@ export async function importFeedback(
       if (problems.length < maxListed) problems.push(message);
     };
     const reader = createInterface({ input, crlfDelay: Infinity });
-    for await (const text of reader) {
+    for await (const raw of reader) {
       lineNumber++;
+      // Some editors start UTF-8 files with a byte order mark; it is not part of the first entry.
+      const text = lineNumber === 1 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
       if (text.trim() === '') continue;
       lines++;
       if (text.length > maxLineLength) {

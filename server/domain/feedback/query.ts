@@ -51,7 +51,7 @@ export function listFeedback(deps: Deps, orgId: string, projectId: string, query
   if (query.cursor !== undefined) {
     const decoded = decodeCursor(deps.secret, filter, query.cursor);
     if (!decoded.ok) {
-      throw ValidationError('Invalid query parameters', [
+      throw ValidationError('Invalid request parameters', [
         decoded.problem === 'invalid'
           ? 'cursor: is not a cursor issued by this server (pass nextCursor from the previous page unchanged)'
           : 'cursor: was issued for other filters; repeat the dateFrom, dateTo, source and status of the first page',

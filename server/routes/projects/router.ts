@@ -9,6 +9,7 @@ import { AUTH_ERRORS } from '../errors.js';
 /** A project as listed. */
 export const ProjectSchema = z.strictObject({
   projectId: z.string(),
+  orgId: z.string(),
   name: z.string(),
   domain: z.string().meta({ description: 'Hostname of the project’s docs site.' }),
   createdAt: z.string(),
@@ -16,7 +17,13 @@ export const ProjectSchema = z.strictObject({
 
 /** A project, field by field. */
 export function presentProject(row: ProjectRow): z.output<typeof ProjectSchema> {
-  return { projectId: row.id, name: row.name, domain: row.domain, createdAt: new Date(row.createdAt).toISOString() };
+  return {
+    projectId: row.id,
+    orgId: row.orgId,
+    name: row.name,
+    domain: row.domain,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
 }
 
 const Empty = z.object({});

@@ -1,0 +1,133 @@
+/**
+ * Feedback left by readers of a docs site (the widgets) and by AI agents (`POST /feedback`). What is
+ * stored here is what `GET /v1/analytics/{projectId}/feedback` returns, at once.
+ *
+ * A thumbs vote is stored immediately as `thumbs_only`; if the reader then adds a comment or an email,
+ * the same entry becomes `contextual`. The widget proves it may do that with an edit token (an HMAC of
+ * the entry id), so nobody else can rewrite a reader's entry.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { writeTransaction } from '../db/connection.js';
+import { insertFeedback, upgradeVoteToContextual } from '../db/feedback.js';
+import type { Deps } from './deps.js';
+import { NotFoundError } from './errors.js';
+import { ulid } from './ids.js';
+
+const pagePath = z.string().trim().min(1).max(2048).regex(/^\//, 'must be a site path starting with /');
+const comment = z.string().trim().max(5000);
+const email = z.string().trim().max(320).pipe(z.email('must be an email address'));
+
+/** A thumbs up/down on a page. */
+export const VoteSchema = z.strictObject({ path: pagePath, helpful: z.boolean() });
+/** The optional follow-up to a vote: a comment and/or a contact address. */
+export const VoteDetailsSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  token: z.string().min(1).max(128),
+  helpful: z.boolean(),
+  comment: comment.optional(),
+  contact: email.optional(),
+});
+/** Feedback on one code block. */
+export const CodeFeedbackSchema = z.strictObject({
+  path: pagePath,
+  code: z.string().min(1).max(100_000),
+  filename: z.string().trim().max(512).nullable().optional(),
+  lang: z.string().trim().max(64).nullable().optional(),
+  comment: comment.min(1, 'must not be empty'),
+});
+/** What an AI agent sends to `POST /feedback`. */
+export const AgentFeedbackSchema = z.object({ path: pagePath, feedback: comment.min(1, 'must not be empty') });
+
+function editToken(deps: Deps, projectId: string, id: string): string {
+  return createHmac('sha256', deps.secret).update(`feedback-edit\0${projectId}\0${id}`).digest('base64url');
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const EMPTY = { comment: null, helpful: null, contact: null, code: null, filename: null, lang: null } as const;
+
+/** Stores a vote; returns the entry id and the token that lets the same reader add details. */
+export function recordVote(
+  deps: Deps,
+  projectId: string,
+  vote: z.output<typeof VoteSchema>,
+): { id: string; token: string } {
+  const id = ulid(deps.now());
+  writeTransaction(deps.db, () =>
+    insertFeedback(deps.db, projectId, {
+      ...EMPTY,
+      id,
+      path: vote.path,
+      createdAt: deps.now(),
+      source: 'thumbs_only',
+      status: 'pending',
+      helpful: vote.helpful,
+    }),
+  );
+  return { id, token: editToken(deps, projectId, id) };
+}
+
+/** Adds a comment/contact to the reader's own vote, turning it into contextual feedback. */
+export function addVoteDetails(deps: Deps, projectId: string, details: z.output<typeof VoteDetailsSchema>): void {
+  if (!sameToken(details.token, editToken(deps, projectId, details.id))) {
+    throw NotFoundError('No vote to update: reload the page and vote again');
+  }
+  const updated = writeTransaction(deps.db, () =>
+    upgradeVoteToContextual(deps.db, projectId, details.id, {
+      helpful: details.helpful,
+      comment: details.comment === undefined || details.comment === '' ? null : details.comment,
+      contact: details.contact ?? null,
+    }),
+  );
+  if (!updated) throw NotFoundError('No vote to update: reload the page and vote again');
+}
+
+/** Stores feedback on a code block. */
+export function recordCodeFeedback(
+  deps: Deps,
+  projectId: string,
+  input: z.output<typeof CodeFeedbackSchema>,
+): { id: string } {
+  const id = ulid(deps.now());
+  writeTransaction(deps.db, () =>
+    insertFeedback(deps.db, projectId, {
+      ...EMPTY,
+      id,
+      path: input.path,
+      comment: input.comment,
+      createdAt: deps.now(),
+      source: 'code_snippet',
+      status: 'pending',
+      code: input.code,
+      filename: input.filename ?? null,
+      lang: input.lang ?? null,
+    }),
+  );
+  return { id };
+}
+
+/** Stores an agent's report about a page. */
+export function recordAgentFeedback(
+  deps: Deps,
+  projectId: string,
+  input: z.output<typeof AgentFeedbackSchema>,
+): { id: string } {
+  const id = ulid(deps.now());
+  writeTransaction(deps.db, () =>
+    insertFeedback(deps.db, projectId, {
+      ...EMPTY,
+      id,
+      path: input.path,
+      comment: input.feedback,
+      createdAt: deps.now(),
+      source: 'agent',
+      status: 'pending',
+    }),
+  );
+  return { id };
+}

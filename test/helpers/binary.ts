@@ -1,0 +1,100 @@
+/**
+ * The built `offprint` binary as a child process, the way scripts run it: `serve` kept running, and
+ * one-shot commands fed on standard input (which `cliProcess` leaves open).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { CLI_BIN } from './cli.js';
+
+/** A running `offprint serve`. */
+export interface ServeProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** The first stdout line, without its newline. */
+  readonly line: string;
+  /** The URL the line announced. */
+  readonly url: string;
+  readonly port: number;
+  /** Everything printed so far. */
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  /** Sends `signal` and resolves with how the process ended. */
+  readonly stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** How a process ended and what it printed. */
+export interface Exited {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function start(args: readonly string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [CLI_BIN, 'serve', ...args], {
+    env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+/**
+ * Starts `offprint serve ARGS` and resolves once it printed its first stdout line; rejects when the
+ * process exits before that. Always `stop()` it (or let the test fail with the process killed).
+ */
+export async function startServe(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const child = start(args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.on('data', (chunk: string) => (stderr += chunk));
+  const exited = once(child, 'close');
+  const line = await new Promise<string>((resolve, reject) => {
+    const check = (): void => {
+      const end = stdout.indexOf('\n');
+      if (end >= 0) resolve(stdout.slice(0, end));
+    };
+    child.stdout.on('data', check);
+    exited.then(
+      ([code, signal]) =>
+        reject(new Error(`serve exited (${String(code)}, ${String(signal)}) before printing: ${stderr}`)),
+      reject,
+    );
+  });
+  const url = line.replace(/^Offprint listening on /, '');
+  return {
+    child,
+    line,
+    url,
+    port: Number(new URL(url).port),
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code, sig] = (await exited) as [number | null, NodeJS.Signals | null];
+      return { code, signal: sig };
+    },
+  };
+}
+
+/** Runs `offprint ARGS` to completion, writing `stdin` to its standard input and closing it. */
+export async function runBinary(
+  args: readonly string[],
+  options: { stdin?: string | Buffer; env?: NodeJS.ProcessEnv } = {},
+): Promise<Exited> {
+  const child = spawn(process.execPath, [CLI_BIN, ...args], {
+    env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn', ...options.env },
+  });
+  // Decoded once at the end: a chunk boundary may fall inside a multi-byte character.
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  child.stdin.end(options.stdin ?? '');
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  return { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+/** Runs `offprint serve ARGS` expecting it to exit on its own (a refused data dir, a bad flag). */
+export function serveUntilExit(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Exited> {
+  return runBinary(['serve', ...args], { env });
+}

@@ -1,0 +1,27 @@
+/** Shared checks of CLI tests: reading a data dir back, and a successful --json result. */
+import { expect } from 'vitest';
+import { openRuntime, type Runtime } from '../../server/runtime.js';
+import { silentLogger } from '../../server/logger.js';
+import type { CliResult } from './cli.js';
+
+/** The line every usage error ends with. */
+export const USAGE_HINT = 'Run "offprint help" for usage.\n';
+
+/** Opens `dataDir` to look at what a command left there. */
+export function inspect<T>(dataDir: string, fn: (runtime: Runtime) => T): T {
+  const runtime = openRuntime(dataDir, silentLogger());
+  try {
+    return fn(runtime);
+  } finally {
+    runtime.close();
+  }
+}
+
+/** The one JSON object a successful `--json` command printed. */
+export function json<T>(result: CliResult): T {
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  expect(result.stdout.endsWith('\n')).toBe(true);
+  expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+  return JSON.parse(result.stdout) as T;
+}
