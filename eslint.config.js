@@ -42,7 +42,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['renderer/build.mjs', 'bench/**/*.js', 'bench/**/*.mjs'],
+    files: ['renderer/build.mjs', 'server/**/*.mjs', 'bench/**/*.js', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
