@@ -1,7 +1,7 @@
 /**
  * Runs the Offprint server inside the desktop app: the same `server/` code the CLI runs headless, on a
- * free loopback port, with the app's data dir. The dashboard window authenticates with a session token
- * that lives only in this process.
+ * free loopback port, with the app's data dir, plus one loopback listener per project's docs site. The
+ * dashboard window authenticates with a session token that lives only in this process.
  */
 import { randomBytes } from 'node:crypto';
 import { resolveDataDir } from '../server/config.js';
@@ -12,6 +12,8 @@ import { createLogger } from '../server/logger.js';
 import { openRuntime } from '../server/runtime.js';
 import { defaultOrganizationId } from '../server/domain/organizations.js';
 import { SESSION_TOKEN_PREFIX, type SessionTokens } from '../server/http/middleware/auth.js';
+import { SiteServers } from '../server/sites/serve/servers.js';
+import { removeServerInfo, writeServerInfo } from '../server/sites/serve/serverFile.js';
 
 /** The embedded server, as the rest of the main process sees it. */
 export interface EmbeddedServer {
@@ -19,6 +21,8 @@ export interface EmbeddedServer {
   readonly dataDir: string;
   /** Bearer token the dashboard uses; valid until the app quits. */
   readonly sessionToken: string;
+  /** The docs sites' listeners (`sites.urls()`; `sites.refresh(projectId)` after an import). */
+  readonly sites: SiteServers;
   readonly close: () => Promise<void>;
 }
 
@@ -40,12 +44,26 @@ export async function setupServer(userDataDir: string): Promise<EmbeddedServer> 
     port: 0,
     hostPolicy,
   });
-  logger.info({ url: server.url, dataDir }, 'embedded server started');
+  const publish = (urls: Readonly<Record<string, string>>): void =>
+    writeServerInfo(dataDir, { pid: process.pid, apiUrl: server.url, sites: urls });
+  let sites: SiteServers;
+  try {
+    sites = await SiteServers.start(runtime, { onChange: publish });
+    publish(sites.urls());
+  } catch (error) {
+    await server.close();
+    runtime.close();
+    throw error;
+  }
+  logger.info({ url: server.url, dataDir, sites: sites.urls() }, 'embedded server started');
   return {
     url: server.url,
     dataDir,
     sessionToken,
+    sites,
     close: async () => {
+      removeServerInfo(dataDir);
+      await sites.close();
       await server.close();
       runtime.close();
     },

@@ -6,6 +6,7 @@ import { OFFPRINT_VERSION } from '../version.js';
 import { keysCommand, orgsCommand, projectsCommand } from './commands/admin.js';
 import { feedbackCommand } from './commands/feedback.js';
 import { serveCommand } from './commands/serve.js';
+import { sitesCommand } from './commands/sites.js';
 import { describeError, UsageError, write, type CliIo } from './io.js';
 
 const HELP = `Offprint ${OFFPRINT_VERSION}: offline documentation sites, feedback export and static export bundles.
@@ -15,11 +16,13 @@ Usage: offprint <command> [options]
   serve [--host 127.0.0.1] [--port 4242] [--allowed-host NAME]
                                         Serve the API (--port 0 picks a free port)
   orgs create --name NAME [--plan free|pro|enterprise]
-  projects create --name NAME --domain HOST [--org ID]
+  projects create --name NAME --domain HOST [--org ID] [--source PATH]
+                                        Create a project (with its docs site from a folder or .zip)
   projects list [--org ID]
   keys create [--org ID] [--name NAME]  Create an admin API key (shown once)
   keys list [--org ID]
   keys revoke KEYID
+  sites import --project ID PATH        Import a docs folder or .zip as the project's site
   feedback import --project ID FILE     Import NDJSON feedback (FILE - reads stdin)
   feedback export --project ID [--date-from D] [--date-to D] [--source S] [--status LIST]
                                         Write a project's feedback as NDJSON to stdout
@@ -36,6 +39,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   projects: projectsCommand,
   keys: keysCommand,
   feedback: feedbackCommand,
+  sites: sitesCommand,
 };
 
 /** Runs one command line; returns the exit code. Never throws. */

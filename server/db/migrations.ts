@@ -94,6 +94,25 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: "sites: the current build of each project's docs site",
+    up: (db) => {
+      // One row per project that has a site; re-import switches build_id in one UPDATE, so readers see
+      // either the old build or the new one. Build folders live in <dataDir>/sites/<project>/<build>/.
+      db.exec(`
+        CREATE TABLE sites (
+          project_id    TEXT PRIMARY KEY REFERENCES projects (id) ON DELETE CASCADE,
+          build_id      TEXT NOT NULL,
+          source_kind   TEXT NOT NULL CHECK (source_kind IN ('folder', 'zip')),
+          source_path   TEXT NOT NULL,
+          page_count    INTEGER NOT NULL,
+          problem_count INTEGER NOT NULL,
+          imported_at   INTEGER NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build of Offprint writes. */

@@ -1,4 +1,5 @@
 /** `offprint orgs|projects|keys ...`: administration of a data dir. */
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PLANS } from '../../db/organizations.js';
 import { createApiKey, listKeys, revokeKey } from '../../domain/apiKeys.js';
@@ -10,9 +11,12 @@ import {
   listAllProjects,
   requireOrganization,
 } from '../../domain/organizations.js';
+import { createProjectWithSite } from '../../domain/sites.js';
+import { readServerInfo } from '../../sites/serve/serverFile.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, table, UsageError, write, type CliIo } from '../io.js';
+import { importJson, importSummary } from './sites.js';
 
 const NameSchema = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
@@ -47,12 +51,24 @@ export async function projectsCommand(argv: string[], io: CliIo): Promise<number
       name: { type: 'string' },
       domain: { type: 'string' },
       org: { type: 'string' },
+      source: { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
     const name = flag('name', NameSchema, values.name);
     const domain = flag('domain', HostnameSchema, values.domain);
     return withRuntime(io, values['data-dir'], async (rt) => {
-      const project = createProject(rt, { orgId: values.org ?? defaultOrganizationId(rt), name, domain });
+      const input = { orgId: values.org ?? defaultOrganizationId(rt), name, domain };
+      if (values.source !== undefined) {
+        // Project and site are committed together: a failed import leaves no project behind.
+        const { project, imported } = createProjectWithSite(rt, input, resolve(values.source));
+        if (values.json) await printJson(io, importJson(imported));
+        else {
+          await write(io.stdout, `Created project ${project.id} (${project.name}, ${project.domain})\n`);
+          await write(io.stdout, importSummary(imported));
+        }
+        return 0;
+      }
+      const project = createProject(rt, input);
       if (values.json) await printJson(io, { projectId: project.id });
       else await write(io.stdout, `Created project ${project.id} (${project.name}, ${project.domain})\n`);
       return 0;
@@ -63,12 +79,14 @@ export async function projectsCommand(argv: string[], io: CliIo): Promise<number
     if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
     return withRuntime(io, values['data-dir'], async (rt) => {
       if (values.org !== undefined) requireOrganization(rt, values.org);
+      // Site URLs exist only while a server runs on this data dir (it publishes them in server.json).
+      const running = readServerInfo(rt.dataDir);
       const projects = listAllProjects(rt, values.org).map((p) => ({
         projectId: p.id,
         name: p.name,
         domain: p.domain,
         orgId: p.orgId,
-        siteUrl: null,
+        siteUrl: running?.sites[p.id] ?? null,
       }));
       if (values.json) await printJson(io, { projects });
       else

@@ -1,4 +1,7 @@
-/** `offprint serve`: runs the server on a data dir until SIGINT/SIGTERM. */
+/**
+ * `offprint serve`: runs the API and every project's docs site on a data dir until SIGINT/SIGTERM.
+ * While it runs, `<dataDir>/server.json` says where (read by `projects list` for `siteUrl`).
+ */
 import { z } from 'zod';
 import { allowedHostsFromEnv, resolveDataDir } from '../../config.js';
 import { createApp } from '../../http/app.js';
@@ -6,6 +9,8 @@ import type { HostPolicy } from '../../http/middleware/hostCheck.js';
 import { listen } from '../../http/server.js';
 import { createLogger } from '../../logger.js';
 import { openRuntime } from '../../runtime.js';
+import { SiteServers } from '../../sites/serve/servers.js';
+import { removeServerInfo, writeServerInfo } from '../../sites/serve/serverFile.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
 
@@ -39,10 +44,23 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const importBodyLimit =
     importLimit === undefined ? undefined : flag('OFFPRINT_IMPORT_MAX_BYTES', ByteCountSchema, importLimit);
   let server;
+  let sites: SiteServers | undefined;
   try {
     const app = createApp({ ...runtime, hostPolicy, ...(importBodyLimit === undefined ? {} : { importBodyLimit }) });
     server = await listen(app, { host: values.host, port, hostPolicy });
+    const apiUrl = server.url;
+    const publish = (urls: Readonly<Record<string, string>>): void =>
+      writeServerInfo(runtime.dataDir, { pid: process.pid, apiUrl, sites: urls });
+    sites = await SiteServers.start(runtime, {
+      host: values.host,
+      extraHosts: hostPolicy.extraHosts,
+      onChange: publish,
+    });
+    publish(sites.urls());
   } catch (error) {
+    await sites?.close();
+    await server?.close();
+    removeServerInfo(runtime.dataDir);
     runtime.close();
     throw error;
   }
@@ -52,10 +70,12 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  logger.info({ url: server.url, dataDir: runtime.dataDir }, 'server started');
+  logger.info({ url: server.url, dataDir: runtime.dataDir, sites: sites.urls() }, 'server started');
   await write(io.stdout, `Offprint listening on ${server.url}\n`);
   const signal = await stopped;
   logger.info({ signal }, 'shutting down');
+  removeServerInfo(runtime.dataDir);
+  await sites.close();
   await server.close();
   runtime.close();
   return 0;

@@ -1,0 +1,43 @@
+/** Rows of the `sites` table: which build of its docs site each project serves. */
+import type { Db } from './connection.js';
+
+/** Where a site's files came from. */
+export type SiteSourceKind = 'folder' | 'zip';
+
+/** The current build of a project's site. */
+export interface SiteRow {
+  readonly projectId: string;
+  /** Folder name of the build under `<dataDir>/sites/<projectId>/`. */
+  readonly buildId: string;
+  readonly sourceKind: SiteSourceKind;
+  /** Absolute path of the folder or zip the build was imported from. */
+  readonly sourcePath: string;
+  readonly pageCount: number;
+  readonly problemCount: number;
+  readonly importedAt: number;
+}
+
+const COLUMNS =
+  'project_id AS projectId, build_id AS buildId, source_kind AS sourceKind, source_path AS sourcePath, ' +
+  'page_count AS pageCount, problem_count AS problemCount, imported_at AS importedAt';
+
+/** The site of a project, if it has one. */
+export function findSite(db: Db, projectId: string): SiteRow | undefined {
+  return db.prepare(`SELECT ${COLUMNS} FROM sites WHERE project_id = ?`).get(projectId) as SiteRow | undefined;
+}
+
+/** Every site, by project id. */
+export function listSites(db: Db): SiteRow[] {
+  return db.prepare(`SELECT ${COLUMNS} FROM sites ORDER BY project_id`).all() as SiteRow[];
+}
+
+/** Points a project at a build (inserting its row on the first import). Run inside a write transaction. */
+export function upsertSite(db: Db, row: SiteRow): void {
+  db.prepare(
+    `INSERT INTO sites (project_id, build_id, source_kind, source_path, page_count, problem_count, imported_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (project_id) DO UPDATE SET
+       build_id = excluded.build_id, source_kind = excluded.source_kind, source_path = excluded.source_path,
+       page_count = excluded.page_count, problem_count = excluded.problem_count, imported_at = excluded.imported_at`,
+  ).run(row.projectId, row.buildId, row.sourceKind, row.sourcePath, row.pageCount, row.problemCount, row.importedAt);
+}

@@ -1,0 +1,57 @@
+/**
+ * Copying a docs folder into a build dir. Symbolic links are skipped (a link could expose any file of the
+ * machine through the site), as are `.git` and `node_modules`, which are never part of a site and can be
+ * huge. The zip caps on entry count and total size apply too, so pointing at the wrong folder (a home
+ * directory) fails fast instead of filling the disk.
+ */
+import { copyFileSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ValidationError } from '../../domain/errors.js';
+import { formatBytes, type ImportLimits } from './limits.js';
+
+/** What a copy wrote. */
+export interface CopyResult {
+  readonly files: number;
+  readonly bytes: number;
+  /** Project-relative paths of symbolic links left out. */
+  readonly skippedLinks: readonly string[];
+}
+
+const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
+
+/** Copies `sourceDir` into `targetDir` (created). Throws a ValidationError when a cap is exceeded. */
+export function copyFolder(
+  sourceDir: string,
+  targetDir: string,
+  limits: ImportLimits,
+  sourceName = sourceDir,
+): CopyResult {
+  let entries = 0;
+  let files = 0;
+  let bytes = 0;
+  const skippedLinks: string[] = [];
+  const fail = (problem: string): never => {
+    throw ValidationError(`The folder cannot be imported: ${problem}`, [`${sourceName}: ${problem}`]);
+  };
+  const walk = (from: string, to: string, rel: string): void => {
+    mkdirSync(to, { recursive: true });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory() && SKIPPED_DIRS.has(entry.name)) continue;
+      if (++entries > limits.maxEntries) fail(`it has more than the ${limits.maxEntries} files and folders allowed`);
+      if (entry.isSymbolicLink()) {
+        skippedLinks.push(path);
+      } else if (entry.isDirectory()) {
+        walk(join(from, entry.name), join(to, entry.name), path);
+      } else if (entry.isFile()) {
+        bytes += lstatSync(join(from, entry.name)).size;
+        if (bytes > limits.maxTotalBytes)
+          fail(`its files add up to more than the ${formatBytes(limits.maxTotalBytes)} allowed`);
+        copyFileSync(join(from, entry.name), join(to, entry.name));
+        files++;
+      }
+    }
+  };
+  walk(sourceDir, targetDir, '');
+  return { files, bytes, skippedLinks };
+}

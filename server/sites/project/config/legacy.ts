@@ -1,0 +1,240 @@
+/**
+ * Converts a legacy `mint.json` to the `docs.json` shape (format reference §1.6). mint.json assigns
+ * groups to tabs and anchors by URL prefix; docs.json lists membership explicitly, so the converter puts
+ * each top-level group under the tab (or anchor) whose `url` prefixes the group's first page, and the
+ * rest under the primary tab/anchor. `version` on groups/tabs/anchors filters them per version.
+ */
+import type { LegacyConfig, LegacyGroup } from './legacySchema.js';
+
+type Json = Record<string, unknown>;
+
+const KNOWN_THEMES = new Set(['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma']);
+
+function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+function trimSlashes(url: string): string {
+  return url.replace(/^\/+|\/+$/g, '');
+}
+
+function icon(name: string | undefined, style: string | undefined): unknown {
+  if (name === undefined) return undefined;
+  return style === undefined ? name : { name, style };
+}
+
+/** Drops keys whose value is undefined, so the result validates under exactOptionalPropertyTypes rules. */
+function compact(obj: Json): Json {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
+}
+
+/** Returns undefined for an object left without keys, so no empty sections appear in the output. */
+function nonEmpty(obj: Json): Json | undefined {
+  const out = compact(obj);
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+const CONVERTED_KEYS = [
+  'name',
+  'theme',
+  'logo',
+  'favicon',
+  'colors',
+  'modeToggle',
+  'topbarLinks',
+  'topbarCtaButton',
+  'footer',
+  'openapi',
+  'api',
+  'analytics',
+  'integrations',
+  'seo',
+  'metadata',
+  'font',
+  'backgroundImage',
+  'background',
+  'codeBlock',
+  'navigation',
+  'tabs',
+  'anchors',
+  'topAnchor',
+  'primaryTab',
+  'versions',
+  'footerSocials',
+  '$schema',
+] as const;
+
+function convertGroup(group: LegacyGroup): Json {
+  return compact({
+    group: group.group,
+    icon: icon(group.icon, group.iconType),
+    pages: group.pages.map((p) => (typeof p === 'string' ? p : convertGroup(p))),
+  });
+}
+
+function firstPage(group: LegacyGroup): string | undefined {
+  for (const p of group.pages) {
+    const found = typeof p === 'string' ? p : firstPage(p);
+    if (found !== undefined) return trimSlashes(found);
+  }
+  return undefined;
+}
+
+function underPrefix(page: string | undefined, url: string): boolean {
+  const prefix = trimSlashes(url);
+  return page !== undefined && prefix !== '' && (page === prefix || page.startsWith(`${prefix}/`));
+}
+
+function inVersion(item: { version?: string | undefined }, version: string | undefined): boolean {
+  return version === undefined || item.version === undefined || item.version === version;
+}
+
+/** The navigation content (tabs, anchors or groups) for one version (or all, when `version` is undefined). */
+function content(mint: LegacyConfig, version: string | undefined): { body: Json; global: Json } {
+  const groups = mint.navigation.filter((g) => inVersion(g, version));
+  const tabs = (mint.tabs ?? []).filter((t) => inVersion(t, version));
+  const anchors = (mint.anchors ?? []).filter((a) => inVersion(a, version));
+  const prefixTabs = tabs.filter((t) => !isExternal(t.url));
+  const linkTabs = tabs.filter((t) => isExternal(t.url)).map((t) => ({ tab: t.name, href: t.url }));
+  const claims = (url: string): LegacyGroup[] => groups.filter((g) => underPrefix(firstPage(g), url));
+  const prefixAnchors =
+    prefixTabs.length > 0 ? [] : anchors.filter((a) => !isExternal(a.url) && claims(a.url).length > 0);
+  const linkAnchors = anchors
+    .filter((a) => !prefixAnchors.includes(a))
+    .map((a) =>
+      compact({
+        anchor: a.name,
+        href: isExternal(a.url) ? a.url : `/${trimSlashes(a.url)}`,
+        icon: icon(a.icon, a.iconType),
+      }),
+    );
+  const global = compact({
+    anchors: linkAnchors.length > 0 ? linkAnchors : undefined,
+    tabs: prefixTabs.length === 0 && linkTabs.length > 0 ? linkTabs : undefined,
+  });
+
+  const owners = [...prefixTabs, ...prefixAnchors];
+  // Longest prefix wins, as a more specific section is what the author meant.
+  const ownerOf = (g: LegacyGroup): string | undefined =>
+    owners
+      .filter((o) => underPrefix(firstPage(g), o.url))
+      .sort((a, b) => trimSlashes(b.url).length - trimSlashes(a.url).length)[0]?.url;
+  const unclaimed = groups.filter((g) => ownerOf(g) === undefined).map(convertGroup);
+  const of = (url: string): Json[] => groups.filter((g) => ownerOf(g) === url).map(convertGroup);
+
+  if (prefixTabs.length > 0) {
+    const primary = unclaimed.length > 0 ? [{ tab: mint.primaryTab?.name ?? 'Documentation', groups: unclaimed }] : [];
+    const rest = prefixTabs.map((t) => compact({ tab: t.name, hidden: t.isDefaultHidden, groups: of(t.url) }));
+    return { body: { tabs: [...primary, ...rest, ...linkTabs] }, global };
+  }
+  if (prefixAnchors.length > 0) {
+    const top = mint.topAnchor;
+    const primary =
+      unclaimed.length > 0
+        ? [compact({ anchor: top?.name ?? 'Documentation', icon: icon(top?.icon, top?.iconType), groups: unclaimed })]
+        : [];
+    const rest = prefixAnchors.map((a) =>
+      compact({
+        anchor: a.name,
+        icon: icon(a.icon, a.iconType),
+        hidden: a.isDefaultHidden,
+        color: typeof a.color === 'string' ? { light: a.color, dark: a.color } : undefined,
+        groups: of(a.url),
+      }),
+    );
+    return { body: { anchors: [...primary, ...rest] }, global };
+  }
+  return { body: { groups: unclaimed }, global };
+}
+
+function navigation(mint: LegacyConfig): Json {
+  const versions = (mint.versions ?? []).map((v) => (typeof v === 'string' ? { name: v } : v));
+  if (versions.length === 0) {
+    const { body, global } = content(mint, undefined);
+    return Object.keys(global).length > 0 ? { ...body, global } : body;
+  }
+  let global: Json = {};
+  const sections = versions.map((v) => {
+    const built = content(mint, v.name);
+    global = { ...global, ...built.global };
+    return compact({ version: v.name, default: v.default, ...built.body });
+  });
+  return Object.keys(global).length > 0 ? { versions: sections, global } : { versions: sections };
+}
+
+function socials(mint: LegacyConfig): Json | undefined {
+  const legacy = mint.footerSocials;
+  if (Array.isArray(legacy)) return Object.fromEntries(legacy.map((s) => [s.type, s.url]));
+  return legacy ?? mint.footer?.socials;
+}
+
+function playgroundDisplay(mode: string | undefined): string | undefined {
+  if (mode === 'show') return 'interactive';
+  if (mode === 'hide') return 'none';
+  return mode;
+}
+
+/** Converts a validated mint.json into an object to validate as docs.json. */
+export function convertMintJson(mint: LegacyConfig): Json {
+  const { name, theme, logo, favicon, colors, modeToggle, topbarLinks, topbarCtaButton, footer, openapi } = mint;
+  const { api, analytics, integrations, seo, metadata, font, backgroundImage, background, codeBlock } = mint;
+  // Unknown keys pass through (the docs.json schema tolerates them); converted ones must not.
+  const rest: Json = { ...mint };
+  for (const key of CONVERTED_KEYS) delete rest[key];
+  const legacyIntegrations = Object.fromEntries(
+    Object.entries(integrations ?? {}).map(([key, value]) => {
+      if (typeof value !== 'string') return [key, value];
+      return [key, key === 'frontchat' ? { snippetId: value } : { appId: value }];
+    }),
+  );
+  return compact({
+    ...rest,
+    $schema: 'https://mintlify.com/docs.json',
+    name,
+    theme: theme !== undefined && KNOWN_THEMES.has(theme) ? theme : 'mint',
+    logo,
+    favicon,
+    colors: compact({ primary: colors.primary, light: colors.light, dark: colors.dark }),
+    background: nonEmpty({
+      color: colors.background,
+      image: backgroundImage,
+      decoration: background?.style,
+    }),
+    appearance:
+      modeToggle === undefined ? undefined : compact({ default: modeToggle.default, strict: modeToggle.isHidden }),
+    fonts: font,
+    styling: codeBlock?.mode === undefined ? undefined : { codeblocks: codeBlock.mode === 'dark' ? 'dark' : 'system' },
+    navigation: navigation(mint),
+    navbar: nonEmpty({
+      links: topbarLinks?.map((l) => compact({ type: l.type, label: l.name ?? l.type ?? l.url, href: l.url })),
+      primary:
+        topbarCtaButton === undefined
+          ? undefined
+          : compact({
+              type: topbarCtaButton.type === 'github' ? 'github' : 'button',
+              label: topbarCtaButton.name ?? topbarCtaButton.url,
+              href: topbarCtaButton.url,
+            }),
+    }),
+    footer: nonEmpty({
+      socials: socials(mint),
+      links: footer?.links?.map((col) =>
+        compact({ header: col.title, items: col.links.map((l) => ({ label: l.label, href: l.url })) }),
+      ),
+    }),
+    api: nonEmpty({
+      openapi,
+      playground:
+        api?.playground === undefined
+          ? undefined
+          : compact({
+              display: playgroundDisplay(api.playground.mode),
+              proxy: api.playground.disableProxy === true ? false : undefined,
+            }),
+      mdx: api === undefined ? undefined : compact({ server: api.baseUrl, auth: api.auth }),
+    }),
+    integrations:
+      analytics === undefined && integrations === undefined ? undefined : { ...analytics, ...legacyIntegrations },
+    seo: nonEmpty({ indexing: seo?.indexHiddenPages === true ? 'all' : undefined, metatags: metadata }),
+  });
+}

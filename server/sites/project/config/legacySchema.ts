@@ -1,0 +1,102 @@
+/** The zod schema of the legacy `mint.json` (format reference §1.6); loose, like the docs.json schema. */
+import { z } from 'zod';
+
+const Icon = z.string().optional();
+
+/** A `navigation[]` group of mint.json (nested groups have the same shape). */
+export const LegacyGroupSchema = z.looseObject({
+  group: z.string(),
+  icon: Icon,
+  iconType: z.string().optional(),
+  version: z.string().optional(),
+  get pages() {
+    return z.array(z.union([z.string(), LegacyGroupSchema], { error: 'must be a page path string or a group object' }));
+  },
+});
+
+const LinkSchema = z.looseObject({ name: z.string().optional(), url: z.string(), type: z.string().optional() });
+
+/** The parts of mint.json the converter reads. */
+export const LegacyConfigSchema = z.looseObject({
+  name: z.string(),
+  theme: z.string().optional(),
+  logo: z.unknown().optional(),
+  favicon: z.string().optional(),
+  colors: z.looseObject({
+    primary: z.string(),
+    light: z.string().optional(),
+    dark: z.string().optional(),
+    background: z.looseObject({ light: z.string().optional(), dark: z.string().optional() }).optional(),
+  }),
+  navigation: z.array(LegacyGroupSchema),
+  tabs: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        url: z.string(),
+        isDefaultHidden: z.boolean().optional(),
+        version: z.string().optional(),
+      }),
+    )
+    .optional(),
+  primaryTab: z.looseObject({ name: z.string() }).optional(),
+  anchors: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        url: z.string(),
+        icon: Icon,
+        iconType: z.string().optional(),
+        color: z.unknown().optional(),
+        isDefaultHidden: z.boolean().optional(),
+        version: z.string().optional(),
+      }),
+    )
+    .optional(),
+  topAnchor: z.looseObject({ name: z.string(), icon: Icon, iconType: z.string().optional() }).optional(),
+  versions: z
+    .array(z.union([z.string(), z.looseObject({ name: z.string(), default: z.boolean().optional() })]))
+    .optional(),
+  topbarLinks: z.array(LinkSchema).optional(),
+  topbarCtaButton: LinkSchema.optional(),
+  footerSocials: z
+    .union([z.record(z.string(), z.string()), z.array(z.looseObject({ type: z.string(), url: z.string() }))])
+    .optional(),
+  footer: z
+    .looseObject({
+      socials: z.record(z.string(), z.string()).optional(),
+      links: z
+        .array(
+          z.looseObject({
+            title: z.string().optional(),
+            links: z.array(z.looseObject({ label: z.string(), url: z.string() })),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+  modeToggle: z
+    .looseObject({ default: z.enum(['light', 'dark']).optional(), isHidden: z.boolean().optional() })
+    .optional(),
+  openapi: z.union([z.string(), z.array(z.string())]).optional(),
+  api: z
+    .looseObject({
+      baseUrl: z.union([z.string(), z.array(z.string())]).optional(),
+      auth: z.looseObject({}).optional(),
+      playground: z.looseObject({ mode: z.string().optional(), disableProxy: z.boolean().optional() }).optional(),
+    })
+    .optional(),
+  analytics: z.record(z.string(), z.unknown()).optional(),
+  integrations: z.record(z.string(), z.unknown()).optional(),
+  seo: z.looseObject({ indexHiddenPages: z.boolean().optional() }).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+  font: z.unknown().optional(),
+  backgroundImage: z.string().optional(),
+  background: z.looseObject({ style: z.string().optional() }).optional(),
+  codeBlock: z.looseObject({ mode: z.string().optional() }).optional(),
+});
+
+/** A validated mint.json. */
+export type LegacyConfig = z.output<typeof LegacyConfigSchema>;
+/** A mint.json navigation group. */
+export type LegacyGroup = z.output<typeof LegacyGroupSchema>;

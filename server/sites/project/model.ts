@@ -1,0 +1,276 @@
+/**
+ * The in-memory model of one Mintlify-format docs project: what the theme, the renderer and the site
+ * server code against. Built by {@link loadSiteProject}; every path in it is relative to `rootDir` and uses
+ * `/` separators, so a model can be moved with its folder by replacing `rootDir` only.
+ *
+ * Identifiers used throughout:
+ * - a *page path* is a project-relative file path without extension and without a leading slash
+ *   (`guides/setup`, `index`); it is the key of {@link SiteModel.pages};
+ * - a page *URL* is `'/' + page path`, except the root `index` page whose URL is `/`;
+ * - a *key path* names a place in the (`$ref`-resolved) config, e.g. `navigation.tabs[2].groups[0]`.
+ */
+import type { DocsConfig } from './config/schema.js';
+
+export type { DocsConfig } from './config/schema.js';
+export { loadSiteProject } from './load.js';
+
+/** An icon as written in the config or frontmatter: a library name, a URL or a project path. */
+export interface IconRef {
+  readonly name: string;
+  /** Font Awesome style (`solid`, `regular`, `brands`, ...), when given. */
+  readonly style?: string;
+  /** Library override (`fontawesome`, `lucide`, `tabler`) for this icon only, when given. */
+  readonly library?: string;
+}
+
+/** The kinds of navigation divisions that act as sections (everything except groups and pages). */
+export type NavDivision = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language' | 'menu';
+
+/** A link in the navigation that leaves the page set (external URL, or an internal path such as `/changelog`). */
+export interface NavLink {
+  readonly kind: 'link';
+  readonly id: string;
+  readonly label: string;
+  readonly href: string;
+  readonly icon?: IconRef;
+}
+
+/** A reference from the navigation to a page of {@link SiteModel.pages} (always an existing page). */
+export interface NavPageRef {
+  readonly kind: 'page';
+  /** Key path of the reference, e.g. `navigation.tabs[0].groups[1].pages[3]`. */
+  readonly id: string;
+  /** The page path (key of {@link SiteModel.pages}). */
+  readonly page: string;
+}
+
+/** A sidebar group. */
+export interface NavGroup {
+  readonly kind: 'group';
+  readonly id: string;
+  readonly label: string;
+  readonly icon?: IconRef;
+  readonly tag?: string;
+  /** Page opened by clicking the group title (an existing page path). */
+  readonly root?: string;
+  /** Nested groups only: open by default. */
+  readonly expanded: boolean;
+  /** Hidden from the sidebar (its pages are still built). */
+  readonly hidden: boolean;
+  /** `directory` display of the group's pages (`none`, `accordion`, `card`), inherited from ancestors. */
+  readonly directory?: string;
+  /** Search boost for descendants, inherited from ancestors. */
+  readonly boost?: number;
+  readonly items: readonly NavItem[];
+}
+
+/** What a sidebar (or a group) lists. */
+export type NavItem = NavGroup | NavPageRef | NavLink;
+
+/**
+ * A tab, anchor, dropdown, product, version, language or tab/product menu item. Link-only sections have
+ * `href` and nothing in `sections`/`items`. A section holds child sections of one division kind (e.g. a
+ * version holding tabs) and/or sidebar items.
+ */
+export interface NavSection {
+  readonly kind: 'section';
+  readonly division: NavDivision;
+  readonly id: string;
+  /** The label (for languages: the language code, e.g. `fr`). */
+  readonly label: string;
+  readonly icon?: IconRef;
+  readonly href?: string;
+  readonly hidden: boolean;
+  /** Hidden section whose pages are still searchable (`searchable: true`). */
+  readonly searchable?: boolean;
+  readonly description?: string;
+  /** Badge (versions) such as `Latest`. */
+  readonly tag?: string;
+  /** Versions/languages: the one shown by default. */
+  readonly default?: boolean;
+  /** Anchors: accent color. */
+  readonly color?: { readonly light?: string; readonly dark?: string };
+  /** Languages: per-language overrides of the site banner, navbar and footer. */
+  readonly banner?: DocsConfig['banner'];
+  readonly navbar?: DocsConfig['navbar'];
+  readonly footer?: DocsConfig['footer'];
+  readonly sections: readonly NavSection[];
+  readonly items: readonly NavItem[];
+}
+
+/** The normalised navigation. The root holds sections (tabs, languages, ...) or sidebar items directly. */
+export interface NavRoot {
+  readonly sections: readonly NavSection[];
+  readonly items: readonly NavItem[];
+  /** `navigation.global`: link sections shown on every page (global tabs, anchors, ...). */
+  readonly global: readonly NavSection[];
+}
+
+/** HTTP methods an OpenAPI path item can hold. */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** One operation (or 3.1 webhook) of an OpenAPI document found in the project. */
+export interface OpenApiOperation {
+  /** `"<spec file> <METHOD> <path>"` (webhooks: `"<spec file> webhook <name>"`): unique in the model. */
+  readonly key: string;
+  /** Project-relative file of the spec. */
+  readonly spec: string;
+  readonly kind: 'operation' | 'webhook';
+  readonly method: HttpMethod;
+  /** The path template (`/users/{id}`); for webhooks, the webhook name. */
+  readonly path: string;
+  readonly operationId?: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly deprecated: boolean;
+  /** `x-hidden`: page built, left out of generated navigation. */
+  readonly hidden: boolean;
+  /** The raw operation object (internal `$ref`s unresolved; resolve them against the spec's `document`). */
+  readonly operation: Readonly<Record<string, unknown>>;
+  /** The raw path item (shared `parameters`, `servers`). */
+  readonly pathItem: Readonly<Record<string, unknown>>;
+}
+
+/** A parsed OpenAPI (3.x, or Swagger 2.0) document in the project. */
+export interface OpenApiSpec {
+  readonly file: string;
+  /** The `openapi` (or `swagger`) version string. */
+  readonly version: string;
+  readonly title?: string;
+  readonly document: Readonly<Record<string, unknown>>;
+  /** Operations and webhooks, minus `x-excluded` ones, in document order. */
+  readonly operations: readonly OpenApiOperation[];
+}
+
+/** One page of the site: an `.mdx`/`.md` file, or an endpoint page generated from an OpenAPI operation. */
+export interface SitePage {
+  readonly path: string;
+  readonly url: string;
+  /** Project-relative file (`guides/setup.mdx`); null for generated endpoint pages. */
+  readonly file: string | null;
+  readonly format: 'mdx' | 'md' | 'openapi';
+  /** Parsed frontmatter (generated pages: synthesized `title`, `description`, `deprecated`, `openapi`). */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** Frontmatter `title`, else derived from the file name (`getting_started-guide` -> `Getting started guide`). */
+  readonly title: string;
+  /** Nav label: `sidebarTitle`, else `title`. */
+  readonly sidebarTitle: string;
+  readonly description?: string;
+  readonly icon?: IconRef;
+  readonly tag?: string;
+  /** Frontmatter `mode` (`wide`, `custom`, `frame`, `center`, ...); absent = default layout. */
+  readonly mode?: string;
+  /** Frontmatter `url`: the nav entry is a link to this URL instead of the page. */
+  readonly externalUrl?: string;
+  readonly keywords: readonly string[];
+  /** Search boost: frontmatter `boost`, else inherited from navigation groups. */
+  readonly boost?: number;
+  /** Referenced somewhere in the navigation tree (including hidden tabs/groups). */
+  readonly inNavigation: boolean;
+  /** Frontmatter `hidden: true`. */
+  readonly hidden: boolean;
+  /** Frontmatter `noindex: true` or `hidden: true`: emit a noindex meta tag. */
+  readonly noindex: boolean;
+  /** Listed in sitemap, search index and llms.txt (rules of the format reference §2 / §9). */
+  readonly indexed: boolean;
+  /** In the in-site search index: `indexed` and frontmatter `searchable` is not false. */
+  readonly searchable: boolean;
+  /** The bound OpenAPI operation (frontmatter `openapi:` or a generated endpoint page), when found. */
+  readonly operation?: OpenApiOperation;
+}
+
+/** A redirect from `docs.json` (`:param*` and trailing `*` wildcards are kept as written). */
+export interface SiteRedirect {
+  readonly source: string;
+  readonly destination: string;
+  /** 308 when true (the default), 307 when false. */
+  readonly permanent: boolean;
+}
+
+/** Light/dark pair of project paths or URLs. */
+export interface ThemedAsset {
+  readonly light: string;
+  readonly dark: string;
+}
+
+/** Site-wide settings the theme needs, normalised with defaults applied. The full config stays in `config`. */
+export interface SiteSettings {
+  readonly name: string;
+  readonly description?: string;
+  readonly theme: string;
+  /** `primary` is always set; `light`/`dark` default to `primary`. */
+  readonly colors: { readonly primary: string; readonly light: string; readonly dark: string };
+  readonly logo?: ThemedAsset & { readonly href?: string };
+  readonly favicon?: ThemedAsset;
+  readonly appearance: { readonly default: 'system' | 'light' | 'dark'; readonly strict: boolean };
+  readonly iconLibrary: 'fontawesome' | 'lucide' | 'tabler';
+  readonly navbar?: DocsConfig['navbar'];
+  readonly footer?: DocsConfig['footer'];
+  readonly banner?: DocsConfig['banner'];
+  /** `{{name}}` substitutions for pages and snippets. */
+  readonly variables: Readonly<Record<string, string>>;
+  readonly integrations?: DocsConfig['integrations'];
+  readonly search?: DocsConfig['search'];
+  readonly seo?: DocsConfig['seo'];
+  /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */
+  readonly notFound: { readonly redirect: boolean; readonly title?: string; readonly description?: string };
+}
+
+/** Something wrong with the project that does not stop it from being served. */
+export interface SiteProblem {
+  readonly code:
+    | 'missing-page'
+    | 'missing-snippet'
+    | 'missing-asset'
+    | 'missing-operation'
+    | 'remote-spec'
+    | 'invalid-spec'
+    | 'invalid-frontmatter'
+    | 'invalid-redirect'
+    | 'unsupported-config';
+  /** Project-relative file the problem is in (`docs.json` for navigation problems). */
+  readonly file: string;
+  /** Config key path, for problems in the config. */
+  readonly keyPath?: string;
+  readonly message: string;
+}
+
+/** Totals of a load, for import summaries and benchmarks. */
+export interface SiteCounts {
+  /** All pages (files + generated endpoint pages). */
+  readonly pages: number;
+  /** Pages from `.mdx`/`.md` files. */
+  readonly filePages: number;
+  readonly generatedPages: number;
+  /** Distinct pages referenced by the navigation. */
+  readonly navPages: number;
+  /** File pages reachable by URL only. */
+  readonly outOfNavPages: number;
+  /** Files under `snippets/`. */
+  readonly snippets: number;
+  readonly specs: number;
+  readonly operations: number;
+  readonly redirects: number;
+}
+
+/** A loaded docs project. */
+export interface SiteModel {
+  /** Absolute folder the project was read from. */
+  readonly rootDir: string;
+  /** The file the config came from. */
+  readonly configFile: 'docs.json' | 'mint.json';
+  /** The validated config, `$ref`s spliced in (a `mint.json` converted to the `docs.json` shape). */
+  readonly config: DocsConfig;
+  readonly settings: SiteSettings;
+  readonly navigation: NavRoot;
+  /** Every page by page path. Iteration order: file pages sorted by path, then generated pages. */
+  readonly pages: ReadonlyMap<string, SitePage>;
+  /** Page paths in navigation order (first occurrence), for previous/next links. */
+  readonly navOrder: readonly string[];
+  readonly redirects: readonly SiteRedirect[];
+  /** OpenAPI documents by project-relative file. */
+  readonly specs: ReadonlyMap<string, OpenApiSpec>;
+  readonly problems: readonly SiteProblem[];
+  readonly counts: SiteCounts;
+}

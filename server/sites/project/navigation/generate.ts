@@ -1,0 +1,66 @@
+/**
+ * A division with `openapi` and no pages lists every operation of its specs, grouped by OpenAPI tag
+ * (format reference §1.5): one sidebar group per tag (label = the tag's `x-group`, else its name), in the
+ * order tags first appear among the operations; untagged operations follow as plain pages. `x-hidden`
+ * operations get a page but no sidebar entry; `x-excluded` ones get nothing (dropped when indexing).
+ */
+import type { NavGroup, NavItem, OpenApiOperation } from '../model.js';
+import { isRemoteSpec, specFileOf, tagGroupLabel } from '../openapi/operations.js';
+import type { Inherited, NavContext, SpecSource } from './context.js';
+
+/** Sidebar items for every operation of `sources`. */
+export function generateAll(ctx: NavContext, sources: readonly SpecSource[], id: string, inh: Inherited): NavItem[] {
+  const items: NavItem[] = [];
+  sources.forEach((source, s) => {
+    const sourceId = sources.length > 1 ? `${id}[${s}]` : id;
+    if (isRemoteSpec(source.source)) {
+      ctx.problem('remote-spec', sourceId, `${source.source}: the spec is a URL, which an offline import cannot fetch`);
+      return;
+    }
+    const file = specFileOf(source.source);
+    const spec = ctx.specs.get(file);
+    if (spec === undefined) {
+      const why = ctx.unreadableSpecs.get(file);
+      ctx.problem(
+        why === undefined ? 'missing-operation' : 'invalid-spec',
+        sourceId,
+        why === undefined ? `${source.source}: no OpenAPI spec at this path` : `${source.source}: ${why}`,
+      );
+      return;
+    }
+    const directory = source.directory ?? inh.apiDirectory;
+    const byTag = new Map<string, OpenApiOperation[]>();
+    const untagged: OpenApiOperation[] = [];
+    for (const op of spec.operations) {
+      const tag = op.tags[0];
+      if (tag === undefined) untagged.push(op);
+      else byTag.set(tag, [...(byTag.get(tag) ?? []), op]);
+    }
+    const pageItems = (ops: readonly OpenApiOperation[], prefix: string): NavItem[] => {
+      const out: NavItem[] = [];
+      ops.forEach((op, i) => {
+        const path = ctx.generate(op, directory);
+        if (op.hidden) return;
+        ctx.use(path, inh);
+        out.push({ kind: 'page', id: `${prefix}[${i}]`, page: path });
+      });
+      return out;
+    };
+    for (const [tag, ops] of byTag) {
+      const groupId = `${sourceId}#${tag}`;
+      const group: NavGroup = {
+        kind: 'group',
+        id: groupId,
+        label: tagGroupLabel(spec, tag),
+        expanded: false,
+        hidden: false,
+        ...(inh.directory === undefined ? {} : { directory: inh.directory }),
+        ...(inh.boost === undefined ? {} : { boost: inh.boost }),
+        items: pageItems(ops, `${groupId}.pages`),
+      };
+      if (group.items.length > 0) items.push(group);
+    }
+    items.push(...pageItems(untagged, `${sourceId}.pages`));
+  });
+  return items;
+}

@@ -1,0 +1,109 @@
+/**
+ * OpenAPI operation references (`"GET /users"`, `"specs/api.yaml POST /users"`, `"webhook userCreated"`)
+ * and the URL rule for pages generated from operations.
+ *
+ * Generated page path (Mintlify does not document its rule; this one reproduces the paths of pages its
+ * scraper writes, e.g. novu's `api-reference/subscribers/create-a-subscriber`):
+ *   `<directory>/<slug(first tag)>/<slug(summary, else operationId, else "<method> <path>")>`
+ * where `directory` is the `openapi.directory` of the division (default `api-reference`), the tag segment
+ * is left out for untagged operations, and `slug` lower-cases, splits camelCase, and joins runs of
+ * letters/digits with `-` (`"Create a user"` -> `create-a-user`, `getHealth` -> `get-health`,
+ * `GET /users/{id}` -> `get-users-id`). A path already taken by a file page or another operation gets
+ * `-<method>` appended, then `-<method>-2`, `-<method>-3`, ... in navigation order.
+ */
+import type { HttpMethod, OpenApiOperation, OpenApiSpec } from '../model.js';
+import { HTTP_METHODS } from './specs.js';
+
+/** A parsed operation reference. */
+export type OperationRef =
+  | { readonly kind: 'operation'; readonly spec?: string; readonly method: HttpMethod; readonly path: string }
+  | { readonly kind: 'webhook'; readonly spec?: string; readonly name: string };
+
+const OPERATION = new RegExp(`^\\s*(?:(\\S+)\\s+)?(${HTTP_METHODS.join('|')})\\s+(\\S+)\\s*$`, 'i');
+const WEBHOOK = /^\s*(?:(\S+)\s+)?webhook\s+(\S.*?)\s*$/i;
+
+/** Parses `"[spec] METHOD /path"` or `"[spec] webhook name"`; undefined for anything else (a page path). */
+export function parseOperationRef(text: string): OperationRef | undefined {
+  const op = OPERATION.exec(text);
+  if (op?.[2] !== undefined && op[3] !== undefined && (op[3].startsWith('/') || op[1] !== undefined)) {
+    const method = op[2].toLowerCase() as HttpMethod;
+    return op[1] === undefined
+      ? { kind: 'operation', method, path: op[3] }
+      : { kind: 'operation', spec: op[1], method, path: op[3] };
+  }
+  const hook = WEBHOOK.exec(text);
+  if (hook?.[2] !== undefined) {
+    return hook[1] === undefined
+      ? { kind: 'webhook', name: hook[2] }
+      : { kind: 'webhook', spec: hook[1], name: hook[2] };
+  }
+  return undefined;
+}
+
+/** Whether a spec reference is a URL (which an offline import cannot fetch). */
+export function isRemoteSpec(spec: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(spec);
+}
+
+/** A project-relative spec file from a reference as written (`/specs/a.json`, `./specs/a.json`). */
+export function specFileOf(spec: string): string {
+  return spec.replace(/^\.?\/+/, '');
+}
+
+function matches(op: OpenApiOperation, ref: OperationRef): boolean {
+  if (ref.kind === 'webhook') return op.kind === 'webhook' && op.path === ref.name;
+  return op.kind === 'operation' && op.method === ref.method && op.path === ref.path;
+}
+
+/**
+ * Finds the operation a reference names. With a spec in the reference, only that spec; otherwise the
+ * `preferred` specs (inherited from the navigation) in order, then every spec alphabetically (the
+ * format's rule for frontmatter without a spec: first alphabetical match wins).
+ */
+export function findOperation(
+  specs: ReadonlyMap<string, OpenApiSpec>,
+  ref: OperationRef,
+  preferred: readonly string[] = [],
+): OpenApiOperation | undefined {
+  const order =
+    ref.spec !== undefined ? [specFileOf(ref.spec)] : [...preferred.map(specFileOf), ...[...specs.keys()].sort()];
+  for (const file of order) {
+    const found = specs.get(file)?.operations.find((op) => matches(op, ref));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `"Create a user"` -> `create-a-user`; `getHealth` -> `get-health`. */
+export function slugify(text: string): string {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The preferred page path of a generated endpoint page (see the module comment). */
+export function operationPagePath(op: OpenApiOperation, directory: string): string {
+  const dir = directory.replace(/^\/+|\/+$/g, '');
+  const name =
+    slugify(op.summary ?? op.operationId ?? `${op.method} ${op.path}`) ||
+    slugify(`${op.method} ${op.path}`) ||
+    op.method;
+  const tag = op.tags[0] === undefined ? '' : slugify(op.tags[0]);
+  return [dir, tag, name].filter((part) => part !== '').join('/');
+}
+
+/** The label of the sidebar group an operation's tag gets: the tag's `x-group`, else its name. */
+export function tagGroupLabel(spec: OpenApiSpec, tag: string): string {
+  const tags = spec.document['tags'];
+  if (Array.isArray(tags)) {
+    for (const t of tags as unknown[]) {
+      if (typeof t === 'object' && t !== null && (t as Record<string, unknown>)['name'] === tag) {
+        const group = (t as Record<string, unknown>)['x-group'];
+        if (typeof group === 'string' && group !== '') return group;
+      }
+    }
+  }
+  return tag;
+}

@@ -1,0 +1,150 @@
+/**
+ * Page records: reading page files (frontmatter, reference checks) and turning them, and generated
+ * endpoint pages, into {@link SitePage}s with the visibility rules of the format reference (§2, §9):
+ * - `hidden: true` -> out of navigation, noindex; not-in-navigation -> reachable by URL only;
+ * - sitemap/search/llms.txt ("indexed") = not noindex, and referenced by a visible nav entry (or by a
+ *   hidden tab/group with `searchable: true`), or `seo.indexing: "all"`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
+import { iconOf } from '../navigation/build.js';
+import type { GeneratedPage, PageUsage } from '../navigation/context.js';
+import { findOperation, parseOperationRef } from '../openapi/operations.js';
+import { pagePathOf, pageUrlOf } from './files.js';
+import { fmKeywords, fmString, splitFrontmatter, titleFromPath } from './frontmatter.js';
+import { referenceProblems } from './references.js';
+
+/** A page file as read. */
+export interface PageFile {
+  readonly path: string;
+  readonly file: string;
+  readonly format: 'mdx' | 'md';
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+}
+
+/** Reads page and snippet files: frontmatter of pages, missing references of both. */
+export function readPageFiles(
+  rootDir: string,
+  pageFiles: readonly string[],
+  snippetFiles: readonly string[],
+  allFiles: ReadonlySet<string>,
+): { pages: PageFile[]; problems: SiteProblem[] } {
+  const pages = new Map<string, PageFile>();
+  const problems: SiteProblem[] = [];
+  for (const file of pageFiles) {
+    const source = readFileSync(join(rootDir, file), 'utf8');
+    const split = splitFrontmatter(source);
+    if (split.error !== undefined) problems.push({ code: 'invalid-frontmatter', file, message: split.error });
+    problems.push(...referenceProblems(allFiles, file, source));
+    const path = pagePathOf(file);
+    const format = file.toLowerCase().endsWith('.md') ? 'md' : 'mdx';
+    // `a.mdx` and `a.md` side by side: the MDX file is the page.
+    if (pages.get(path)?.format === 'mdx') continue;
+    pages.set(path, { path, file, format, frontmatter: split.data });
+  }
+  for (const file of snippetFiles) {
+    if (!/\.(mdx?|jsx?|tsx?)$/i.test(file)) continue;
+    problems.push(...referenceProblems(allFiles, file, readFileSync(join(rootDir, file), 'utf8')));
+  }
+  return { pages: [...pages.values()], problems };
+}
+
+interface Visibility {
+  readonly indexAll: boolean;
+}
+
+function visibility(frontmatter: Readonly<Record<string, unknown>>, usage: PageUsage | undefined, v: Visibility) {
+  const hidden = frontmatter['hidden'] === true;
+  const noindex = hidden || frontmatter['noindex'] === true;
+  const listed = usage !== undefined && (usage.visible || usage.hiddenSearchable);
+  const indexed = !noindex && (v.indexAll || listed);
+  return {
+    inNavigation: usage !== undefined,
+    hidden,
+    noindex,
+    indexed,
+    searchable: indexed && frontmatter['searchable'] !== false,
+  };
+}
+
+function common(path: string, frontmatter: Readonly<Record<string, unknown>>, fallbackTitle: string) {
+  const title = fmString(frontmatter, 'title') ?? fallbackTitle;
+  const fields = {
+    description: fmString(frontmatter, 'description'),
+    icon: iconOf(frontmatter['icon'], frontmatter['iconType']),
+    tag: fmString(frontmatter, 'tag'),
+    mode: fmString(frontmatter, 'mode'),
+    externalUrl: fmString(frontmatter, 'url'),
+  };
+  return {
+    path,
+    url: pageUrlOf(path),
+    frontmatter,
+    title,
+    sidebarTitle: fmString(frontmatter, 'sidebarTitle') ?? title,
+    keywords: fmKeywords(frontmatter),
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+  };
+}
+
+function boostOf(frontmatter: Readonly<Record<string, unknown>>, usage: PageUsage | undefined): { boost?: number } {
+  const own = frontmatter['boost'];
+  if (typeof own === 'number' && Number.isFinite(own)) return { boost: own };
+  return usage?.boost === undefined ? {} : { boost: usage.boost };
+}
+
+/**
+ * The SitePage of a page file. A frontmatter `openapi:` reference is resolved against the specs
+ * (missing operations become problems).
+ */
+export function filePage(
+  page: PageFile,
+  usage: PageUsage | undefined,
+  specs: ReadonlyMap<string, OpenApiSpec>,
+  v: Visibility,
+  problems: SiteProblem[],
+): SitePage {
+  let operation: OpenApiOperation | undefined;
+  const openapi = fmString(page.frontmatter, 'openapi');
+  if (openapi !== undefined) {
+    const ref = parseOperationRef(openapi);
+    operation = ref === undefined ? undefined : findOperation(specs, ref);
+    if (operation === undefined) {
+      const why =
+        ref === undefined
+          ? 'is not "[spec] METHOD /path" or "[spec] webhook name"'
+          : 'no local OpenAPI spec has this operation';
+      problems.push({ code: 'missing-operation', file: page.file, message: `openapi "${openapi}": ${why}` });
+    }
+  }
+  return {
+    ...common(page.path, page.frontmatter, titleFromPath(page.path)),
+    file: page.file,
+    format: page.format,
+    ...boostOf(page.frontmatter, usage),
+    ...visibility(page.frontmatter, usage, v),
+    ...(operation === undefined ? {} : { operation }),
+  };
+}
+
+/** The SitePage of an endpoint page generated from navigation. */
+export function generatedPage(gen: GeneratedPage, usage: PageUsage | undefined, v: Visibility): SitePage {
+  const op = gen.operation;
+  const ref =
+    op.kind === 'webhook' ? `${op.spec} webhook ${op.path}` : `${op.spec} ${op.method.toUpperCase()} ${op.path}`;
+  const frontmatter: Record<string, unknown> = {
+    title: op.summary ?? (op.kind === 'webhook' ? op.path : `${op.method.toUpperCase()} ${op.path}`),
+    ...(op.description === undefined ? {} : { description: op.description }),
+    ...(op.deprecated ? { deprecated: true } : {}),
+    openapi: ref,
+  };
+  return {
+    ...common(gen.path, frontmatter, gen.path),
+    file: null,
+    format: 'openapi',
+    ...boostOf(frontmatter, usage),
+    ...visibility(frontmatter, usage, v),
+    operation: op,
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * A light scan of page and snippet sources for local references: Markdown images, `src=`/`img=`
+ * attributes and ESM imports. Fenced code blocks and inline code are skipped, since examples there are
+ * not references (novu's pages show hundreds of `import ... from '@novu/react'` in code).
+ */
+import { posix } from 'node:path';
+import type { SiteProblem } from '../model.js';
+
+/** References found in one source. */
+export interface SourceReferences {
+  /** Image/file references (as written). */
+  readonly assets: readonly string[];
+  /** Import specifiers (as written). */
+  readonly imports: readonly string[];
+}
+
+/** Replaces fenced code blocks (any indentation, ``` or ~~~, closing fence at least as long) and inline code. */
+export function stripCode(source: string): string {
+  const out: string[] = [];
+  let fence: { char: string; length: number } | null = null;
+  for (const line of source.split('\n')) {
+    const match = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (fence === null && match?.[1] !== undefined) {
+      fence = { char: match[1].charAt(0), length: match[1].length };
+      out.push('');
+    } else if (fence !== null) {
+      if (match?.[1] !== undefined && match[1].charAt(0) === fence.char && match[1].length >= fence.length) {
+        if (line.trim() === match[1]) fence = null;
+      }
+      out.push('');
+    } else {
+      out.push(line.replace(/`[^`\n]*`/g, '``'));
+    }
+  }
+  return out.join('\n');
+}
+
+const IMAGE = /!\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
+const ATTRIBUTE = /\b(?:src|img)\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
+const IMPORT = /^import\s+(?:[^'";]*?\s+from\s+)?["']([^"'\n]+)["']/gm;
+
+/** Finds asset references and import specifiers outside code. */
+export function scanReferences(source: string): SourceReferences {
+  const text = stripCode(source);
+  const assets = new Set<string>();
+  const imports = new Set<string>();
+  for (const m of text.matchAll(IMAGE)) if (m[1] !== undefined) assets.add(m[1]);
+  for (const m of text.matchAll(ATTRIBUTE)) if (m[1] !== undefined) assets.add(m[1]);
+  for (const m of text.matchAll(IMPORT)) if (m[1] !== undefined) imports.add(m[1]);
+  return { assets: [...assets], imports: [...imports] };
+}
+
+/** A reference that points into the project, as a project-relative path; undefined for URLs, anchors, templates. */
+export function localTarget(ref: string, fromFile: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('//') || ref.startsWith('#') || /[{}$]/.test(ref)) {
+    return undefined;
+  }
+  let clean = ref.replace(/[?#].*$/, '');
+  try {
+    clean = decodeURIComponent(clean);
+  } catch {
+    // Keep the raw text: a stray % is more likely part of the file name than an escape.
+  }
+  if (clean === '' || clean === '/') return undefined;
+  const joined = clean.startsWith('/') ? clean.slice(1) : posix.join(posix.dirname(fromFile), clean);
+  const normal = posix.normalize(joined);
+  return normal.startsWith('../') || normal === '..' ? undefined : normal;
+}
+
+const IMPORT_EXTENSIONS = ['', '.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
+
+/**
+ * Problems for the references of `file` whose target does not exist: `missing-asset` for images/files,
+ * `missing-snippet` for local imports. `files` = the project's (non-ignored) files. Package imports
+ * (`react`) are not checked here.
+ */
+export function referenceProblems(files: ReadonlySet<string>, file: string, source: string): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  const { assets, imports } = scanReferences(source);
+  for (const ref of assets) {
+    const target = localTarget(ref, file);
+    if (target !== undefined && !files.has(target)) {
+      problems.push({ code: 'missing-asset', file, message: `${ref}: file not found in the project` });
+    }
+  }
+  for (const spec of imports) {
+    if (!spec.startsWith('/') && !spec.startsWith('./') && !spec.startsWith('../')) continue;
+    const target = localTarget(spec, file);
+    const found = target !== undefined && IMPORT_EXTENSIONS.some((ext) => files.has(target + ext));
+    if (!found)
+      problems.push({ code: 'missing-snippet', file, message: `import "${spec}": file not found in the project` });
+  }
+  return problems;
+}

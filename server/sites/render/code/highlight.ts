@@ -1,0 +1,167 @@
+/**
+ * Build-time syntax highlighting with Shiki. One highlighter per process, created on first use; grammars
+ * load lazily per language. Tokens are coloured through CSS variables (`--op-code-token-*`), so a single
+ * tokenisation serves both the light and the dark palette (see code-theme.css); that halves the cost of
+ * Shiki's dual-theme mode, which tokenises once per theme.
+ */
+import {
+  bundledLanguages,
+  createCssVariablesTheme,
+  createHighlighter,
+  type BundledLanguage,
+  type Highlighter,
+  type ShikiTransformer,
+} from 'shiki';
+import type { FenceMeta } from './fenceMeta.js';
+
+const THEME = createCssVariablesTheme({ name: 'offprint', variablePrefix: '--op-code-', fontStyle: true });
+
+/** Names authors use that Shiki does not know, mapped to a Shiki language ('text' = no highlighting). */
+const ALIASES: Readonly<Record<string, string>> = {
+  '': 'text',
+  txt: 'text',
+  plaintext: 'text',
+  plain: 'text',
+  none: 'text',
+  output: 'text',
+  log: 'text',
+  env: 'dotenv',
+  curl: 'bash',
+  terminal: 'bash',
+  golang: 'go',
+  svg: 'xml',
+  vue3: 'vue',
+  'c#': 'csharp',
+  'f#': 'fsharp',
+};
+
+let highlighter: Highlighter | null = null;
+let starting: Promise<Highlighter> | null = null;
+const loaded = new Set<string>(['text']);
+const pending = new Map<string, Promise<void>>();
+
+/** The Shiki language to use for a fence language, 'text' when there is none. */
+export function resolveLanguage(lang: string): string {
+  const key = lang.trim().toLowerCase();
+  const mapped = ALIASES[key] ?? key;
+  return mapped in bundledLanguages ? mapped : 'text';
+}
+
+/** Starts (once) the highlighter and loads the grammars of `langs`; safe to call concurrently. */
+export async function prepareHighlighter(langs: Iterable<string>): Promise<void> {
+  starting ??= createHighlighter({ themes: [THEME], langs: [] }).then((h) => (highlighter = h));
+  const h = await starting;
+  const wanted = [...new Set([...langs].map(resolveLanguage))].filter((l) => !loaded.has(l));
+  // One load per grammar even when concurrent renders ask for it at the same time.
+  await Promise.all(
+    wanted.map((lang) => {
+      let load = pending.get(lang);
+      if (!load) {
+        load = h.loadLanguage(lang as BundledLanguage).then(() => void loaded.add(lang));
+        pending.set(lang, load);
+      }
+      return load;
+    }),
+  );
+}
+
+/** Line decorations from the fence meta and `[!code ...]` markers. */
+export interface LineMarks {
+  readonly highlight: Set<number>;
+  readonly focus: Set<number>;
+  readonly add: Set<number>;
+  readonly remove: Set<number>;
+  readonly error: Set<number>;
+  readonly warning: Set<number>;
+}
+
+const MARKER =
+  /\s*(?:\/\/|#|--|;|%|<!--|\/\*|\{\/\*)\s*\[!code\s+(\+\+|--|highlight|hl|focus|error|warning)(?::(\d+))?\]\s*(?:-->|\*\/\}|\*\/)?\s*$/;
+
+/** Strips `[!code ++]`-style comments (Shiki notation) and returns the code with the lines they mark. */
+export function extractMarkers(
+  code: string,
+  meta: Pick<FenceMeta, 'highlight' | 'focus'>,
+): { code: string; marks: LineMarks } {
+  const marks: LineMarks = {
+    highlight: new Set(meta.highlight),
+    focus: new Set(meta.focus),
+    add: new Set(),
+    remove: new Set(),
+    error: new Set(),
+    warning: new Set(),
+  };
+  if (!code.includes('[!code')) return { code, marks };
+  const lines = code.split('\n');
+  lines.forEach((line, index) => {
+    const match = MARKER.exec(line);
+    if (!match) return;
+    lines[index] = line.slice(0, match.index);
+    const kind = match[1] ?? '';
+    const target =
+      kind === '++'
+        ? marks.add
+        : kind === '--'
+          ? marks.remove
+          : kind === 'focus'
+            ? marks.focus
+            : kind === 'error'
+              ? marks.error
+              : kind === 'warning'
+                ? marks.warning
+                : marks.highlight;
+    const count = Math.min(Number(match[2] ?? '1') || 1, lines.length);
+    for (let n = 0; n < count; n++) target.add(index + 1 + n);
+  });
+  return { code: lines.join('\n'), marks };
+}
+
+function lineTransformer(marks: LineMarks): ShikiTransformer {
+  const anyFocus = marks.focus.size > 0;
+  return {
+    name: 'offprint-lines',
+    line(node, line) {
+      if (marks.highlight.has(line)) this.addClassToHast(node, 'op-line-highlight');
+      if (marks.add.has(line)) this.addClassToHast(node, 'op-line-add');
+      if (marks.remove.has(line)) this.addClassToHast(node, 'op-line-remove');
+      if (marks.error.has(line)) this.addClassToHast(node, 'op-line-error');
+      if (marks.warning.has(line)) this.addClassToHast(node, 'op-line-warning');
+      if (anyFocus) this.addClassToHast(node, marks.focus.has(line) ? 'op-line-focus' : 'op-line-dim');
+    },
+    pre(node) {
+      delete node.properties['tabindex'];
+      this.addClassToHast(node, 'op-code-pre');
+    },
+  };
+}
+
+const CACHE_LIMIT = 4000;
+const cache = new Map<string, string>();
+
+/**
+ * The `<pre>` HTML of a code block (synchronous; the language must have been prepared, otherwise the
+ * block is rendered as plain text). Results are cached by language, decorations and code.
+ */
+export function highlightToHtml(code: string, lang: string, marks: LineMarks): string {
+  const language = resolveLanguage(lang);
+  const key = [language, ...Object.values(marks).map((s: Set<number>) => [...s].join(','))].join('|') + '\0' + code;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const html =
+    highlighter?.codeToHtml(code, {
+      lang: loaded.has(language) ? language : 'text',
+      theme: 'offprint',
+      transformers: [lineTransformer(marks)],
+    }) ?? `<pre class="op-code-pre"><code>${escapeHtml(code)}</code></pre>`;
+  cache.set(key, html);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  return html;
+}
+
+/** Minimal HTML text escaping. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,115 @@
+/**
+ * MDX -> JavaScript function body, with Mintlify's Markdown extensions. Compilation is synchronous and
+ * cached by source text: the same snippet imported by many pages is compiled once per process.
+ */
+import { compileSync } from '@mdx-js/mdx';
+import type { FunctionDeclaration, Program } from 'estree';
+import rehypeKatex from 'rehype-katex';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
+import { walk } from './estree.js';
+
+/** A compiled MDX module, ready for `runSync`. */
+export interface CompiledModule {
+  /** Function body; null when the source did not compile (see `error`). */
+  readonly code: string | null;
+  readonly error: string | null;
+  readonly imports: readonly string[];
+  readonly langs: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+const CACHE_LIMIT = 2000;
+const cache = new Map<string, CompiledModule>();
+
+/**
+ * Compiles MDX (or Markdown, parsed as MDX like Mintlify does) to a function body. Identifiers that
+ * expressions read without declaring them are taken from the component's props (snippet props are
+ * `{name}` variables in Mintlify), so an undefined one is `undefined`, never a ReferenceError.
+ */
+export function compileMdx(source: string): CompiledModule {
+  const hit = cache.get(source);
+  if (hit) {
+    // Refresh recency: Map iteration order is insertion order, so re-inserting keeps hot entries.
+    cache.delete(source);
+    cache.set(source, hit);
+    return hit;
+  }
+  const result = compileUncached(source);
+  cache.set(source, result);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  return result;
+}
+
+function compileUncached(source: string): CompiledModule {
+  const facts: CompileFacts = { imports: [], langs: new Set(), freeNames: new Set(), warnings: [] };
+  try {
+    const file = compileSync(source, {
+      outputFormat: 'function-body',
+      development: false,
+      remarkPlugins: [remarkGfm, remarkMath, remarkOffprint(facts)],
+      rehypePlugins: [[rehypeKatex, { output: 'html', throwOnError: false, strict: 'ignore' }]],
+      recmaPlugins: [() => (tree: Program) => injectPropNames(tree, facts.freeNames)],
+    });
+    return {
+      code: String(file.value),
+      error: null,
+      imports: facts.imports,
+      langs: [...facts.langs],
+      warnings: facts.warnings,
+    };
+  } catch (error) {
+    return { code: null, error: describeError(error), imports: [], langs: [], warnings: facts.warnings };
+  }
+}
+
+/** `message (line:column)` for a VFileMessage or any thrown value. */
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const place = error as Error & { line?: number | null; column?: number | null; reason?: string };
+    const where = typeof place.line === 'number' ? ` (line ${place.line}:${place.column ?? 0})` : '';
+    return `${place.reason ?? error.message}${where}`;
+  }
+  return String(error);
+}
+
+const NOT_PROPS = new Set(['props', 'arguments', 'undefined', 'React', ...HOOKS]);
+
+/** Adds `const {a, b} = props;` at the top of `_createMdxContent(props)` for free identifiers. */
+function injectPropNames(tree: Program, names: ReadonlySet<string>): void {
+  const wanted = [...names].filter(
+    (name) => !name.startsWith('_') && !NOT_PROPS.has(name) && !(name in globalThis) && name !== 'props',
+  );
+  if (wanted.length === 0) return;
+  walk(tree, (node) => {
+    if (node.type !== 'FunctionDeclaration' || node.id?.name !== '_createMdxContent') return undefined;
+    const fn: FunctionDeclaration = node;
+    fn.body.body.unshift({
+      type: 'VariableDeclaration',
+      kind: 'const',
+      declarations: [
+        {
+          type: 'VariableDeclarator',
+          id: {
+            type: 'ObjectPattern',
+            properties: wanted.map((name) => ({
+              type: 'Property',
+              key: { type: 'Identifier', name },
+              value: { type: 'Identifier', name },
+              kind: 'init',
+              computed: false,
+              method: false,
+              shorthand: true,
+            })),
+          },
+          init: { type: 'Identifier', name: 'props' },
+        },
+      ],
+    });
+    return false;
+  });
+}

@@ -1,0 +1,271 @@
+/**
+ * The remark plugin that adapts Mintlify MDX to our runtime (runs after MDX has parsed the page):
+ * - fenced code -> `<OpCode>` / `<OpMermaid>` elements (highlighted at render time, so snippet props can
+ *   still be substituted into them), languages collected so the highlighter can load them first;
+ * - `{#id}` heading suffixes (turned into `{/*op-id:..*\/}` by the preprocessor) -> heading `id`;
+ * - `import` declarations -> `const {..} = _op.imp(spec)` (we resolve snippets ourselves, synchronously);
+ * - a prologue binding every JSX name that is not declared (built-ins and unknown names) and the React
+ *   hooks Mintlify provides as globals, so nothing is a ReferenceError at render time;
+ * - lower-case `<img>`, `<a>`, `<h2>`... written as JSX go through our components like Markdown ones.
+ */
+import type { Program, Statement, VariableDeclaration } from 'estree';
+import type { Code, Heading, Nodes, Root, RootContent } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
+import { styleEntries } from '../style.js';
+import {
+  call,
+  constDeclaration,
+  declaredNames,
+  id,
+  jsxNames,
+  member,
+  program,
+  readIdentifiers,
+  walk,
+} from './estree.js';
+
+/** What the plugin learned about the document; filled in during the transform. */
+export interface CompileFacts {
+  /** Import specifiers in source order (deduplicated). */
+  readonly imports: string[];
+  /** Code fence languages (lower-case, as written). */
+  readonly langs: Set<string>;
+  /** Identifiers read by expressions outside ESM (snippet props candidates). */
+  readonly freeNames: Set<string>;
+  readonly warnings: string[];
+}
+
+/** Lower-case elements our runtime renders itself even when written as JSX. */
+const OVERRIDDEN = new Set(['img', 'video', 'source', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
+/** Globals Mintlify injects into MDX and snippet code. */
+export const HOOKS = ['useState', 'useEffect', 'useRef', 'useCallback', 'useMemo', 'useContext', 'useReducer'];
+const HEADING_ID = /^\s*\/\*op-id:(.+?)\*\/\s*$/;
+
+type EstreeCarrier = { data?: { estree?: Program | null | undefined } | undefined };
+
+/** Creates the plugin; `facts` receives what it found. */
+export function remarkOffprint(facts: CompileFacts): () => (tree: Root) => void {
+  return () => (tree) => {
+    const jsx = new Set<string>();
+    const declared = new Set<string>();
+    const used = new Set<string>();
+    visitMdast(tree, facts, jsx);
+    for (const node of tree.children) {
+      if (node.type !== 'mdxjsEsm' || !node.data?.estree) continue;
+      const estree = node.data.estree;
+      declaredNames(estree, declared);
+      rewriteEsm(estree, facts);
+      jsxNames(estree, jsx);
+      readIdentifiers(estree, used);
+      refuseDynamicImport(estree, facts);
+    }
+    for (const name of facts.freeNames) used.add(name);
+    const prologue: Statement[] = [constDeclaration('_op', member(member(id('arguments'), '0'), '_op'))];
+    for (const name of jsx) {
+      if (/^[A-Z]/.test(name) && !declared.has(name)) {
+        prologue.push(constDeclaration(name, call(member(id('_op'), 'c'), name)));
+      }
+      facts.freeNames.delete(name);
+    }
+    for (const name of [...HOOKS, 'React']) {
+      if (used.has(name) && !declared.has(name)) {
+        prologue.push(constDeclaration(name, call(member(id('_op'), 'g'), name)));
+      }
+    }
+    for (const name of declared) facts.freeNames.delete(name);
+    tree.children.unshift({ type: 'mdxjsEsm', value: '', data: { estree: program(prologue) } });
+  };
+}
+
+function visitMdast(node: Nodes, facts: CompileFacts, jsx: Set<string>): void {
+  if (!('children' in node)) return;
+  const children = node.children as RootContent[];
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (!child) continue;
+    if (child.type === 'code') {
+      const replacement = codeElement(child, facts);
+      if (replacement) children[i] = replacement;
+      continue;
+    }
+    if (child.type === 'heading') customHeadingId(child);
+    if (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') {
+      const root = (child.name ?? '').split('.')[0] ?? '';
+      if (/^[A-Z]/.test(root)) jsx.add(root);
+      // MDX maps explicit lower-case JSX straight to DOM elements; unmarking lets `components` apply.
+      if (OVERRIDDEN.has(child.name ?? '') && child.data)
+        delete (child.data as { _mdxExplicitJsx?: boolean })._mdxExplicitJsx;
+      if (/^[a-z]/.test(child.name ?? '')) htmlAttributes(child.attributes);
+      if (child.name === 'CodeBlock') {
+        for (const a of child.attributes) {
+          const isLang = a.type === 'mdxJsxAttribute' && (a.name === 'language' || a.name === 'lang');
+          if (isLang && typeof a.value === 'string') facts.langs.add(a.value.toLowerCase());
+        }
+      }
+      for (const attribute of child.attributes) inspectExpression(attribute.value, facts, jsx);
+      for (const attribute of child.attributes) {
+        if (attribute.type === 'mdxJsxExpressionAttribute') inspectExpression(attribute, facts, jsx);
+      }
+    }
+    if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') inspectExpression(child, facts, jsx);
+    visitMdast(child, facts, jsx);
+  }
+}
+
+function inspectExpression(value: unknown, facts: CompileFacts, jsx: Set<string>): void {
+  if (typeof value !== 'object' || value === null) return;
+  const estree = (value as EstreeCarrier).data?.estree;
+  if (!estree) return;
+  readIdentifiers(estree, facts.freeNames);
+  jsxNames(estree, jsx);
+  refuseDynamicImport(estree, facts);
+}
+
+/** HTML spellings React rejects: `class` -> `className`, `for` -> `htmlFor`, `style="a: b"` -> an object. */
+function htmlAttributes(attributes: (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): void {
+  for (const attribute of attributes) {
+    if (attribute.type !== 'mdxJsxAttribute') continue;
+    if (attribute.name === 'class') attribute.name = 'className';
+    else if (attribute.name === 'for') attribute.name = 'htmlFor';
+    else if (attribute.name === 'style' && typeof attribute.value === 'string') {
+      const properties = styleEntries(attribute.value).map(([key, value]) => ({
+        type: 'Property' as const,
+        key: { type: 'Literal' as const, value: key },
+        value: { type: 'Literal' as const, value },
+        kind: 'init' as const,
+        computed: false,
+        method: false,
+        shorthand: false,
+      }));
+      const expression = { type: 'ObjectExpression' as const, properties };
+      attribute.value = {
+        type: 'mdxJsxAttributeValueExpression',
+        value: JSON.stringify(Object.fromEntries(styleEntries(attribute.value))),
+        data: { estree: program([{ type: 'ExpressionStatement', expression }]) },
+      };
+    }
+  }
+}
+
+function stringAttribute(name: string, value: string): MdxJsxAttribute {
+  return { type: 'mdxJsxAttribute', name, value };
+}
+
+function codeElement(node: Code, facts: CompileFacts): MdxJsxFlowElement | null {
+  const lang = (node.lang ?? '').toLowerCase();
+  // ```math is display math for rehype-katex.
+  if (lang === 'math') return null;
+  if (lang && lang !== 'mermaid') facts.langs.add(lang.replace(/\{.*$/, ''));
+  const attributes = [stringAttribute('code', node.value), stringAttribute('meta', node.meta ?? '')];
+  if (lang !== 'mermaid') attributes.unshift(stringAttribute('lang', node.lang ?? ''));
+  const element: MdxJsxFlowElement = {
+    type: 'mdxJsxFlowElement',
+    name: lang === 'mermaid' ? 'OpMermaid' : 'OpCode',
+    attributes,
+    children: [],
+  };
+  if (node.position) element.position = node.position;
+  return element;
+}
+
+function customHeadingId(node: Heading): void {
+  const last = node.children[node.children.length - 1];
+  if (last?.type !== 'mdxTextExpression') return;
+  const match = HEADING_ID.exec(last.value);
+  if (!match?.[1]) return;
+  node.children.pop();
+  const previous = node.children[node.children.length - 1];
+  if (previous?.type === 'text') previous.value = previous.value.trimEnd();
+  node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: match[1] } };
+}
+
+/** Turns imports into `_op.imp()` reads; the loader resolves and loads every recorded specifier first. */
+function rewriteEsm(estree: Program, facts: CompileFacts): void {
+  const body: Program['body'] = [];
+  for (const statement of estree.body) {
+    if (statement.type === 'ImportDeclaration') {
+      const spec = String(statement.source.value);
+      if (!facts.imports.includes(spec)) facts.imports.push(spec);
+      const module = call(member(id('_op'), 'imp'), spec);
+      const properties = [];
+      for (const s of statement.specifiers) {
+        if (s.type === 'ImportNamespaceSpecifier') body.push(constDeclaration(s.local.name, module));
+        else {
+          const key = s.type === 'ImportDefaultSpecifier' ? 'default' : importedName(s.imported);
+          properties.push({ key, local: s.local.name });
+        }
+      }
+      if (properties.length > 0) {
+        body.push({
+          type: 'VariableDeclaration',
+          kind: 'const',
+          declarations: [
+            {
+              type: 'VariableDeclarator',
+              id: {
+                type: 'ObjectPattern',
+                properties: properties.map((p) => ({
+                  type: 'Property',
+                  key: { type: 'Literal', value: p.key },
+                  value: id(p.local),
+                  kind: 'init',
+                  computed: false,
+                  method: false,
+                  shorthand: false,
+                })),
+              },
+              init: module,
+            },
+          ],
+        });
+      } else if (statement.specifiers.length === 0) body.push({ type: 'ExpressionStatement', expression: module });
+    } else if (statement.type === 'ExportNamedDeclaration' && statement.source) {
+      const spec = String(statement.source.value);
+      if (!facts.imports.includes(spec)) facts.imports.push(spec);
+      const module = call(member(id('_op'), 'imp'), spec);
+      for (const s of statement.specifiers) {
+        const exported = importedName(s.exported);
+        if (exported === 'default') continue;
+        body.push({
+          type: 'ExportNamedDeclaration',
+          declaration: constDeclaration(exported, member(module, importedName(s.local))),
+          specifiers: [],
+          attributes: [],
+        });
+      }
+    } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration') {
+      guardComponents(statement.declaration);
+      body.push(statement);
+    } else if (statement.type === 'ExportAllDeclaration') {
+      facts.warnings.push(`export * from '${String(statement.source.value)}' is not supported`);
+    } else body.push(statement);
+  }
+  estree.body = body;
+}
+
+/** `export const Foo = () => ...` -> `export const Foo = _op.safe(() => ..., "Foo")`: a throwing component renders nothing. */
+function guardComponents(declaration: VariableDeclaration): void {
+  for (const d of declaration.declarations) {
+    const init = d.init;
+    if (d.id.type !== 'Identifier' || !/^[A-Z]/.test(d.id.name) || !init) continue;
+    if (init.type !== 'ArrowFunctionExpression' && init.type !== 'FunctionExpression') continue;
+    d.init = {
+      type: 'CallExpression',
+      callee: member(id('_op'), 'safe'),
+      arguments: [init, { type: 'Literal', value: d.id.name }],
+      optional: false,
+    };
+  }
+}
+
+function importedName(node: { type: string; name?: string; value?: unknown }): string {
+  return node.type === 'Identifier' ? (node.name ?? '') : String(node.value);
+}
+
+function refuseDynamicImport(estree: Program, facts: CompileFacts): void {
+  walk(estree, (node) => {
+    if (node.type !== 'ImportExpression') return undefined;
+    facts.warnings.push('dynamic import() is not supported');
+    return id('undefined');
+  });
+}

@@ -1,0 +1,71 @@
+/** Callouts: Note, Info, Tip, Warning, Check, Danger and the generic Callout. */
+import type { CSSProperties, ReactNode } from 'react';
+import { IconSlot } from '../icons/Icon.js';
+import { iconSvg } from '../icons/icons.js';
+import { color, type MdxProps } from './util.js';
+
+/** The preset kinds and the Lucide icon each one shows. */
+const KINDS = {
+  note: 'info',
+  info: 'circle-alert',
+  tip: 'lightbulb',
+  warning: 'triangle-alert',
+  check: 'circle-check',
+  danger: 'octagon-alert',
+} as const;
+
+/** One of the preset callout kinds (also used by `<Card type>`). */
+export type CalloutKind = keyof typeof KINDS;
+
+/** True when `value` names a preset callout kind. */
+export function isCalloutKind(value: unknown): value is CalloutKind {
+  return typeof value === 'string' && Object.hasOwn(KINDS, value);
+}
+
+function Box(props: { kind: string; icon: ReactNode; style?: CSSProperties; children?: ReactNode }): ReactNode {
+  return (
+    <div className={`op-callout op-callout-${props.kind}`} data-callout={props.kind} role="note" style={props.style}>
+      <span className="op-callout-icon">{props.icon}</span>
+      <div className="op-callout-content">{props.children}</div>
+    </div>
+  );
+}
+
+function preset(kind: CalloutKind): (props: MdxProps) => ReactNode {
+  const svg = iconSvg(KINDS[kind], 'lucide') ?? '';
+  const component = (props: MdxProps): ReactNode => (
+    <Box kind={kind} icon={<span className="op-icon" dangerouslySetInnerHTML={{ __html: svg }} />}>
+      {props.children}
+    </Box>
+  );
+  component.displayName = kind[0]?.toUpperCase() + kind.slice(1);
+  return component;
+}
+
+/** `<Note>` */
+export const Note = preset('note');
+/** `<Info>` */
+export const Info = preset('info');
+/** `<Tip>` */
+export const Tip = preset('tip');
+/** `<Warning>` */
+export const Warning = preset('warning');
+/** `<Check>` */
+export const Check = preset('check');
+/** `<Danger>` */
+export const Danger = preset('danger');
+
+/** `<Callout icon iconType color>`: the colour tints border, background and text (via `--op-callout-color`). */
+export function Callout(props: MdxProps): ReactNode {
+  const tint = color(props['color']);
+  const style = tint ? ({ '--op-callout-color': tint } as CSSProperties) : undefined;
+  return (
+    <Box
+      kind="custom"
+      icon={props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
+      {...(style ? { style } : {})}
+    >
+      {props.children}
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+/** Collapsibles built on `<details>` (work without JS): Accordion, AccordionGroup, Expandable, Steps. */
+import { cloneElement, type ReactNode } from 'react';
+import { IconSlot } from '../icons/Icon.js';
+import { useRenderState } from '../runtime/state.js';
+import { asNode, bool, elementChildren, num, str, type MdxProps } from './util.js';
+
+/** `<Accordion title description defaultOpen id icon iconType>`; its id is hash-linkable. */
+export function Accordion(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const title = str(props['title']) ?? '';
+  const anchor = state.anchor(title, str(props['id']) ?? null, null);
+  const description = asNode(props['description']);
+  return (
+    <details className="op-accordion" id={anchor} open={bool(props['defaultOpen'])} data-op-accordion="">
+      <summary className="op-accordion-summary">
+        {props['icon'] ? (
+          <IconSlot icon={props['icon']} iconType={props['iconType']} className="op-accordion-icon" />
+        ) : null}
+        <span className="op-accordion-heading">
+          <span className="op-accordion-title">{title}</span>
+          {description ? <span className="op-accordion-description">{description}</span> : null}
+        </span>
+      </summary>
+      <div className="op-accordion-body">{props.children}</div>
+    </details>
+  );
+}
+
+/** `<AccordionGroup>`: visually joined accordions. */
+export function AccordionGroup(props: MdxProps): ReactNode {
+  return <div className="op-accordion-group">{props.children}</div>;
+}
+
+/** `<Expandable title defaultOpen>`: nested properties inside a field. */
+export function Expandable(props: MdxProps): ReactNode {
+  const title = str(props['title']) ?? 'properties';
+  return (
+    <details className="op-expandable" open={bool(props['defaultOpen'])}>
+      <summary className="op-expandable-summary" data-title={title}>
+        <span className="op-expandable-show">Show {title}</span>
+        <span className="op-expandable-hide">Hide {title}</span>
+      </summary>
+      <div className="op-expandable-body">{props.children}</div>
+    </details>
+  );
+}
+
+type TitleTag = 'p' | 'h2' | 'h3' | 'h4';
+
+function titleTag(value: unknown): TitleTag {
+  return value === 'h2' || value === 'h3' || value === 'h4' ? value : 'p';
+}
+
+/** `<Steps titleSize>`: numbers its `<Step>` children in order. */
+export function Steps(props: MdxProps): ReactNode {
+  let n = 0;
+  const children = elementChildren(props.children).map((child) => {
+    if (child.type !== Step) return child;
+    n += 1;
+    return cloneElement(child, {
+      key: `step-${n}`,
+      stepNumber: child.props['stepNumber'] ?? n,
+      titleSize: child.props['titleSize'] ?? props['titleSize'],
+    });
+  });
+  return (
+    <div className="op-steps" role="list">
+      {children}
+    </div>
+  );
+}
+
+/** `<Step title icon iconType stepNumber titleSize id noAnchor>`: its title is an anchor and a TOC entry. */
+export function Step(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const title = str(props['title']) ?? '';
+  const Tag = titleTag(props['titleSize']);
+  const depth = Tag === 'h2' ? 2 : 3;
+  const noAnchor = bool(props['noAnchor']);
+  const anchor = title ? state.anchor(title, str(props['id']) ?? null, noAnchor ? null : depth) : undefined;
+  const number = num(props['stepNumber'], 0);
+  return (
+    <div className="op-step" role="listitem" id={anchor}>
+      <div className="op-step-marker" aria-hidden="true">
+        {props['icon'] ? (
+          <IconSlot icon={props['icon']} iconType={props['iconType']} />
+        ) : (
+          <span className="op-step-number">{number || null}</span>
+        )}
+      </div>
+      <div className="op-step-content">
+        {title ? (
+          <Tag className="op-step-title">
+            {anchor && !noAnchor ? (
+              <a className="op-step-anchor" href={`#${anchor}`}>
+                {title}
+              </a>
+            ) : (
+              title
+            )}
+          </Tag>
+        ) : null}
+        <div className="op-step-body">{props.children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * HTML elements we render ourselves, from Markdown and from JSX alike: headings (anchor ids + TOC),
+ * `<Heading>`, images (zoom, asset tracking), video/source, links and tables.
+ */
+import type { ReactNode } from 'react';
+import { iconSvg } from '../icons/icons.js';
+import { styleEntries } from '../style.js';
+import { useRenderState } from '../runtime/state.js';
+import { bool, cx, num, str, textOf, type MdxProps } from './util.js';
+
+const LINK_SVG = iconSvg('link', 'lucide') ?? '';
+
+/** Props that are ours, not HTML attributes: never passed on to the DOM element. */
+const OWN_PROPS = new Set(['noAnchor', 'noZoom', 'actions', 'actionsPlacement', 'level', 'children']);
+
+/** The remaining props, with a CSS-text `style` turned into an object (React rejects strings). */
+function domProps(props: MdxProps): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (OWN_PROPS.has(key)) continue;
+    if (key === 'style' && typeof value === 'string') out[key] = Object.fromEntries(styleEntries(value));
+    else if (key === 'class') out['className'] = value;
+    else out[key] = value;
+  }
+  return out;
+}
+
+type Level = 1 | 2 | 3 | 4 | 5 | 6;
+
+function HeadingView(props: { level: Level; source: MdxProps }): ReactNode {
+  const state = useRenderState();
+  const { level, source } = props;
+  const text = textOf(source.children);
+  const toc = level === 2 || level === 3 ? level : null;
+  const anchor = state.anchor(text, str(source['id']) ?? null, toc);
+  const noAnchor = bool(source['noAnchor']);
+  const Tag = `h${level}` as const;
+  return (
+    <Tag {...domProps(source)} id={anchor} className={cx('op-heading', str(source['className']))}>
+      {noAnchor ? null : (
+        <a
+          className="op-heading-anchor"
+          href={`#${anchor}`}
+          aria-label="Link to this section"
+          dangerouslySetInnerHTML={{ __html: LINK_SVG }}
+        />
+      )}
+      {source.children}
+    </Tag>
+  );
+}
+
+function headingOf(level: Level): (props: MdxProps) => ReactNode {
+  const component = (props: MdxProps): ReactNode => <HeadingView level={level} source={props} />;
+  component.displayName = `H${level}`;
+  return component;
+}
+
+/** Markdown / JSX headings h1–h6. */
+export const headings = {
+  h1: headingOf(1),
+  h2: headingOf(2),
+  h3: headingOf(3),
+  h4: headingOf(4),
+  h5: headingOf(5),
+  h6: headingOf(6),
+};
+
+/** `<Heading level={2} noAnchor id>` */
+export function Heading(props: MdxProps): ReactNode {
+  const level = Math.min(6, Math.max(1, Math.round(num(props['level'], 2)))) as Level;
+  return <HeadingView level={level} source={props} />;
+}
+
+/** `<img src alt noZoom actions actionsPlacement ...>` and Markdown images. Zoomable unless `noZoom`. */
+export function Img(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const actions = props['actions'] === true ? 'copy,download' : str(props['actions']);
+  return (
+    <img
+      {...domProps(props)}
+      src={state.asset(props['src'])}
+      alt={str(props['alt']) ?? ''}
+      loading="lazy"
+      data-op-zoom={bool(props['noZoom']) ? undefined : ''}
+      data-op-actions={actions || undefined}
+      data-op-actions-placement={actions ? (str(props['actionsPlacement']) ?? 'bottom-center') : undefined}
+    />
+  );
+}
+
+/** `<video>`: autoplaying videos also get `muted loop playsInline` (as Mintlify's Frame does). */
+export function Video(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const auto = bool(props['autoPlay']);
+  const src = props['src'] === undefined ? undefined : state.asset(props['src']);
+  return (
+    <video
+      {...domProps(props)}
+      src={src}
+      {...(auto ? { muted: true, loop: true, playsInline: true, autoPlay: true } : {})}
+    >
+      {props.children}
+    </video>
+  );
+}
+
+/** `<source src>` inside video/audio/picture. */
+export function Source(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  return <source {...domProps(props)} src={state.asset(props['src'])} />;
+}
+
+const FILE_LINK = /\.(pdf|zip|tar|gz|tgz|csv|txt|json|ya?ml|xml|png|jpe?g|gif|webp|svg|mp4|webm|mp3|wav)$/i;
+
+/** Links: page-relative targets become root-relative; links to project files are recorded as assets. */
+export function Link(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const href = str(props['href']);
+  let url = href;
+  if (href !== undefined) {
+    const path = href.split(/[?#]/)[0] ?? '';
+    url = FILE_LINK.test(path) ? state.asset(href) : state.resolveUrl(href);
+  }
+  const external = url !== undefined && /^https?:\/\//i.test(url);
+  return (
+    <a {...domProps(props)} href={url} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
+      {props.children}
+    </a>
+  );
+}
+
+/** Tables scroll horizontally inside `.op-table` on narrow screens. */
+export function Table(props: MdxProps): ReactNode {
+  return (
+    <div className="op-table">
+      <table {...domProps(props)}>{props.children}</table>
+    </div>
+  );
+}

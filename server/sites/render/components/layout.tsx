@@ -1,0 +1,144 @@
+/** Card, CardGroup/Columns/Column, Tile, Panel, Frame. */
+import type { CSSProperties, ReactNode } from 'react';
+import { IconSlot } from '../icons/Icon.js';
+import { useRenderState, type RenderState } from '../runtime/state.js';
+import { isCalloutKind } from './callouts.js';
+import { asNode, bool, color, cx, num, str, textOf, type MdxProps } from './util.js';
+
+/** Link attributes for an author-supplied href: relative paths made root-relative, external in a new tab. */
+export function linkProps(state: RenderState, href: string): { href: string; target?: string; rel?: string } {
+  const url = state.resolveUrl(href);
+  return /^https?:\/\//i.test(url) ? { href: url, target: '_blank', rel: 'noreferrer' } : { href: url };
+}
+
+/**
+ * `<Card title icon iconType color href horizontal img cta arrow type>`. A linked card is not an `<a>`
+ * (its body may hold links); its title link is stretched over the card by CSS (`.op-card-anchor`).
+ */
+export function Card(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const title = str(props['title']);
+  const href = str(props['href']);
+  const img = str(props['img']);
+  const type = props['type'];
+  const cta = str(props['cta']);
+  const iconColor = color(props['color']);
+  const link = href ? linkProps(state, href) : null;
+  const label = title ?? (textOf(props.children).trim().slice(0, 80) || href);
+  return (
+    <div
+      className={cx(
+        'op-card',
+        bool(props['horizontal']) && 'op-card-horizontal',
+        link && 'op-card-linked',
+        isCalloutKind(type) && `op-card-${type}`,
+      )}
+    >
+      {img ? <img className="op-card-img" src={state.asset(img)} alt="" loading="lazy" /> : null}
+      {props['icon'] ? (
+        <IconSlot icon={props['icon']} iconType={props['iconType']} color={iconColor} className="op-card-icon" />
+      ) : null}
+      <div className="op-card-text">
+        {title ? (
+          <div className="op-card-title">
+            {link ? (
+              <a className="op-card-anchor" {...link}>
+                {title}
+              </a>
+            ) : (
+              title
+            )}
+          </div>
+        ) : link ? (
+          <a className="op-card-anchor" {...link} aria-label={label} />
+        ) : null}
+        {props.children !== undefined ? <div className="op-card-body">{props.children}</div> : null}
+        {cta ? <span className="op-card-cta">{cta}</span> : null}
+        {link && (bool(props['arrow']) || cta) ? <span className="op-card-arrow" aria-hidden="true" /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** `<Columns cols>` (and legacy `<CardGroup cols>`): a responsive grid of 1–4 columns. */
+export function Columns(props: MdxProps): ReactNode {
+  const cols = Math.min(4, Math.max(1, Math.round(num(props['cols'], 2))));
+  return (
+    <div className="op-columns" data-cols={cols} style={{ '--op-cols': cols } as CSSProperties}>
+      {props.children}
+    </div>
+  );
+}
+
+/** `<CardGroup>`: legacy alias of Columns. */
+export const CardGroup = Columns;
+
+/** `<Column>`: one cell of Columns holding arbitrary Markdown. */
+export function Column(props: MdxProps): ReactNode {
+  return <div className="op-column">{props.children}</div>;
+}
+
+/** `<Tile href title description>` with a preview (children) on a patterned background. */
+export function Tile(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const href = str(props['href']);
+  const body = (
+    <>
+      <div className="op-tile-preview">{props.children}</div>
+      {str(props['title']) ? <div className="op-tile-title">{str(props['title'])}</div> : null}
+      {str(props['description']) ? <div className="op-tile-description">{str(props['description'])}</div> : null}
+    </>
+  );
+  return href ? (
+    <a className="op-tile" {...linkProps(state, href)}>
+      {body}
+    </a>
+  ) : (
+    <div className="op-tile">{body}</div>
+  );
+}
+
+/** `<Panel>`: content for the right-hand column (the theme moves `[data-op-panel]` there). */
+export function Panel(props: MdxProps): ReactNode {
+  return (
+    <aside className="op-panel" data-op-panel="">
+      {props.children}
+    </aside>
+  );
+}
+
+/** `<Frame caption hint>` around images, videos and iframes. */
+export function Frame(props: MdxProps): ReactNode {
+  const caption = asNode(props['caption']);
+  const hint = asNode(props['hint']);
+  return (
+    <figure className="op-frame">
+      {hint ? <div className="op-frame-hint">{hint}</div> : null}
+      <div className="op-frame-content">{props.children}</div>
+      {caption ? <figcaption className="op-frame-caption">{caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+/**
+ * `<GitHub.Repo repo="owner/name" variant>`: Mintlify fetches stars and forks from GitHub at page load;
+ * offline we show a plain link card to the repository instead.
+ */
+function GitHubRepo(props: MdxProps): ReactNode {
+  const repo = (str(props['repo']) ?? '').replace(/^https?:\/\/github\.com\//i, '').replace(/\/$/, '');
+  if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) return null;
+  return (
+    <a
+      className={cx('op-github-repo', `op-github-repo-${str(props['variant']) === 'flat' ? 'flat' : 'inset'}`)}
+      href={`https://github.com/${repo}`}
+      target="_blank"
+      rel="noreferrer"
+    >
+      <IconSlot icon="github" iconType="brands" />
+      <span className="op-github-repo-name">{repo}</span>
+    </a>
+  );
+}
+
+/** `GitHub.Repo` (the `GitHub` namespace itself renders its children). */
+export const GitHub = Object.assign((props: MdxProps): ReactNode => <>{props.children}</>, { Repo: GitHubRepo });

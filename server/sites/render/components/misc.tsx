@@ -1,0 +1,192 @@
+/** Badge, Tooltip, Update, Prompt, View, Visibility, Color. */
+import type { CSSProperties, ReactNode } from 'react';
+import { IconSlot } from '../icons/Icon.js';
+import { iconSvg } from '../icons/icons.js';
+import { useRenderState } from '../runtime/state.js';
+import { linkProps } from './layout.js';
+import { asNode, bool, color, cx, str, strings, textOf, type MdxProps } from './util.js';
+
+const BADGE_COLORS = new Set([
+  'gray',
+  'blue',
+  'green',
+  'yellow',
+  'orange',
+  'red',
+  'purple',
+  'white',
+  'surface',
+  'white-destructive',
+  'surface-destructive',
+]);
+
+/** `<Badge color size shape icon iconType stroke disabled className>` */
+export function Badge(props: MdxProps): ReactNode {
+  const tone = str(props['color']) ?? 'gray';
+  const size = str(props['size']) ?? 'md';
+  const shape = str(props['shape']) === 'pill' ? 'pill' : 'rounded';
+  return (
+    <span
+      className={cx(
+        'op-badge',
+        `op-badge-${BADGE_COLORS.has(tone) ? tone : 'gray'}`,
+        `op-badge-${['xs', 'sm', 'md', 'lg'].includes(size) ? size : 'md'}`,
+        `op-badge-${shape}`,
+        bool(props['stroke']) && 'op-badge-stroke',
+        bool(props['disabled']) && 'op-badge-disabled',
+        str(props['className']),
+      )}
+    >
+      {props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
+      {props.children}
+    </span>
+  );
+}
+
+/** `<Tooltip tip headline cta href>`: CSS shows `.op-tooltip-content` on hover/focus. */
+export function Tooltip(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const headline = str(props['headline']);
+  const cta = str(props['cta']);
+  const href = str(props['href']);
+  return (
+    <span className="op-tooltip" data-op-tooltip="" tabIndex={0}>
+      <span className="op-tooltip-trigger">{props.children}</span>
+      <span className="op-tooltip-content" role="tooltip">
+        {headline ? <strong className="op-tooltip-headline">{headline}</strong> : null}
+        <span className="op-tooltip-tip">{asNode(props['tip'])}</span>
+        {cta && href ? (
+          <a className="op-tooltip-cta" {...linkProps(state, href)}>
+            {cta}
+          </a>
+        ) : null}
+      </span>
+    </span>
+  );
+}
+
+/** `<Update label description tags rss>`: a changelog entry; its label is an anchor and a TOC entry. */
+export function Update(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const label = str(props['label']) ?? '';
+  const tags = strings(props['tags']);
+  const anchor = state.anchor(label, str(props['id']) ?? null, 2);
+  const description = asNode(props['description']);
+  return (
+    <div className="op-update" id={anchor} data-op-update="" data-tags={tags.join(',') || undefined}>
+      <div className="op-update-meta">
+        <a className="op-update-label" href={`#${anchor}`}>
+          {label}
+        </a>
+        {description ? <div className="op-update-description">{description}</div> : null}
+        {tags.length > 0 ? (
+          <div className="op-update-tags">
+            {tags.map((tag) => (
+              <span key={tag} className="op-update-tag">
+                {tag}
+              </span>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <div className="op-update-body">{props.children}</div>
+    </div>
+  );
+}
+
+const COPY_SVG = iconSvg('copy', 'lucide') ?? '';
+
+/** `<Prompt description actions icon iconType>prompt text</Prompt>` with copy / "open in Cursor". */
+export function Prompt(props: MdxProps): ReactNode {
+  const actions = props['actions'] === undefined ? ['copy'] : strings(props['actions']);
+  const text = textOf(props.children).trim();
+  return (
+    <div className="op-prompt" data-op-prompt="">
+      <div className="op-prompt-head">
+        {props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
+        <div className="op-prompt-description">{asNode(props['description'])}</div>
+        <div className="op-prompt-actions">
+          {actions.includes('copy') ? (
+            <button type="button" className="op-prompt-copy" data-op-copy-prompt="" aria-label="Copy prompt">
+              <span className="op-icon" dangerouslySetInnerHTML={{ __html: COPY_SVG }} />
+              <span>Copy prompt</span>
+            </button>
+          ) : null}
+          {actions.includes('cursor') ? (
+            <a
+              className="op-prompt-cursor"
+              href={`cursor://anysphere.cursor-deeplink/prompt?text=${encodeURIComponent(text)}`}
+            >
+              Open in Cursor
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <div className="op-prompt-body">{props.children}</div>
+    </div>
+  );
+}
+
+/**
+ * `<View title icon iconType>`: content for one choice of the page-level view selector. The client
+ * builds the selector from `[data-op-view]` and shows the first view by default.
+ */
+export function View(props: MdxProps): ReactNode {
+  const title = str(props['title']) ?? '';
+  return (
+    <div className="op-view" data-op-view={title} data-icon={str(props['icon'])}>
+      {props.children}
+    </div>
+  );
+}
+
+/** `<Visibility for="humans|agents">`: on the site, human content is shown and agent content dropped. */
+export function Visibility(props: MdxProps): ReactNode {
+  return props['for'] === 'agents' ? null : <>{props.children}</>;
+}
+
+function swatch(value: unknown): { light: string | undefined; dark: string | undefined } {
+  if (typeof value === 'object' && value !== null) {
+    const v = value as { light?: unknown; dark?: unknown };
+    return { light: color(v.light), dark: color(v.dark) };
+  }
+  const c = color(value);
+  return { light: c, dark: c };
+}
+
+function ColorItem(props: MdxProps): ReactNode {
+  const { light, dark } = swatch(props['value']);
+  const name = str(props['name']);
+  const shown = light === dark ? light : [light, dark].filter(Boolean).join(' / ');
+  return (
+    <button
+      type="button"
+      className="op-color-item"
+      data-op-copy-value={light ?? ''}
+      style={{ '--op-swatch': light, '--op-swatch-dark': dark ?? light } as CSSProperties}
+    >
+      <span className="op-color-swatch" aria-hidden="true" />
+      {name ? <span className="op-color-name">{name}</span> : null}
+      <span className="op-color-value">{shown}</span>
+    </button>
+  );
+}
+
+function ColorRow(props: MdxProps): ReactNode {
+  const title = str(props['title']);
+  return (
+    <div className="op-color-row">
+      {title ? <div className="op-color-row-title">{title}</div> : null}
+      <div className="op-color-items">{props.children}</div>
+    </div>
+  );
+}
+
+/** `<Color variant="compact|table">` with `<Color.Row title>` and `<Color.Item name value>`; click copies. */
+export const Color = Object.assign(
+  function Color(props: MdxProps): ReactNode {
+    const variant = str(props['variant']) === 'table' ? 'table' : 'compact';
+    return <div className={`op-color op-color-${variant}`}>{props.children}</div>;
+  },
+  { Row: ColorRow, Item: ColorItem },
+);

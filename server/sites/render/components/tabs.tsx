@@ -1,0 +1,151 @@
+/** Tabs, Tab, CodeGroup, RequestExample, ResponseExample: one tab-strip markup (see DOM.md). */
+import type { ReactElement, ReactNode } from 'react';
+import { codeTabTitle, OpCode, type OpCodeProps } from '../code/CodeBlock.js';
+import { IconSlot } from '../icons/Icon.js';
+import { useRenderState } from '../runtime/state.js';
+import { bool, cx, elementChildren, num, str, textOf, type MdxProps } from './util.js';
+
+interface TabItem {
+  readonly label: string;
+  readonly id: string;
+  readonly icon?: unknown;
+  readonly iconType?: unknown;
+  readonly content: ReactNode;
+}
+
+/** The shared strip + panels. Non-selected panels are `hidden` until the client script switches them. */
+function TabStrip(props: {
+  items: TabItem[];
+  selected: number;
+  className: string;
+  sync: boolean;
+  variant?: string | undefined;
+  example?: string | undefined;
+}): ReactNode {
+  const selected = props.selected >= 0 && props.selected < props.items.length ? props.selected : 0;
+  return (
+    <div
+      className={cx('op-tabs', props.className)}
+      data-op-tabs=""
+      data-sync={props.sync ? undefined : 'false'}
+      data-variant={props.variant}
+      data-op-example={props.example}
+    >
+      <div className="op-tab-list" role="tablist">
+        {props.items.map((item, index) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            className="op-tab"
+            id={`${item.id}-tab`}
+            aria-selected={index === selected ? 'true' : 'false'}
+            aria-controls={item.id}
+            tabIndex={index === selected ? 0 : -1}
+            data-op-tab={item.label}
+          >
+            {item.icon ? <IconSlot icon={item.icon} iconType={item.iconType} className="op-tab-icon" /> : null}
+            <span className="op-tab-label">{item.label}</span>
+          </button>
+        ))}
+      </div>
+      {props.items.map((item, index) => (
+        <div
+          key={item.id}
+          className="op-tab-panel"
+          role="tabpanel"
+          id={item.id}
+          aria-labelledby={`${item.id}-tab`}
+          data-op-tab-panel={item.label}
+          hidden={index !== selected}
+        >
+          {item.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** `<Tabs defaultTabIndex sync borderBottom>` of `<Tab title id icon iconType>`. */
+export function Tabs(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const items = elementChildren(props.children).map((child, index): TabItem => {
+    const label = str(child.props['title']) ?? `Tab ${index + 1}`;
+    return {
+      label,
+      id: state.anchor(label, str(child.props['id']) ?? null, null),
+      icon: child.props['icon'],
+      iconType: child.props['iconType'],
+      content: child.props.children,
+    };
+  });
+  return (
+    <TabStrip
+      items={items}
+      selected={num(props['defaultTabIndex'], 0)}
+      className={cx(bool(props['borderBottom']) && 'op-tabs-border')}
+      sync={props['sync'] === undefined || bool(props['sync'])}
+    />
+  );
+}
+
+/** A `<Tab>` outside `<Tabs>` just shows its content. */
+export function Tab(props: MdxProps): ReactNode {
+  return <div className="op-tab-panel">{props.children}</div>;
+}
+
+/** Tab items for a group of code blocks: each block's title (or language) is its tab label. */
+function codeItems(children: ReactNode, prefix: string): TabItem[] {
+  const state = useRenderState();
+  return elementChildren(children).map((child: ReactElement<MdxProps>, index) => {
+    const isFence = child.type === OpCode;
+    const label = isFence
+      ? codeTabTitle(child.props as OpCodeProps)
+      : (str(child.props['filename']) ??
+        str(child.props['title']) ??
+        (textOf(child.props.children).slice(0, 40) || `Tab ${index + 1}`));
+    const content = isFence ? <OpCode {...(child.props as OpCodeProps)} grouped /> : child;
+    return { label, id: state.anchor(`${prefix}-${label}`, null, null), content };
+  });
+}
+
+/** `<CodeGroup dropdown>`: fenced blocks as tabs (or a language dropdown). */
+export function CodeGroup(props: MdxProps): ReactNode {
+  return (
+    <TabStrip
+      items={codeItems(props.children, 'code')}
+      selected={0}
+      className="op-code-group"
+      sync
+      variant={bool(props['dropdown']) ? 'dropdown' : undefined}
+    />
+  );
+}
+
+/** `<RequestExample>`: code pinned to the right column on wide screens (the theme moves `[data-op-example]`). */
+export function RequestExample(props: MdxProps): ReactNode {
+  return (
+    <TabStrip
+      items={codeItems(props.children, 'request')}
+      selected={0}
+      className="op-code-group op-request-example"
+      sync
+      variant={bool(props['dropdown']) ? 'dropdown' : undefined}
+      example="request"
+    />
+  );
+}
+
+/** `<ResponseExample>`: like RequestExample. */
+export function ResponseExample(props: MdxProps): ReactNode {
+  return (
+    <TabStrip
+      items={codeItems(props.children, 'response')}
+      selected={0}
+      className="op-code-group op-response-example"
+      sync
+      variant={bool(props['dropdown']) ? 'dropdown' : undefined}
+      example="response"
+    />
+  );
+}

@@ -1,0 +1,73 @@
+/** The `<Icon>` component and the icon slot every other component uses. */
+import { isValidElement, type ReactNode } from 'react';
+import { useRenderState } from '../runtime/state.js';
+import { color, cx, num, str, type MdxProps } from '../components/util.js';
+import { iconSvg, isIconPath } from './icons.js';
+
+/** Props of {@link IconSlot}. */
+export interface IconSlotProps {
+  /** A library name, a URL / project path, or inline JSX (`icon={<svg …/>}`). */
+  readonly icon: unknown;
+  readonly iconType?: unknown;
+  readonly size?: number | undefined;
+  readonly color?: string | undefined;
+  readonly className?: string | undefined;
+}
+
+/**
+ * `<span class="op-icon" data-icon="name">svg</span>`, `<img class="op-icon">` for paths, or nothing
+ * for an unknown name (recorded as a warning, never an error).
+ */
+export function IconSlot(props: IconSlotProps): ReactNode {
+  const state = useRenderState();
+  const style = {
+    ...(props.size ? { width: `${props.size}px`, height: `${props.size}px` } : {}),
+    ...(props.color ? { color: props.color } : {}),
+  };
+  if (isValidElement(props.icon)) {
+    return (
+      <span className={cx('op-icon', props.className)} style={style}>
+        {props.icon}
+      </span>
+    );
+  }
+  const icon = str(props.icon)?.trim();
+  if (!icon) return null;
+  if (isIconPath(icon)) {
+    return (
+      <img
+        className={cx('op-icon', 'op-icon-img', props.className)}
+        src={state.asset(icon)}
+        alt=""
+        loading="lazy"
+        style={style}
+      />
+    );
+  }
+  const svg = iconSvg(icon, state.iconLibrary, str(props.iconType));
+  if (!svg) {
+    state.warnings.push(`unknown icon "${icon}"`);
+    return null;
+  }
+  return (
+    <span
+      className={cx('op-icon', props.className)}
+      data-icon={icon}
+      style={style}
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}
+
+/** `<Icon icon="rocket" iconType="solid" size={24} color="#f00" />` (also `src=`). */
+export function Icon(props: MdxProps): ReactNode {
+  return (
+    <IconSlot
+      icon={props['icon'] ?? props['src']}
+      iconType={props['iconType']}
+      size={num(props['size'], 0) || undefined}
+      color={color(props['color'])}
+      className={cx('op-icon-inline', str(props['className']))}
+    />
+  );
+}

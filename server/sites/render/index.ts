@@ -1,0 +1,93 @@
+/**
+ * MDX page -> HTML body for docs sites. `renderPage` is the only entry point; it never throws for bad
+ * content: syntax errors, missing snippets, unknown components and failing user components are reported
+ * in the result and the page renders as much as it can. The emitted markup is described in DOM.md.
+ */
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { escapeHtml, prepareHighlighter } from './code/highlight.js';
+import { compileMdx } from './compile/compile.js';
+import { preprocessBody, splitFrontmatter } from './preprocess.js';
+import { HTML_COMPONENTS } from './runtime/components.js';
+import { ModuleLoader } from './runtime/modules.js';
+import { RenderState, StateProvider } from './runtime/state.js';
+import { htmlToText } from './text.js';
+import type { RenderInput, RenderedPage } from './types.js';
+
+export type { IconLibrary, RenderInput, RenderedHeading, RenderedPage } from './types.js';
+export { slugify } from './runtime/state.js';
+export { CODE_THEME_CSS } from './code/theme.js';
+
+/**
+ * Renders one page. Frontmatter is parsed and stripped, `{{variables}}` substituted, the MDX compiled
+ * and run with the component catalogue, code highlighted, and everything the page references collected.
+ */
+export async function renderPage(input: RenderInput): Promise<RenderedPage> {
+  const split = splitFrontmatter(input.source);
+  const pre = preprocessBody(split.body, input.variables);
+  const state = new RenderState(input.file, input.iconLibrary);
+  state.warnings.push(...split.warnings);
+  for (const name of pre.undefinedVariables) state.warnings.push(`undefined variable {{${name}}}`);
+
+  const compiled = compileMdx(pre.text);
+  state.warnings.push(...compiled.warnings);
+  if (compiled.code === null) return failed(state, split.frontmatter, pre.text, compiled.error ?? 'does not compile');
+
+  const loader = new ModuleLoader(input, state);
+  let Content: ComponentType<{ components: typeof HTML_COMPONENTS }>;
+  try {
+    const module = loader.run({ ...compiled, code: compiled.code }, input.file);
+    Content = module['default'] as typeof Content;
+  } catch (error) {
+    return failed(state, split.frontmatter, pre.text, message(error));
+  }
+  await prepareHighlighter([...compiled.langs, ...loader.langs]);
+
+  let html: string;
+  try {
+    html = renderToStaticMarkup(
+      createElement(StateProvider, { state }, createElement(Content, { components: HTML_COMPONENTS })),
+    );
+  } catch (error) {
+    return failed(state, split.frontmatter, pre.text, message(error));
+  }
+  // React hoists `<link rel="preload">` for eager images; the theme owns <head>, so drop them.
+  html = html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+  return {
+    html,
+    headings: state.headings,
+    unknownComponents: [...state.unknownComponents],
+    missingImports: [...state.missingImports],
+    assets: [...state.assets],
+    text: htmlToText(html),
+    frontmatter: split.frontmatter,
+    warnings: state.warnings,
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The page as an error box plus its source as text, so a reader still gets the content. */
+function failed(
+  state: RenderState,
+  frontmatter: Readonly<Record<string, unknown>>,
+  body: string,
+  reason: string,
+): RenderedPage {
+  const html =
+    `<div class="op-render-error" data-op-render-error=""><p class="op-render-error-title">` +
+    `This page could not be rendered</p><pre class="op-render-error-message">${escapeHtml(reason)}</pre>` +
+    `<pre class="op-render-error-source">${escapeHtml(body.trim())}</pre></div>`;
+  return {
+    html,
+    headings: [],
+    unknownComponents: [...state.unknownComponents],
+    missingImports: [...state.missingImports],
+    assets: [],
+    text: body.trim(),
+    frontmatter,
+    warnings: [...state.warnings, `render failed: ${reason}`],
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The component catalogue as MDX sees it: built-ins by name, the HTML overrides passed as MDX
+ * `components`, placeholders for unknown names, and the guard that keeps a throwing user component
+ * from breaking the page.
+ */
+import { isValidElement, type ComponentType, type ReactNode } from 'react';
+import { CodeBlock, OpCode, OpMermaid } from '../code/CodeBlock.js';
+import { Callout, Check, Danger, Info, Note, Tip, Warning } from '../components/callouts.js';
+import { Accordion, AccordionGroup, Expandable, Step, Steps } from '../components/disclosure.js';
+import { ParamField, ResponseField } from '../components/fields.js';
+import { headings, Heading, Img, Link, Source, Table, Video } from '../components/html.js';
+import { Card, CardGroup, Column, Columns, Frame, GitHub, Panel, Tile } from '../components/layout.js';
+import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
+import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
+import { FileTree, Tree } from '../components/tree.js';
+import type { MdxProps } from '../components/util.js';
+import { Icon } from '../icons/Icon.js';
+import { useRenderState } from './state.js';
+
+type Component = ComponentType<MdxProps>;
+
+/** Mintlify's built-in components (no import needed in pages). */
+export const BUILTINS: Readonly<Record<string, Component>> = {
+  Note,
+  Info,
+  Tip,
+  Warning,
+  Check,
+  Danger,
+  Callout,
+  Steps,
+  Step,
+  Frame,
+  CodeGroup,
+  Accordion,
+  AccordionGroup,
+  Expandable,
+  ResponseField,
+  ParamField,
+  Card,
+  CardGroup,
+  Columns,
+  Column,
+  Icon,
+  Tabs,
+  Tab,
+  Badge,
+  Tooltip,
+  Update,
+  Tree,
+  FileTree,
+  Tile,
+  Panel,
+  RequestExample,
+  ResponseExample,
+  Prompt,
+  View,
+  Visibility,
+  Color,
+  CodeBlock,
+  Heading,
+  GitHub,
+};
+
+/** Element overrides for Markdown output and lower-case JSX, plus our internal fence elements. */
+export const HTML_COMPONENTS: Readonly<Record<string, ComponentType<never>>> = {
+  ...headings,
+  img: Img,
+  video: Video,
+  source: Source,
+  a: Link,
+  table: Table,
+  OpCode,
+  OpMermaid,
+};
+
+/** Children an unknown component can render: anything React accepts, else nothing. */
+function renderable(children: unknown): ReactNode {
+  if (children === null || children === undefined || typeof children === 'boolean') return null;
+  if (typeof children === 'string' || typeof children === 'number' || isValidElement(children)) return children;
+  if (Array.isArray(children)) return children.map(renderable);
+  return null;
+}
+
+const unknownCache = new Map<string, Component>();
+
+/**
+ * A stand-in for a component nobody defined: renders its children and reports its name. Member access
+ * (`<Radix.Popover.Trigger>`) yields further stand-ins.
+ */
+export function unknownComponent(name: string): Component {
+  const cached = unknownCache.get(name);
+  if (cached) return cached;
+  const Unknown = (props: MdxProps): ReactNode => {
+    useRenderState().unknownComponents.add(name);
+    return <>{renderable(props.children)}</>;
+  };
+  Unknown.displayName = name;
+  const proxy = new Proxy(Unknown, {
+    get(target, property, receiver): unknown {
+      if (typeof property === 'string' && /^[A-Z]/.test(property) && !(property in target)) {
+        return unknownComponent(`${name}.${property}`);
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  unknownCache.set(name, proxy);
+  return proxy;
+}
+
+/** The component MDX should use for a JSX name no file declared. */
+export function componentFor(name: string): Component {
+  return Object.hasOwn(BUILTINS, name) ? (BUILTINS[name] as Component) : unknownComponent(name);
+}
+
+/**
+ * Wraps an author-written function component so that an exception while rendering it becomes a warning
+ * and renders nothing, instead of failing the whole page. Classes and non-functions pass through.
+ */
+export function guardComponent(component: unknown, name: string): unknown {
+  if (typeof component !== 'function') return component;
+  const proto = (component as { prototype?: { isReactComponent?: unknown } }).prototype;
+  if (proto?.isReactComponent) return component;
+  const render = component as (props: MdxProps) => ReactNode;
+  const Guarded = (props: MdxProps): ReactNode => {
+    const state = useRenderState();
+    try {
+      return render(props);
+    } catch (error) {
+      state.warnings.push(`component ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  };
+  Guarded.displayName = name;
+  return Object.assign(Guarded, component);
+}

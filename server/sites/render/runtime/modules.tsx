@@ -1,0 +1,178 @@
+/**
+ * Runs compiled pages and resolves their imports: `.mdx`/`.md` snippets (compiled like pages, props as
+ * variables), `.jsx`/`.js` snippets (esbuild), and refusal of npm packages. Files are read only through
+ * `RenderInput.readFile`. Anything that cannot be loaded becomes an empty module that renders nothing.
+ */
+import { runSync } from '@mdx-js/mdx';
+import { transformSync } from 'esbuild';
+import { compileFunction } from 'node:vm';
+import * as React from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import { compileMdx, type CompiledModule } from '../compile/compile.js';
+import { HOOKS } from '../compile/remarkOffprint.js';
+import { preprocessBody, splitFrontmatter } from '../preprocess.js';
+import type { RenderInput } from '../types.js';
+import { BUILTINS, componentFor, guardComponent, HTML_COMPONENTS } from './components.js';
+import { SnippetPropsProvider, type RenderState } from './state.js';
+
+/** What an import yields: the module's exports by name (`default` included). */
+export type ModuleNamespace = Readonly<Record<string, unknown>>;
+
+const Nothing = (): ReactNode => null;
+
+/** An empty module: every export is a component that renders nothing. */
+function missingModule(): ModuleNamespace {
+  return new Proxy(
+    {},
+    {
+      get: (_target, key) => (typeof key === 'string' && key !== 'then' && key !== '__esModule' ? Nothing : undefined),
+    },
+  );
+}
+
+const REACT_MODULE: ModuleNamespace = { ...React, default: React };
+const RUNTIME_MODULE: ModuleNamespace = { ...jsxRuntime, default: jsxRuntime };
+const SNIPPET_EXTENSIONS = ['.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
+
+/** Project path (no leading slash) for an import specifier, or null when it is not a project file. */
+export function resolveSpecifier(fromFile: string, spec: string): string | null {
+  let parts: string[];
+  if (spec.startsWith('/')) parts = [];
+  else if (spec.startsWith('./') || spec.startsWith('../')) parts = fromFile.split('/').slice(0, -1);
+  else return null;
+  for (const part of spec.split(/[?#]/)[0]?.split('/') ?? []) {
+    if (part === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.length > 0 ? parts.join('/') : null;
+}
+
+/** Loads and runs the modules of one render; each file is loaded once per render. */
+export class ModuleLoader {
+  /** Code languages found in the snippets loaded so far. */
+  readonly langs = new Set<string>();
+  private readonly loaded = new Map<string, ModuleNamespace>();
+  private readonly loading = new Set<string>();
+
+  constructor(
+    private readonly input: RenderInput,
+    private readonly state: RenderState,
+  ) {}
+
+  /** Runs a compiled MDX module as if it lived at `file`. */
+  run(compiled: CompiledModule & { code: string }, file: string): ModuleNamespace {
+    const op = {
+      imp: (spec: string): ModuleNamespace => this.import(file, spec),
+      c: componentFor,
+      g: (name: string): unknown => (name === 'React' ? React : (React as Record<string, unknown>)[name]),
+      safe: guardComponent,
+    };
+    const options = { ...jsxRuntime, _op: op } as unknown as Parameters<typeof runSync>[1];
+    return runSync(compiled.code, options);
+  }
+
+  /** The module for `spec` imported from `fromFile`; problems are reported, never thrown. */
+  import(fromFile: string, spec: string): ModuleNamespace {
+    if (spec === 'react') return REACT_MODULE;
+    if (spec === 'react/jsx-runtime') return RUNTIME_MODULE;
+    const path = resolveSpecifier(fromFile, spec);
+    if (path === null)
+      return this.missing(spec, /^[./]/.test(spec) ? 'outside the project' : 'npm packages are not supported');
+    const cached = this.loaded.get(path);
+    if (cached) return cached;
+    if (this.loading.has(path)) {
+      this.state.warnings.push(`import cycle through ${path}`);
+      return missingModule();
+    }
+    const found = this.read(path);
+    if (!found) return this.missing(spec, 'file not found');
+    this.loading.add(path);
+    try {
+      const module =
+        found.path.endsWith('.mdx') || found.path.endsWith('.md')
+          ? this.loadMdx(found.path, found.text)
+          : this.loadScript(found.path, found.text);
+      this.loaded.set(path, module);
+      return module;
+    } finally {
+      this.loading.delete(path);
+    }
+  }
+
+  private missing(spec: string, why: string): ModuleNamespace {
+    this.state.missingImports.add(spec);
+    this.state.warnings.push(`import '${spec}': ${why}`);
+    return missingModule();
+  }
+
+  private read(path: string): { path: string; text: string } | null {
+    const hasExtension = SNIPPET_EXTENSIONS.some((ext) => path.endsWith(ext));
+    const candidates = hasExtension ? [path] : [...SNIPPET_EXTENSIONS.map((ext) => path + ext), `${path}/index.mdx`];
+    for (const candidate of candidates) {
+      const text = this.input.readFile(candidate);
+      if (text !== null) return { path: candidate, text };
+    }
+    return null;
+  }
+
+  private loadMdx(path: string, source: string): ModuleNamespace {
+    const { body } = splitFrontmatter(source);
+    const pre = preprocessBody(body, this.input.variables);
+    for (const name of pre.undefinedVariables) this.state.warnings.push(`undefined variable {{${name}}} in ${path}`);
+    const compiled = compileMdx(pre.text);
+    for (const warning of compiled.warnings) this.state.warnings.push(`${path}: ${warning}`);
+    for (const lang of compiled.langs) this.langs.add(lang);
+    if (compiled.code === null) {
+      this.state.warnings.push(`${path}: ${compiled.error ?? 'does not compile'}`);
+      return missingModule();
+    }
+    const module = this.run({ ...compiled, code: compiled.code }, path);
+    const Content = module['default'] as ComponentType<Record<string, unknown>>;
+    const Snippet = (props: Record<string, unknown>): ReactNode => (
+      <SnippetPropsProvider value={props}>
+        <Content {...props} components={HTML_COMPONENTS} />
+      </SnippetPropsProvider>
+    );
+    return guardExports({ ...module, default: Snippet });
+  }
+
+  private loadScript(path: string, source: string): ModuleNamespace {
+    let code: string;
+    try {
+      const loader = path.endsWith('.tsx') ? 'tsx' : path.endsWith('.ts') ? 'ts' : 'jsx';
+      code = transformSync(source, { loader, format: 'cjs', jsx: 'automatic', target: 'es2022' }).code;
+    } catch (error) {
+      this.state.warnings.push(`${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      return missingModule();
+    }
+    const module: { exports: Record<string, unknown> } = { exports: {} };
+    const require = (spec: string): ModuleNamespace => this.import(path, spec);
+    const globals: Record<string, unknown> = { ...BUILTINS, React };
+    for (const hook of HOOKS) globals[hook] = (React as Record<string, unknown>)[hook];
+    const names = Object.keys(globals);
+    try {
+      // The block lets the snippet declare names that shadow the injected globals.
+      const fn = compileFunction(`{\n${code}\n}`, ['require', 'module', 'exports', ...names], {
+        filename: path,
+      }) as (...args: unknown[]) => void;
+      fn(require, module, module.exports, ...names.map((n) => globals[n]));
+    } catch (error) {
+      this.state.warnings.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+      return missingModule();
+    }
+    return guardExports(module.exports);
+  }
+}
+
+/** Guards capitalised function exports (components) so one failing snippet does not break the page. */
+function guardExports(exports: Record<string, unknown>): ModuleNamespace {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(exports)) {
+    out[name] = /^[A-Z]/.test(name) && name !== 'default' ? guardComponent(value, name) : value;
+  }
+  if (exports['default'] !== undefined) out['default'] = guardComponent(exports['default'], 'default');
+  return out;
+}

@@ -1,0 +1,53 @@
+/** Icon library a site declares in `docs.json` (`icons.library`); Font Awesome is Mintlify's default. */
+export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
+
+/** What {@link renderPage} needs to render one page. It never reads the file system itself. */
+export interface RenderInput {
+  /** The page file's text, frontmatter included. */
+  readonly source: string;
+  /** Path of the page relative to the site root, e.g. `guides/setup.mdx` (used to resolve relative imports). */
+  readonly file: string;
+  /**
+   * Reads a project file by its path relative to the site root (no leading slash, already normalised),
+   * or returns null when it does not exist or may not be read. The caller decides the sandbox.
+   */
+  readonly readFile: (relPath: string) => string | null;
+  /** `docs.json` `variables`, substituted for `{{name}}` before compiling. */
+  readonly variables: Readonly<Record<string, string>>;
+  /** Which library bare icon names come from. */
+  readonly iconLibrary: IconLibrary;
+}
+
+/** One table-of-contents entry: a heading, a Step title or an Update label. */
+export interface RenderedHeading {
+  /** 2 or 3 (h2/Update = 2, h3/Step = 3). */
+  readonly depth: number;
+  /** The element id on the page (already unique page-wide). */
+  readonly id: string;
+  /** Plain text of the heading. */
+  readonly text: string;
+}
+
+/** The result of rendering one page. */
+export interface RenderedPage {
+  /** The page body only (no `<html>` shell, no title: the theme renders the frontmatter title). */
+  readonly html: string;
+  /** TOC entries in document order. */
+  readonly headings: readonly RenderedHeading[];
+  /** Capitalised JSX names that are neither built in, imported nor exported (rendered as their children). */
+  readonly unknownComponents: readonly string[];
+  /** Import specifiers that could not be resolved (missing snippet, npm package, unreadable file). */
+  readonly missingImports: readonly string[];
+  /** Root-relative URLs (`/images/a.png`) of project files the page references (images, videos, files). */
+  readonly assets: readonly string[];
+  /** Plain text of the page for the search index. */
+  readonly text: string;
+  /** Parsed frontmatter (empty object when there is none or it is not a YAML mapping). */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  /**
+   * Problems that did not stop the page from rendering: an MDX syntax error (the page then shows an error
+   * box and its source as text), a snippet that failed to compile, a component that threw, undefined
+   * `{{variables}}`, bad frontmatter.
+   */
+  readonly warnings: readonly string[];
+}

@@ -1,0 +1,187 @@
+/**
+ * The Koa app of one docs site, served on its own loopback port so that the project's absolute paths
+ * (`/guides/x`, `/images/a.png`) work unchanged. It never listens itself (see servers.ts). Order of
+ * resolution for a GET: `/_offprint/*` assets, machine files (llms.txt, sitemap, robots), redirects,
+ * Markdown views, pages, project files, then the 404 page.
+ */
+import Koa, { type Context } from 'koa';
+import { AppError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import type { SiteDeps } from '../../domain/sites.js';
+import { errorHandler } from '../../http/middleware/errorHandler.js';
+import { hostCheck, type HostPolicy } from '../../http/middleware/hostCheck.js';
+import type { RateLimiter } from '../../http/rateLimit.js';
+import type { SitePage, SiteModel } from '../project/model.js';
+import { llmsFullTxt, llmsTxt, markdownView, robotsTxt, sitemapXml } from './agents.js';
+import { serveAsset } from './assets.js';
+import type { BuildTracker, SiteBuild } from './build.js';
+import { handleFeedback, isFeedbackPath } from './feedback.js';
+import { notFoundHtml, pageHtml } from './pages.js';
+import { contentTypeOf, hasDotSegment, parseSitePath, statInside, type SitePath } from './paths.js';
+import { matchRedirect } from './redirects.js';
+import type { RenderCache } from './renderCache.js';
+import { sendBody, sendFile, siteHeaders } from './respond.js';
+
+/** What one site app needs. */
+export interface SiteAppDeps {
+  readonly deps: SiteDeps;
+  readonly projectId: string;
+  /** Host names answered (the port is filled in once listening). */
+  readonly hostPolicy: HostPolicy;
+  readonly builds: BuildTracker;
+  readonly cache: RenderCache;
+  /** Limits the public feedback endpoints per remote address. */
+  readonly limiter: RateLimiter;
+}
+
+/** Config files a project has at its root: part of the source, not of the site. */
+const PRIVATE_FILES = new Set(['docs.json', 'mint.json']);
+
+const TEXT = 'text/plain; charset=utf-8';
+const MARKDOWN = 'text/markdown; charset=utf-8';
+
+function originOf(ctx: Context): string {
+  return `http://${ctx.get('Host')}`;
+}
+
+/** Where a request path points among the pages, if anywhere. */
+function findPage(model: SiteModel, path: string): SitePage | undefined {
+  const key = path === '/' ? 'index' : path.slice(1);
+  return model.pages.get(key) ?? model.pages.get(`${key}/index`);
+}
+
+function redirect(ctx: Context, location: string, status: 307 | 308): void {
+  ctx.status = status;
+  ctx.set('Location', location);
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.body = `Redirecting to ${location}\n`;
+  ctx.type = TEXT;
+}
+
+function encodeUrlPath(path: string): string {
+  return encodeURI(path).replace(/[?#]/g, encodeURIComponent);
+}
+
+function wantsMarkdown(ctx: Context): boolean {
+  const accept = ctx.get('Accept');
+  return /\btext\/markdown\b/i.test(accept) && !/\btext\/html\b/i.test(accept);
+}
+
+async function servePage(ctx: Context, app: SiteAppDeps, build: SiteBuild, page: SitePage): Promise<void> {
+  ctx.set('Link', '</llms.txt>; rel="llms-txt"');
+  ctx.set('X-Llms-Txt', '/llms.txt');
+  ctx.vary('Accept');
+  if (wantsMarkdown(ctx)) {
+    sendBody(ctx, markdownView(build, page, originOf(ctx)), { type: MARKDOWN });
+    return;
+  }
+  const doc = await pageHtml(app.cache, build, page, originOf(ctx), app.deps.logger);
+  sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, html: true });
+}
+
+/** Machine-readable files at fixed paths; false when `path` is none of them. */
+function serveMachineFile(ctx: Context, build: SiteBuild, path: string): boolean {
+  const origin = originOf(ctx);
+  if (path === '/llms.txt' || path === '/.well-known/llms.txt') sendBody(ctx, llmsTxt(build, origin), { type: TEXT });
+  else if (path === '/llms-full.txt' || path === '/.well-known/llms-full.txt') {
+    sendBody(
+      ctx,
+      build.memo(`llms-full ${origin}`, () => llmsFullTxt(build, origin)),
+      { type: TEXT },
+    );
+  } else if (path === '/sitemap.xml') {
+    sendBody(ctx, sitemapXml(build, origin), { type: 'application/xml; charset=utf-8' });
+  } else if (path === '/robots.txt') sendBody(ctx, robotsTxt(build, origin), { type: TEXT });
+  else return false;
+  return true;
+}
+
+function serveProjectFile(ctx: Context, build: SiteBuild, site: SitePath): boolean {
+  if (site.segments.length === 1 && PRIVATE_FILES.has(site.segments[0] ?? '')) return false;
+  const type = contentTypeOf(site.path);
+  const found = type === undefined ? null : statInside(build.rootDir, site.segments);
+  if (found === null || type === undefined) return false;
+  sendFile(ctx, found.file, found.stats, type);
+  return true;
+}
+
+async function notFound(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: SitePath): Promise<void> {
+  const last = site.segments[site.segments.length - 1] ?? '';
+  const pageLike = !last.includes('.');
+  if (!pageLike) throw NotFoundError(`No file at ${site.path}`);
+  const { notFound: settings } = build.model.settings;
+  // errors.404.redirect (default true) sends unknown pages home, when home leads somewhere.
+  if (settings.redirect && site.path !== '/') {
+    if (findPage(build.model, '/') !== undefined || matchRedirect(build.redirects, '/') !== null) {
+      redirect(ctx, '/', 307);
+      return;
+    }
+  }
+  const doc = await notFoundHtml(app.cache, build, app.deps.logger);
+  sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, status: 404, html: true });
+}
+
+async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: SitePath): Promise<void> {
+  const [first, ...rest] = site.segments;
+  if (first === '_offprint') {
+    if (!(await serveAsset(ctx, build, rest, app.cache, app.deps.logger)))
+      throw NotFoundError(`No asset at ${site.path}`);
+    return;
+  }
+  if (serveMachineFile(ctx, build, site.path)) return;
+  const target = matchRedirect(build.redirects, site.path, ctx.search);
+  if (target !== null) {
+    redirect(ctx, target.location, target.status);
+    return;
+  }
+  if (hasDotSegment(site.segments)) {
+    await notFound(ctx, app, build, site);
+    return;
+  }
+  if (site.path.endsWith('.md')) {
+    const page = findPage(build.model, site.path === '/index.md' ? '/' : site.path.slice(0, -3));
+    if (page !== undefined) {
+      sendBody(ctx, markdownView(build, page, originOf(ctx)), { type: MARKDOWN });
+      return;
+    }
+  }
+  const page = findPage(build.model, site.path);
+  if (page !== undefined) {
+    if (site.trailingSlash || site.path !== page.url) {
+      redirect(ctx, encodeUrlPath(page.url) + ctx.search, 308);
+      return;
+    }
+    await servePage(ctx, app, build, page);
+    return;
+  }
+  if (serveProjectFile(ctx, build, site)) return;
+  await notFound(ctx, app, build, site);
+}
+
+/** Creates the Koa app of one site. */
+export function createSiteApp(app: SiteAppDeps): Koa {
+  const koa = new Koa({ proxy: false });
+  koa.silent = true;
+  koa.use(errorHandler(app.deps.logger));
+  koa.use(siteHeaders());
+  koa.use(hostCheck(app.hostPolicy));
+  koa.use(async (ctx) => {
+    if (isFeedbackPath(ctx.path)) {
+      await handleFeedback(ctx, {
+        deps: app.deps,
+        projectId: app.projectId,
+        limiter: app.limiter,
+        model: () => app.builds.current()?.model ?? null,
+      });
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      throw new AppError(405, 'Method not allowed', [], { Allow: 'GET, HEAD' });
+    }
+    const site = parseSitePath(ctx.path);
+    if (site === null) throw ValidationError('Bad request path', [`path: ${ctx.path} is not a valid site path`]);
+    const build = app.builds.current();
+    if (build === null) throw NotFoundError('This project has no site any more');
+    await handleGet(ctx, app, build, site);
+  });
+  return koa;
+}

@@ -1,0 +1,75 @@
+/**
+ * `/_offprint/*`: the theme's files, the per-site files generated from the build (site CSS, search
+ * index), KaTeX's stylesheet and fonts and Mermaid's browser bundle, straight from the installed
+ * packages so that no page ever needs the network.
+ */
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { Context } from 'koa';
+import type { SiteBuild } from './build.js';
+import { contentTypeOf, statInside } from './paths.js';
+import type { Logger } from '../../logger.js';
+import { searchIndexJson } from './pages.js';
+import type { RenderCache } from './renderCache.js';
+import { sendBody, sendFile } from './respond.js';
+import { themeFile } from './theme.js';
+
+const require = createRequire(import.meta.url);
+
+/** Where an installed package file is, or null when the package is missing (the asset is then a 404). */
+function resolveInstalled(specifier: string): string | null {
+  try {
+    return require.resolve(specifier);
+  } catch {
+    return null;
+  }
+}
+
+const katexMain = resolveInstalled('katex');
+/** `node_modules/katex/dist` (the package's main file lives there). */
+export const KATEX_DIST = katexMain === null ? null : dirname(katexMain);
+/** Mermaid's self-contained browser build. */
+export const MERMAID_BUNDLE = resolveInstalled('mermaid/dist/mermaid.min.js');
+
+const MERMAID_NAME = 'mermaid.min.js';
+const SEARCH_INDEX_NAME = 'search-index.json';
+
+/**
+ * Serves `/_offprint/<segments>`; false when nothing is there (the caller answers 404). Segments are
+ * already decoded and checked (see `parseSitePath`).
+ */
+export async function serveAsset(
+  ctx: Context,
+  build: SiteBuild,
+  segments: readonly string[],
+  cache: RenderCache,
+  logger: Logger,
+): Promise<boolean> {
+  const [first, ...rest] = segments;
+  if (first === undefined) return false;
+  if (first === 'katex') {
+    // Only the stylesheet and its fonts: the rest of the package is not for pages.
+    const allowed = (rest.length === 1 && rest[0] === 'katex.min.css') || (rest.length === 2 && rest[0] === 'fonts');
+    const found = allowed && KATEX_DIST !== null ? statInside(KATEX_DIST, rest) : null;
+    const type = found === null ? undefined : contentTypeOf(found.file);
+    if (found === null || type === undefined) return false;
+    sendFile(ctx, found.file, found.stats, type);
+    return true;
+  }
+  if (rest.length > 0) return false;
+  if (first === MERMAID_NAME) {
+    const found = MERMAID_BUNDLE === null ? null : statInside(dirname(MERMAID_BUNDLE), [MERMAID_NAME]);
+    if (found === null) return false;
+    sendFile(ctx, found.file, found.stats, 'text/javascript; charset=utf-8');
+    return true;
+  }
+  if (first === SEARCH_INDEX_NAME) {
+    const index = await searchIndexJson(cache, build, logger);
+    sendBody(ctx, index.body, { type: 'application/json; charset=utf-8', etag: index.etag });
+    return true;
+  }
+  const file = themeFile(first, build.model);
+  if (file === null) return false;
+  sendBody(ctx, file.body, { type: file.type, etag: file.etag });
+  return true;
+}

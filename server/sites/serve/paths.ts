@@ -1,0 +1,136 @@
+/**
+ * Turning a request path into something safe to look up. The raw path is split on `/` *before*
+ * decoding, so an encoded slash (`%2f`) can never create a new segment, and every decoded segment is
+ * checked: no `.`/`..`, no slashes or backslashes, no control characters. What survives can only name a
+ * file inside the folder it is joined to.
+ */
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import { extname, join, sep } from 'node:path';
+
+/** A request path that passed the checks. */
+export interface SitePath {
+  /** Decoded segments (empty for `/`). */
+  readonly segments: readonly string[];
+  /** `'/' + segments.join('/')`: decoded, without a trailing slash. */
+  readonly path: string;
+  /** The raw path ended with `/` (and was not `/` itself). */
+  readonly trailingSlash: boolean;
+}
+
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * Parses a raw (still percent-encoded) URL path. Null when it is malformed or tries to leave the root:
+ * bad percent-encoding, empty segments (`//`), `.`/`..` (raw or encoded), encoded `/` or `\`, NUL.
+ */
+export function parseSitePath(raw: string): SitePath | null {
+  if (!raw.startsWith('/')) return null;
+  const parts = raw.slice(1).split('/');
+  const trailingSlash = parts.length > 1 && parts[parts.length - 1] === '';
+  if (trailingSlash) parts.pop();
+  if (parts.length === 1 && parts[0] === '') return { segments: [], path: '/', trailingSlash: false };
+  const segments: string[] = [];
+  for (const part of parts) {
+    if (part === '') return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part);
+    } catch {
+      return null;
+    }
+    if (decoded === '.' || decoded === '..' || /[/\\]/.test(decoded) || hasControl(decoded)) return null;
+    segments.push(decoded);
+  }
+  return { segments, path: `/${segments.join('/')}`, trailingSlash };
+}
+
+/** True when a segment names a hidden file or folder (`.env`, `.git`). */
+export function hasDotSegment(segments: readonly string[]): boolean {
+  return segments.some((s) => s.startsWith('.'));
+}
+
+/**
+ * The regular file `segments` names inside `root`, with its stats; null when it is missing, not a
+ * regular file, or reached through a symbolic link (imports drop links, so one here is not ours).
+ */
+export function statInside(root: string, segments: readonly string[]): { file: string; stats: Stats } | null {
+  if (segments.length === 0) return null;
+  let current = root;
+  for (const [index, segment] of segments.entries()) {
+    if (segment === '' || segment === '.' || segment === '..' || segment.includes('/') || segment.includes(sep)) {
+      return null;
+    }
+    current = join(current, segment);
+    let stats: Stats;
+    try {
+      stats = lstatSync(current);
+    } catch {
+      return null;
+    }
+    if (stats.isSymbolicLink()) return null;
+    if (index === segments.length - 1) return stats.isFile() ? { file: current, stats } : null;
+    if (!stats.isDirectory()) return null;
+  }
+  return null;
+}
+
+/** Reads a text file of the project by its `/`-separated path relative to `root`; null when absent or too big. */
+export function readProjectText(root: string, relPath: string, maxBytes = 4 * 1024 * 1024): string | null {
+  const segments = relPath.replace(/^\/+/, '').split('/');
+  if (hasDotSegment(segments)) return null;
+  const found = statInside(root, segments);
+  if (found === null || found.stats.size > maxBytes) return null;
+  try {
+    return readFileSync(found.file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Content types of the project files a site serves (format reference §3.5, plus a few harmless
+ * neighbours). Anything else in the project (MDX sources, configs, scripts of other kinds) is not served.
+ */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.bmp': 'image/bmp',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.yml': 'application/yaml; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.zip': 'application/zip',
+};
+
+/** The content type a project file is served with, or undefined when files of its kind are not served. */
+export function contentTypeOf(fileName: string): string | undefined {
+  return CONTENT_TYPES[extname(fileName).toLowerCase()];
+}

@@ -1,0 +1,102 @@
+/**
+ * `docs.json` redirects (format reference §1.1): `:param` (one segment), `:param?`, `:param+`, `:param*`
+ * (any number of segments) and prefix wildcards written with a bare `*` (`/old/article-*`). The first
+ * matching rule wins; 308 for permanent rules (the default), 307 otherwise.
+ */
+import type { SiteRedirect } from '../project/model.js';
+
+/** A redirect ready to match decoded request paths. */
+export interface CompiledRedirect {
+  readonly rule: SiteRedirect;
+  readonly pattern: RegExp;
+  /** Capture group names in order (`*` for a bare wildcard). */
+  readonly names: readonly string[];
+}
+
+/** Where a request goes. */
+export interface RedirectTarget {
+  readonly location: string;
+  readonly status: 307 | 308;
+}
+
+const PARAM = /^:([A-Za-z_][A-Za-z0-9_]*)([*+?]?)$/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Compiles one rule; null when its source cannot be read as a path pattern. */
+export function compileRedirect(rule: SiteRedirect): CompiledRedirect | null {
+  const source = rule.source.length > 1 ? rule.source.replace(/\/+$/, '') : rule.source;
+  if (!source.startsWith('/')) return null;
+  const names: string[] = [];
+  let pattern = '';
+  for (const segment of source.slice(1).split('/')) {
+    if (segment === '' && source !== '/') return null;
+    const param = PARAM.exec(segment);
+    if (param?.[1] !== undefined) {
+      names.push(param[1]);
+      const modifier = param[2];
+      if (modifier === '*') pattern += '(?:/(.*))?';
+      else if (modifier === '+') pattern += '/(.+)';
+      else if (modifier === '?') pattern += '(?:/([^/]+))?';
+      else pattern += '/([^/]+)';
+    } else if (segment.includes('*')) {
+      pattern += '/' + segment.split('*').map(escapeRegExp).join('(.*)');
+      for (let i = 1; i < segment.split('*').length; i++) names.push('*');
+    } else {
+      pattern += segment === '' ? '' : `/${escapeRegExp(segment)}`;
+    }
+  }
+  return { rule, pattern: new RegExp(`^${pattern === '' ? '/' : pattern}/?$`), names };
+}
+
+function encodePath(value: string): string {
+  return value
+    .split('/')
+    .map((part) => encodeURIComponent(part))
+    .join('/');
+}
+
+function fill(destination: string, values: ReadonlyMap<string, string>, stars: readonly string[]): string {
+  let starIndex = 0;
+  // Optional parameters that matched nothing take their leading slash with them.
+  let out = destination.replace(/(\/?):([A-Za-z_][A-Za-z0-9_]*)([*+?]?)/g, (whole, slash: string, name: string) => {
+    const value = values.get(name);
+    if (value === undefined) return whole;
+    return value === '' ? '' : `${slash}${encodePath(value)}`;
+  });
+  out = out.replace(/\*/g, () => encodePath(stars[starIndex++] ?? ''));
+  return out === '' ? '/' : out;
+}
+
+/** Compiles every rule, leaving out the ones that cannot be read. */
+export function compileRedirects(rules: readonly SiteRedirect[]): CompiledRedirect[] {
+  return rules.map(compileRedirect).filter((r): r is CompiledRedirect => r !== null);
+}
+
+/**
+ * Where `path` (decoded, starting with `/`) is redirected, keeping the request's query string when the
+ * destination has none; null when no rule matches or a rule would send the request to itself.
+ */
+export function matchRedirect(rules: readonly CompiledRedirect[], path: string, search = ''): RedirectTarget | null {
+  for (const compiled of rules) {
+    const match = compiled.pattern.exec(path);
+    if (match === null) continue;
+    const values = new Map<string, string>();
+    const stars: string[] = [];
+    compiled.names.forEach((name, i) => {
+      const value = match[i + 1] ?? '';
+      if (name === '*') stars.push(value);
+      else values.set(name, value);
+    });
+    let location = fill(compiled.rule.destination, values, stars);
+    if (location === path || location === encodePath(path)) continue;
+    if (search !== '' && !location.includes('?')) {
+      const hash = location.indexOf('#');
+      location = hash < 0 ? location + search : location.slice(0, hash) + search + location.slice(hash);
+    }
+    return { location, status: compiled.rule.permanent ? 308 : 307 };
+  }
+  return null;
+}

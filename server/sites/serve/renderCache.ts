@@ -1,0 +1,74 @@
+/**
+ * Rendered documents, kept in memory across requests. Keys start with `projectId/buildId/`, so a
+ * re-import never serves a page of the old build: the new build has other keys, and the old ones are
+ * dropped when the switch is seen. Bounded by total size (least recently used out first); concurrent
+ * requests for a page that is being rendered wait for the same render.
+ */
+
+/** One cached response body. */
+export interface CachedBody {
+  readonly body: string;
+  readonly etag: string;
+}
+
+interface Entry {
+  readonly value: Promise<CachedBody>;
+  size: number;
+}
+
+/** The cache; one per {@link SiteServers}, shared by its sites. */
+export class RenderCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  /** @param maxBytes total size of the bodies kept (UTF-16 estimate). */
+  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+
+  /** The body under `key`, produced by `make` when it is not cached (or being produced) yet. */
+  get(key: string, make: () => Promise<CachedBody>): Promise<CachedBody> {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const entry: Entry = { value: make(), size: 0 };
+    this.entries.set(key, entry);
+    entry.value.then(
+      (body) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.size = body.body.length * 2;
+        this.bytes += entry.size;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
+  }
+
+  /** Forgets every key starting with `prefix` (a replaced build). */
+  dropPrefix(prefix: string): void {
+    for (const [key, entry] of this.entries) {
+      if (!key.startsWith(prefix)) continue;
+      this.entries.delete(key);
+      this.bytes -= entry.size;
+    }
+  }
+
+  /** Number of entries (rendered or in progress). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      // Renders still in progress have size 0 and are not worth dropping.
+      if (entry.size === 0) continue;
+      this.entries.delete(key);
+      this.bytes -= entry.size;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The serve layer's view of the theme (server/sites/theme, another helper's folder): whole documents,
+ * the 404 page, endpoint pages, the search index and the files under `/_offprint/`. Kept in one place so
+ * that the rest of the serve code does not depend on how the theme names things.
+ */
+import type { OpenApiOperation, SitePage, SiteModel } from '../project/model.js';
+import type { RenderedPage } from '../render/types.js';
+import { themeAsset } from '../theme/assets.js';
+import { renderDocument, renderNotFound } from '../theme/document.js';
+import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
+import { buildSearchIndex, isSearchable, type IndexablePage } from '../theme/search/build.js';
+
+/** A generated file of the theme. */
+export interface ThemeFile {
+  readonly body: string;
+  readonly type: string;
+  readonly etag: string;
+}
+
+/** The full HTML document of a page. */
+export function pageDocument(site: SiteModel, page: SitePage, rendered: RenderedPage, origin: string): string {
+  return renderDocument({ site, page, rendered, origin });
+}
+
+/** The site's 404 page. */
+export function notFoundDocument(site: SiteModel): string {
+  return renderNotFound(site);
+}
+
+/** The reference of an OpenAPI operation, around the MDX body of a page bound to it (if any). */
+export function endpointBody(site: SiteModel, op: OpenApiOperation, content?: RenderedPage): Promise<RenderedPage> {
+  return renderEndpointPage(site, op, content);
+}
+
+/** Whether a page belongs in the search index (the theme decides). */
+export function searchable(page: SitePage): boolean {
+  return isSearchable(page);
+}
+
+/** The search index document of a site, from its searchable pages' rendered headings and text. */
+export function searchIndex(site: SiteModel, pages: readonly IndexablePage[]): string {
+  return JSON.stringify(buildSearchIndex(site, pages));
+}
+
+/** `/_offprint/<name>` files of the theme (`theme.js`, `theme.css`, `site.css`, ...); null for other names. */
+export function themeFile(name: string, site: SiteModel): ThemeFile | null {
+  const asset = themeAsset(name, site);
+  return asset === null ? null : { body: asset.body, type: asset.contentType, etag: asset.etag };
+}

@@ -1,0 +1,70 @@
+/** Copy buttons: code blocks, prompts and colour swatches. */
+import { all } from './dom.js';
+
+/** Copies text with the async clipboard API, falling back to a hidden textarea + execCommand. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Permission refused: try the legacy path.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'op-offscreen';
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand('copy');
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  return ok;
+}
+
+/** The code of a block as the reader sees it (no line numbers, no diff markers). */
+export function codeOf(block: Element): string {
+  const lines = all<HTMLElement>('.line', block);
+  if (lines.length > 0) return lines.map((l) => l.textContent ?? '').join('\n');
+  return block.querySelector('pre')?.textContent ?? '';
+}
+
+function flash(button: HTMLElement, ok: boolean): void {
+  button.dataset['copied'] = ok ? 'true' : 'false';
+  const label = button.getAttribute('aria-label');
+  button.setAttribute('aria-label', ok ? 'Copied' : 'Copy failed');
+  window.setTimeout(() => {
+    delete button.dataset['copied'];
+    if (label !== null) button.setAttribute('aria-label', label);
+  }, 2000);
+}
+
+function textFor(button: HTMLElement): string | null {
+  if (button.matches('[data-op-copy]')) {
+    const block = button.closest('[data-op-code]');
+    return block ? codeOf(block) : null;
+  }
+  if (button.matches('[data-op-copy-prompt]')) {
+    const body = button.closest('[data-op-prompt]')?.querySelector<HTMLElement>('.op-prompt-body');
+    return body ? body.innerText.trim() : null;
+  }
+  return button.dataset['opCopyValue'] ?? null;
+}
+
+/** Wires every copy button (delegated, so blocks added later work too). */
+export function initCopy(): void {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>(
+      '[data-op-copy], [data-op-copy-prompt], [data-op-copy-value]',
+    );
+    if (!button) return;
+    const text = textFor(button);
+    if (text === null) return;
+    void copyText(text).then((ok) => flash(button, ok));
+  });
+}

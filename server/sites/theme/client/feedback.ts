@@ -1,0 +1,155 @@
+/**
+ * Reader feedback: the page widget (thumbs -> optional comment + email -> thanks) and the per-code-block
+ * form. Endpoints and bodies: server/sites/serve/FEEDBACK-API.md.
+ */
+import { FEEDBACK_URLS } from '../urls.js';
+import { codeOf } from './copy.js';
+import { el, pagePath, postJson } from './dom.js';
+
+interface Vote {
+  readonly id: string;
+  readonly token: string;
+}
+
+function initWidget(widget: HTMLElement): void {
+  const form = widget.querySelector<HTMLFormElement>('[data-op-feedback-form]');
+  const thanks = widget.querySelector<HTMLElement>('[data-op-feedback-thanks]');
+  const error = widget.querySelector<HTMLElement>('[data-op-feedback-error]');
+  const prompt = widget.querySelector<HTMLElement>('[data-op-feedback-prompt]');
+  const buttons = Array.from(widget.querySelectorAll<HTMLButtonElement>('[data-op-vote]'));
+  if (!form || !thanks || !error) return;
+  let vote: Vote | null = null;
+  let helpful = true;
+
+  const showError = (message: string): void => {
+    error.textContent = message;
+    error.hidden = false;
+  };
+  const finish = (): void => {
+    form.hidden = true;
+    thanks.hidden = false;
+    widget.dataset['state'] = 'done';
+  };
+
+  for (const button of buttons) {
+    button.addEventListener('click', () => {
+      if (vote !== null || widget.dataset['state'] === 'sending') return;
+      helpful = button.dataset['opVote'] === 'yes';
+      widget.dataset['state'] = 'sending';
+      error.hidden = true;
+      postJson<Vote>(FEEDBACK_URLS.vote, { path: widget.dataset['path'] ?? pagePath(), helpful })
+        .then((stored) => {
+          vote = stored;
+          widget.dataset['state'] = 'voted';
+          for (const b of buttons) {
+            b.setAttribute('aria-pressed', b === button ? 'true' : 'false');
+            b.disabled = true;
+          }
+          if (prompt) prompt.textContent = helpful ? 'Great! What did you like?' : 'How can we improve this page?';
+          form.hidden = false;
+          form.querySelector('textarea')?.focus();
+        })
+        .catch((e: unknown) => {
+          delete widget.dataset['state'];
+          showError(e instanceof Error ? e.message : 'Could not send your vote');
+        });
+    });
+  }
+
+  widget.querySelector('[data-op-feedback-skip]')?.addEventListener('click', finish);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (vote === null) return;
+    const comment = (form.elements.namedItem('comment') as HTMLTextAreaElement | null)?.value.trim() ?? '';
+    const contact = (form.elements.namedItem('contact') as HTMLInputElement | null)?.value.trim() ?? '';
+    if (comment === '' && contact === '') {
+      finish();
+      return;
+    }
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (submit) submit.disabled = true;
+    error.hidden = true;
+    postJson<unknown>(FEEDBACK_URLS.details, {
+      id: vote.id,
+      token: vote.token,
+      helpful,
+      ...(comment ? { comment } : {}),
+      ...(contact ? { contact } : {}),
+    })
+      .then(finish)
+      .catch((e: unknown) => showError(e instanceof Error ? e.message : 'Could not send your feedback'))
+      .finally(() => {
+        if (submit) submit.disabled = false;
+      });
+  });
+}
+
+function codeForm(block: HTMLElement, button: HTMLElement): HTMLFormElement {
+  const form = el('form', 'op-code-feedback-form');
+  const label = el('label', 'op-feedback-label', 'What is wrong with this code, or what is missing?');
+  const area = el('textarea');
+  area.name = 'comment';
+  area.rows = 3;
+  area.maxLength = 5000;
+  area.required = true;
+  area.id = `op-code-feedback-${Math.random().toString(36).slice(2)}`;
+  label.htmlFor = area.id;
+  const status = el('p', 'op-feedback-error');
+  status.setAttribute('role', 'status');
+  status.hidden = true;
+  const actions = el('div', 'op-feedback-actions');
+  const cancel = el('button', 'op-button op-button-ghost', 'Cancel');
+  cancel.type = 'button';
+  const send = el('button', 'op-button op-button-primary', 'Send');
+  send.type = 'submit';
+  actions.append(cancel, send);
+  form.append(label, area, status, actions);
+  cancel.addEventListener('click', () => {
+    form.remove();
+    button.setAttribute('aria-expanded', 'false');
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const comment = area.value.trim();
+    if (!comment) return;
+    send.disabled = true;
+    postJson<unknown>(FEEDBACK_URLS.code, {
+      path: pagePath(),
+      code: codeOf(block).slice(0, 8000),
+      ...(block.dataset['filename'] ? { filename: block.dataset['filename'] } : {}),
+      ...(block.dataset['lang'] ? { lang: block.dataset['lang'] } : {}),
+      comment,
+    })
+      .then(() => {
+        form.replaceChildren(el('p', 'op-feedback-thanks', 'Thanks! Your feedback on this code was sent.'));
+        form.dataset['state'] = 'done';
+        window.setTimeout(() => form.remove(), 4000);
+      })
+      .catch((e: unknown) => {
+        status.textContent = e instanceof Error ? e.message : 'Could not send your feedback';
+        status.hidden = false;
+        send.disabled = false;
+      });
+  });
+  return form;
+}
+
+/** Wires the page widget and the code-block feedback buttons. */
+export function initFeedback(): void {
+  document.querySelectorAll<HTMLElement>('[data-op-feedback]').forEach(initWidget);
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>('[data-op-code-feedback]');
+    const block = button?.closest<HTMLElement>('[data-op-code]');
+    if (!button || !block) return;
+    const open = block.querySelector<HTMLFormElement>(':scope > .op-code-feedback-form');
+    if (open) {
+      open.remove();
+      button.setAttribute('aria-expanded', 'false');
+      return;
+    }
+    const form = codeForm(block, button);
+    block.append(form);
+    button.setAttribute('aria-expanded', 'true');
+    form.querySelector('textarea')?.focus();
+  });
+}

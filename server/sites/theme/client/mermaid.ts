@@ -1,0 +1,63 @@
+/** Mermaid diagrams: the library is loaded from the site (only on pages that have a diagram). */
+import { MERMAID_JS_URL } from '../urls.js';
+import { isDark } from './chrome.js';
+import { all } from './dom.js';
+
+interface MermaidApi {
+  initialize(config: Record<string, unknown>): void;
+  render(id: string, text: string): Promise<{ svg: string }>;
+}
+
+let loading: Promise<MermaidApi> | null = null;
+let counter = 0;
+
+function loadMermaid(): Promise<MermaidApi> {
+  loading ??= new Promise<MermaidApi>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = MERMAID_JS_URL;
+    script.async = true;
+    script.addEventListener('load', () => {
+      const api = (window as unknown as { mermaid?: MermaidApi }).mermaid;
+      if (api) resolve(api);
+      else reject(new Error('Mermaid did not load'));
+    });
+    script.addEventListener('error', () => reject(new Error('Mermaid could not be loaded')));
+    document.head.append(script);
+  });
+  return loading;
+}
+
+async function renderAll(containers: HTMLElement[]): Promise<void> {
+  let api: MermaidApi;
+  try {
+    api = await loadMermaid();
+  } catch {
+    containers.forEach((c) => (c.dataset['state'] = 'error'));
+    return;
+  }
+  api.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });
+  for (const container of containers) {
+    const source = container.dataset['source'] ?? container.querySelector('.op-mermaid-source')?.textContent ?? '';
+    container.dataset['source'] = source;
+    try {
+      counter += 1;
+      const { svg } = await api.render(`op-mermaid-${counter}`, source);
+      const figure = document.createElement('div');
+      figure.className = 'op-mermaid-diagram';
+      figure.innerHTML = svg;
+      container.replaceChildren(figure);
+      container.dataset['state'] = 'rendered';
+    } catch {
+      // Leave the source visible: a broken diagram still tells the reader something.
+      container.dataset['state'] = 'error';
+    }
+  }
+}
+
+/** Renders the page's diagrams, and again in the other palette when the mode changes. */
+export function initMermaid(): void {
+  const containers = all<HTMLElement>('[data-op-mermaid]');
+  if (containers.length === 0) return;
+  void renderAll(containers);
+  document.addEventListener('op-theme-change', () => void renderAll(containers));
+}

@@ -1,0 +1,176 @@
+/** The search dialog: ⌘K / Ctrl+K / "/" open it; the index is fetched once; arrows + Enter navigate. */
+import type { SearchIndexData } from '../search/format.js';
+import { SEARCH_INDEX_URL } from '../urls.js';
+import { all, el } from './dom.js';
+import { createSearchEngine, type SearchEngine, type SearchHit } from './searchEngine.js';
+
+let engine: Promise<SearchEngine> | null = null;
+
+function loadEngine(): Promise<SearchEngine> {
+  engine ??= fetch(SEARCH_INDEX_URL, { credentials: 'same-origin' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+      return response.json() as Promise<SearchIndexData>;
+    })
+    .then(createSearchEngine)
+    .catch((error: unknown) => {
+      engine = null;
+      throw error;
+    });
+  return engine;
+}
+
+function highlighted(text: string, marks: readonly (readonly [number, number])[]): DocumentFragment {
+  const out = document.createDocumentFragment();
+  let at = 0;
+  for (const [start, end] of marks) {
+    out.append(text.slice(at, start), el('mark', undefined, text.slice(start, end)));
+    at = end;
+  }
+  out.append(text.slice(at));
+  return out;
+}
+
+function hitNode(hit: SearchHit, index: number): HTMLLIElement {
+  const li = el('li', 'op-search-result');
+  li.id = `op-search-result-${index}`;
+  li.setAttribute('role', 'option');
+  const link = el('a', 'op-search-link');
+  link.href = hit.url;
+  link.tabIndex = -1;
+  if (hit.section) link.append(el('span', 'op-search-section', hit.section));
+  const title = el('span', 'op-search-title');
+  if (hit.method)
+    title.append(
+      el('span', `op-method op-method-${hit.method}`, hit.method === 'webhook' ? 'HOOK' : hit.method.toUpperCase()),
+    );
+  title.append(hit.title);
+  link.append(title);
+  if (hit.heading) link.append(el('span', 'op-search-heading', `# ${hit.heading}`));
+  if (hit.snippet) {
+    const snip = el('span', 'op-search-snippet');
+    snip.append(highlighted(hit.snippet, hit.marks));
+    link.append(snip);
+  }
+  li.append(link);
+  return li;
+}
+
+function buildDialog(): {
+  dialog: HTMLDialogElement;
+  input: HTMLInputElement;
+  list: HTMLUListElement;
+  status: HTMLElement;
+} {
+  const dialog = el('dialog', 'op-search-dialog');
+  dialog.setAttribute('aria-label', 'Search the documentation');
+  const box = el('div', 'op-search-box');
+  const input = el('input', 'op-search-input');
+  input.type = 'search';
+  input.placeholder = document.querySelector('.op-search-placeholder')?.textContent ?? 'Search...';
+  input.setAttribute('aria-label', 'Search');
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-expanded', 'true');
+  input.setAttribute('aria-controls', 'op-search-results');
+  input.autocomplete = 'off';
+  input.spellcheck = false;
+  const esc = el('kbd', 'op-kbd', 'Esc');
+  box.append(input, esc);
+  const list = el('ul', 'op-search-results');
+  list.id = 'op-search-results';
+  list.setAttribute('role', 'listbox');
+  const status = el('p', 'op-search-status');
+  status.setAttribute('role', 'status');
+  const footer = el('div', 'op-search-footer', '↑ ↓ to navigate · ↵ to open · Esc to close');
+  dialog.append(box, status, list, footer);
+  document.body.append(dialog);
+  return { dialog, input, list, status };
+}
+
+/** Wires the search dialog. */
+export function initSearch(): void {
+  let ui: ReturnType<typeof buildDialog> | null = null;
+  let selected = 0;
+  let hits: SearchHit[] = [];
+
+  const select = (index: number): void => {
+    if (!ui) return;
+    const items = all<HTMLLIElement>('.op-search-result', ui.list);
+    if (items.length === 0) return;
+    selected = (index + items.length) % items.length;
+    items.forEach((item, i) => item.setAttribute('aria-selected', i === selected ? 'true' : 'false'));
+    const current = items[selected];
+    ui.input.setAttribute('aria-activedescendant', current?.id ?? '');
+    current?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const run = (): void => {
+    if (!ui) return;
+    const current = ui;
+    const query = current.input.value.trim();
+    if (!query) {
+      current.list.replaceChildren();
+      current.status.textContent = '';
+      return;
+    }
+    current.status.textContent = 'Searching…';
+    loadEngine()
+      .then((e) => {
+        if (current.input.value.trim() !== query) return;
+        hits = e.search(query);
+        current.list.replaceChildren(...hits.map(hitNode));
+        current.status.textContent = hits.length === 0 ? `No results for “${query}”` : '';
+        select(0);
+      })
+      .catch(() => {
+        current.status.textContent = 'Search is not available right now.';
+      });
+  };
+
+  const open = (): void => {
+    if (!ui) {
+      ui = buildDialog();
+      const { input, list, dialog } = ui;
+      input.addEventListener('input', run);
+      input.addEventListener('keydown', (event) => {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          select(selected + (event.key === 'ArrowDown' ? 1 : -1));
+        } else if (event.key === 'Enter') {
+          const hit = hits[selected];
+          if (hit) {
+            event.preventDefault();
+            dialog.close();
+            window.location.assign(hit.url);
+          }
+        }
+      });
+      list.addEventListener('mousemove', (event) => {
+        const item = (event.target as Element | null)?.closest('.op-search-result');
+        if (item) select(all('.op-search-result', list).indexOf(item as HTMLElement));
+      });
+      list.addEventListener('click', () => dialog.close());
+      dialog.addEventListener('click', (event) => {
+        if (event.target === dialog) dialog.close();
+      });
+    }
+    if (!ui.dialog.open) ui.dialog.showModal();
+    ui.input.select();
+    void loadEngine().catch(() => undefined);
+  };
+
+  document.addEventListener('click', (event) => {
+    if ((event.target as Element | null)?.closest('[data-op-search-open]')) open();
+  });
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement | null;
+    const typing = target !== null && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
+      event.preventDefault();
+      open();
+    } else if (event.key === '/' && !typing && !event.metaKey && !event.ctrlKey && !event.altKey) {
+      event.preventDefault();
+      open();
+    }
+  });
+}

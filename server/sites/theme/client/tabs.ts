@@ -1,0 +1,122 @@
+/** Tabs and CodeGroups: switching, keyboard, syncing equal titles across the page, hash links. */
+import { all, load, save } from './dom.js';
+
+const STORE = 'op-tab';
+
+function tabsOf(group: HTMLElement): HTMLElement[] {
+  return all<HTMLElement>(':scope > .op-tab-list > [data-op-tab]', group);
+}
+
+function panelsOf(group: HTMLElement): HTMLElement[] {
+  return all<HTMLElement>(':scope > [data-op-tab-panel]', group);
+}
+
+/** Shows tab `index` of `group`. */
+export function selectTab(group: HTMLElement, index: number, focus = false): void {
+  const tabs = tabsOf(group);
+  const panels = panelsOf(group);
+  tabs.forEach((tab, i) => {
+    const on = i === index;
+    tab.setAttribute('aria-selected', on ? 'true' : 'false');
+    tab.tabIndex = on ? 0 : -1;
+    if (on && focus) tab.focus();
+  });
+  panels.forEach((panel, i) => {
+    panel.hidden = i !== index;
+  });
+  const select = group.querySelector<HTMLSelectElement>(':scope > .op-tab-list > .op-tab-select');
+  if (select) select.selectedIndex = index;
+}
+
+/** CodeGroup `dropdown`: the labels become a `<select>` (DOM.md `data-variant="dropdown"`). */
+function initDropdowns(): void {
+  for (const group of all<HTMLElement>('[data-op-tabs][data-variant="dropdown"]')) {
+    const list = group.querySelector<HTMLElement>(':scope > .op-tab-list');
+    const tabs = tabsOf(group);
+    if (!list || tabs.length === 0) continue;
+    const select = document.createElement('select');
+    select.className = 'op-tab-select';
+    select.setAttribute('aria-label', 'Language');
+    for (const tab of tabs) select.append(new Option(tab.dataset['opTab'] ?? '', tab.dataset['opTab'] ?? ''));
+    select.selectedIndex = Math.max(
+      0,
+      tabs.findIndex((t) => t.getAttribute('aria-selected') === 'true'),
+    );
+    select.addEventListener('change', () => {
+      selectTab(group, select.selectedIndex);
+      const label = select.value;
+      if (group.dataset['sync'] !== 'false' && label) {
+        syncLabel(label, group);
+        save(STORE, label);
+      }
+    });
+    list.append(select);
+    list.classList.add('op-has-select');
+  }
+}
+
+/** Selects `label` in every synced tab group that has it. */
+function syncLabel(label: string, except: HTMLElement | null): void {
+  for (const group of all<HTMLElement>('[data-op-tabs]')) {
+    if (group === except || group.dataset['sync'] === 'false') continue;
+    const index = tabsOf(group).findIndex((t) => t.dataset['opTab'] === label);
+    if (index >= 0) selectTab(group, index);
+  }
+}
+
+function onClick(event: MouseEvent): void {
+  const tab = (event.target as Element | null)?.closest<HTMLElement>('[data-op-tab]');
+  const group = tab?.closest<HTMLElement>('[data-op-tabs]');
+  if (!tab || !group) return;
+  const index = tabsOf(group).indexOf(tab);
+  if (index < 0) return;
+  selectTab(group, index);
+  const label = tab.dataset['opTab'] ?? '';
+  if (group.dataset['sync'] !== 'false' && label) {
+    // Keep the clicked block where it is on screen while other groups above it change height.
+    const before = tab.getBoundingClientRect().top;
+    syncLabel(label, group);
+    window.scrollBy(0, tab.getBoundingClientRect().top - before);
+    save(STORE, label);
+  }
+}
+
+function onKey(event: KeyboardEvent): void {
+  const tab = (event.target as Element | null)?.closest<HTMLElement>('[data-op-tab]');
+  const group = tab?.closest<HTMLElement>('[data-op-tabs]');
+  if (!tab || !group) return;
+  const tabs = tabsOf(group);
+  const index = tabs.indexOf(tab);
+  const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+  const next = moves[event.key];
+  if (next === undefined || tabs.length === 0) return;
+  event.preventDefault();
+  selectTab(group, (next + tabs.length) % tabs.length, true);
+}
+
+/** Opens the tab (or the tab holding the element) named by the URL hash. */
+export function revealHash(): void {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return;
+  for (let node: HTMLElement | null = target; node; node = node.parentElement) {
+    const tabId = node.getAttribute('aria-controls') ?? (node.matches('[data-op-tab-panel]') ? node.id : null);
+    const group = node.closest<HTMLElement>('[data-op-tabs]');
+    if (tabId && group) {
+      const index = panelsOf(group).findIndex((p) => p.id === tabId);
+      if (index >= 0) selectTab(group, index);
+    }
+    if (node instanceof HTMLDetailsElement) node.open = true;
+  }
+}
+
+/** Wires the tab behaviour for the page. */
+export function initTabs(): void {
+  initDropdowns();
+  document.addEventListener('click', onClick);
+  document.addEventListener('keydown', onKey);
+  const remembered = load(STORE);
+  if (remembered) syncLabel(remembered, null);
+  revealHash();
+  window.addEventListener('hashchange', revealHash);
+}

@@ -1,0 +1,196 @@
+/** Whole HTML documents: a page in the site shell, and the 404 page. */
+import type { DocsConfig, SitePage, SiteModel } from '../project/model.js';
+import type { RenderedPage } from '../render/types.js';
+import { bannerKey, renderBanner, renderFooter } from './footer.js';
+import { renderHead } from './head.js';
+import { renderHeader } from './header.js';
+import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
+import { ui } from './icons.js';
+import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
+import { renderFeedbackWidget, renderPageHeader, renderPagination, renderToc } from './page.js';
+import { switchers, type Switcher } from './sections.js';
+import { renderSidebar } from './sidebar.js';
+
+/** Inputs of {@link renderDocument}. */
+export interface DocumentArgs {
+  readonly site: SiteModel;
+  readonly page: SitePage;
+  /** The page body (from `renderPage`, or `renderEndpointPage` for generated endpoint pages). */
+  readonly rendered: RenderedPage;
+  /** Origin the site is served at (`http://127.0.0.1:4101`), for canonical/og:url when docs.json sets none. */
+  readonly origin?: string;
+}
+
+/** Layouts of frontmatter `mode` (format reference §2). */
+type Mode = 'default' | 'wide' | 'custom' | 'center' | 'frame' | 'assistant';
+
+function modeOf(page: SitePage): Mode {
+  const m = page.mode;
+  return m === 'wide' || m === 'custom' || m === 'center' || m === 'frame' || m === 'assistant' ? m : 'default';
+}
+
+/** Banner, navbar and footer after per-language overrides. */
+function chrome(
+  site: SiteModel,
+  location: NavLocation,
+): {
+  banner: DocsConfig['banner'];
+  navbar: DocsConfig['navbar'];
+  footer: DocsConfig['footer'];
+  lang: string;
+} {
+  const language = location.chain.find((s) => s.division === 'language');
+  return {
+    banner: language?.banner ?? site.settings.banner,
+    navbar: language?.navbar ?? site.settings.navbar,
+    footer: language?.footer ?? site.settings.footer,
+    lang: language?.label ?? 'en',
+  };
+}
+
+function feedbackOff(site: SiteModel): boolean {
+  const telemetry = site.settings.integrations?.['telemetry'] as Record<string, unknown> | undefined;
+  return telemetry?.['enabled'] === false;
+}
+
+/** Tabs and navbar links again, for the phone drawer (the header hides them on small screens). */
+function drawerExtras(name: string, tabs: Switcher | undefined, navbar: DocsConfig['navbar']): string {
+  const tabLinks = (tabs?.options ?? [])
+    .map(
+      (t) =>
+        `<li><a class="${cls('op-drawer-link', t.active && 'is-active')}"${t.href === undefined ? '' : linkAttrs(t.href)}>` +
+        `${esc(t.label)}${t.external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
+    )
+    .join('');
+  const links = [...(navbar?.links ?? []).map((l) => ({ label: l.label ?? l.type ?? l.href, href: l.href }))];
+  if (navbar?.primary) links.push({ label: navbar.primary.label ?? navbar.primary.type, href: navbar.primary.href });
+  const navLinks = links
+    .map(
+      (l) =>
+        `<li><a class="op-drawer-link"${linkAttrs(l.href)}>${esc(l.label)}${isExternal(l.href) ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
+    )
+    .join('');
+  const close =
+    `<div class="op-drawer-head"><span class="op-drawer-title">${esc(name)}</span>` +
+    `<button type="button" class="op-icon-button" data-op-nav-close="" aria-label="Close navigation">${ui('x')}</button></div>`;
+  return (
+    `<div class="op-drawer-extras">${close}${tabLinks ? `<ul class="op-drawer-tabs">${tabLinks}</ul>` : ''}` +
+    `${navLinks ? `<ul class="op-drawer-navbar">${navLinks}</ul>` : ''}</div>`
+  );
+}
+
+interface ShellArgs {
+  readonly site: SiteModel;
+  readonly location: NavLocation;
+  readonly current: string | null;
+  readonly mode: Mode;
+  readonly head: Omit<Parameters<typeof renderHead>[0], 'site' | 'lang' | 'bannerKey' | 'feedbackOff'>;
+  /** The article column content. */
+  readonly article: string;
+  readonly aside: string;
+}
+
+function shell(args: ShellArgs): string {
+  const { site, location, mode } = args;
+  const c = chrome(site, location);
+  const sw = switchers(site, location);
+  const withSidebar = mode !== 'custom' && mode !== 'center';
+  const sidebar = withSidebar
+    ? renderSidebar({
+        site,
+        items: location.sidebar,
+        switchers: sw,
+        current: args.current,
+        extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar),
+      })
+    : '';
+  const aside = args.aside
+    ? `<aside class="op-aside" aria-label="On this page"><div class="op-aside-inner">${args.aside}</div></aside>`
+    : '';
+  const footer = mode === 'custom' ? '' : renderFooter(site, c.footer);
+  const banner = renderBanner(c.banner);
+  return (
+    renderHead({
+      ...args.head,
+      site,
+      lang: c.lang,
+      bannerKey: banner && c.banner?.dismissible ? bannerKey(c.banner) : undefined,
+      feedbackOff: feedbackOff(site),
+    }) +
+    `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
+    renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '' }) +
+    `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}">${sidebar}` +
+    (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
+    `<main class="op-main" id="op-content"><div class="op-content-wrap"><div class="op-column">` +
+    `<article class="op-article">${args.article}</article>${footer}</div>${aside}</div></main></div></body></html>`
+  );
+}
+
+/** The full HTML document of a page: head, banner, header, sidebar, content, TOC, pagination, feedback, footer. */
+export function renderDocument(args: DocumentArgs): string {
+  const { site, page, rendered } = args;
+  const location = locatePage(site, page.path);
+  const mode = modeOf(page);
+  const bare = mode === 'custom' || mode === 'frame';
+  const innermost = location.groups[location.groups.length - 1];
+  const examples = /data-op-(example|panel)=/.test(rendered.html);
+  const showToc = mode === 'default' && !examples;
+  const pagination =
+    bare || page.frontmatter['hideFooterPagination'] === true
+      ? ''
+      : renderPagination(site, sidebarOrder(site, location.sidebar), page.path);
+  const notice =
+    mode === 'assistant'
+      ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">The AI assistant is not available in this offline copy.</div></div>`
+      : '';
+  const article =
+    (bare ? '' : renderPageHeader(page, innermost?.label)) +
+    notice +
+    `<div class="op-prose" data-op-prose="">${rendered.html}</div>` +
+    (bare || feedbackOff(site) ? '' : renderFeedbackWidget(page.url)) +
+    pagination;
+  const aside = showToc
+    ? renderToc(rendered.headings)
+    : mode === 'default' && examples
+      ? '<div class="op-examples" data-op-examples=""></div>'
+      : '';
+  return shell({
+    site,
+    location,
+    current: page.path,
+    mode,
+    head: {
+      title: page.title,
+      description: page.description,
+      url: page.url,
+      origin: args.origin,
+      frontmatter: page.frontmatter,
+      noindex: page.noindex,
+      keywords: page.keywords,
+      math: rendered.html.includes('class="katex'),
+    },
+    article,
+    aside,
+  });
+}
+
+/** The 404 page (`errors.404.title` / `description` from docs.json), in the shell of the default section. */
+export function renderNotFound(site: SiteModel): string {
+  const title = site.settings.notFound.title ?? 'Page not found';
+  const description = site.settings.notFound.description ?? "We couldn't find the page you were looking for.";
+  const article =
+    `<div class="op-not-found"><p class="op-not-found-code">404</p><h1 class="op-page-title">${esc(title)}</h1>` +
+    `<p class="op-page-description">${inlineMarkdown(description)}</p><div class="op-not-found-actions">` +
+    `<a class="op-button op-button-primary" href="/">Go to the home page</a>` +
+    `<button type="button" class="op-button op-button-ghost" data-op-search-open="">${ui('search')}<span>Search the docs</span></button>` +
+    `</div></div>`;
+  return shell({
+    site,
+    location: locatePage(site, null),
+    current: null,
+    mode: 'default',
+    head: { title, description, noindex: true, math: false },
+    article,
+    aside: '',
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * Code blocks and tab strips for endpoint pages, in the markup of server/sites/render (DOM.md): the same
+ * copy / feedback buttons and the same `data-op-tabs` strip, so the client treats them alike.
+ */
+import { highlightToHtml, prepareHighlighter } from '../../render/code/highlight.js';
+import { iconSvg } from '../../render/icons/icons.js';
+import { attrs, esc } from '../html.js';
+
+const NO_MARKS = {
+  highlight: new Set<number>(),
+  focus: new Set<number>(),
+  add: new Set<number>(),
+  remove: new Set<number>(),
+  error: new Set<number>(),
+  warning: new Set<number>(),
+};
+
+/** Loads the grammars the blocks of a page will use. */
+export async function prepareLanguages(langs: Iterable<string>): Promise<void> {
+  await prepareHighlighter(langs);
+}
+
+/** One code block (no title bar: inside a tab strip the tab is the title). */
+export function codeBlock(code: string, lang: string, filename?: string): string {
+  const copy = iconSvg('copy', 'lucide') ?? '';
+  const feedback = iconSvg('message-square', 'lucide') ?? '';
+  return (
+    `<div${attrs({ class: 'op-code', 'data-op-code': '', 'data-lang': lang || 'text', 'data-filename': filename })}>` +
+    `<div class="op-code-header op-code-header-bare"><div class="op-code-actions">` +
+    `<button${attrs({ type: 'button', class: 'op-code-feedback', 'data-op-code-feedback': '', 'data-filename': filename, 'data-lang': lang || 'text', 'aria-label': 'Give feedback on this code', title: 'Give feedback on this code' })}>${feedback}</button>` +
+    `<button type="button" class="op-code-copy" data-op-copy="" aria-label="Copy code" title="Copy">${copy}</button>` +
+    `</div></div><div class="op-code-body">${highlightToHtml(code, lang, NO_MARKS)}</div></div>`
+  );
+}
+
+/** A tab in {@link tabStrip}. */
+export interface StripTab {
+  readonly label: string;
+  readonly html: string;
+}
+
+/** A tab strip (`op-tabs` with `data-op-tabs`), e.g. request samples by language. */
+export function tabStrip(
+  idPrefix: string,
+  tabs: readonly StripTab[],
+  className: string,
+  example?: 'request' | 'response',
+): string {
+  if (tabs.length === 0) return '';
+  const buttons = tabs
+    .map(
+      (tab, i) =>
+        `<button${attrs({ type: 'button', role: 'tab', class: 'op-tab', id: `${idPrefix}-${i}-tab`, 'aria-selected': i === 0 ? 'true' : 'false', 'aria-controls': `${idPrefix}-${i}`, tabindex: i === 0 ? 0 : -1, 'data-op-tab': tab.label })}>` +
+        `<span class="op-tab-label">${esc(tab.label)}</span></button>`,
+    )
+    .join('');
+  const panels = tabs
+    .map(
+      (tab, i) =>
+        `<div${attrs({ class: 'op-tab-panel', role: 'tabpanel', id: `${idPrefix}-${i}`, 'aria-labelledby': `${idPrefix}-${i}-tab`, 'data-op-tab-panel': tab.label, hidden: i !== 0 })}>${tab.html}</div>`,
+    )
+    .join('');
+  return (
+    `<div${attrs({ class: `op-tabs ${className}`, 'data-op-tabs': '', 'data-op-example': example })}>` +
+    `<div class="op-tab-list" role="tablist">${buttons}</div>${panels}</div>`
+  );
+}

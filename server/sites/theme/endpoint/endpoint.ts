@@ -1,0 +1,240 @@
+/**
+ * The body of an OpenAPI endpoint page: method + URL, description, authorization, parameters by location,
+ * request body, responses with schemas, request samples and response examples. The result has the shape
+ * of a rendered MDX page, so the document shell treats both alike.
+ */
+import type { OpenApiOperation, SiteModel } from '../../project/model.js';
+import type { RenderedHeading, RenderedPage } from '../../render/types.js';
+import { iconSvg } from '../../render/icons/icons.js';
+import { esc } from '../html.js';
+import { endpointBar } from './bar.js';
+import { codeBlock, prepareLanguages, tabStrip } from './code.js';
+import { markdownText, miniMarkdown } from './markdown.js';
+import { authOf, exampleText, mediaExample, pickContent, requestSamples } from './samples.js';
+import { fieldRow, flatten, objectFields, SchemaContext, type Json } from './schema.js';
+
+const LOCATIONS = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+  ['cookie', 'Cookie parameters'],
+] as const;
+
+const LINK = iconSvg('link', 'lucide') ?? '';
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function serverUrl(doc: Json, op: OpenApiOperation): string | undefined {
+  for (const source of [op.operation['servers'], op.pathItem['servers'], doc['servers']]) {
+    const first = Array.isArray(source) ? (source as unknown[])[0] : undefined;
+    if (isObject(first) && typeof first['url'] === 'string') return first['url'];
+  }
+  if (typeof doc['host'] === 'string') {
+    const scheme = Array.isArray(doc['schemes']) ? String((doc['schemes'] as unknown[])[0]) : 'https';
+    return `${scheme}://${doc['host']}${typeof doc['basePath'] === 'string' ? doc['basePath'] : ''}`;
+  }
+  return undefined;
+}
+
+/** Path-item parameters overridden by operation parameters with the same name and location. */
+function parameters(ctx: SchemaContext, op: OpenApiOperation): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const list of [op.pathItem['parameters'], op.operation['parameters']]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list as unknown[]) {
+      const param = ctx.resolve(raw).node;
+      if (param && typeof param['name'] === 'string') byKey.set(`${String(param['in'])}:${param['name']}`, param);
+    }
+  }
+  return [...byKey.values()];
+}
+
+class Page {
+  readonly headings: RenderedHeading[] = [];
+  readonly text: string[] = [];
+  private readonly ids = new Set<string>();
+
+  constructor(reserved: readonly RenderedHeading[]) {
+    reserved.forEach((h) => this.ids.add(h.id));
+  }
+
+  id(base: string): string {
+    let id = base;
+    for (let n = 1; this.ids.has(id); n++) id = `${base}-${n}`;
+    this.ids.add(id);
+    return id;
+  }
+
+  section(title: string, body: string, extra = ''): string {
+    if (!body) return '';
+    const id = this.id(
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+    );
+    this.headings.push({ depth: 2, id, text: title });
+    return (
+      `<section class="op-endpoint-section"><h2 class="op-heading op-endpoint-heading" id="${esc(id)}">` +
+      `<a class="op-heading-anchor" href="#${esc(id)}" aria-label="Link to this section">${LINK}</a>${esc(title)}${extra}</h2>${body}</section>`
+    );
+  }
+}
+
+/**
+ * Renders an operation's reference. `content` (the MDX body of a page bound with frontmatter `openapi:`)
+ * is placed after the description; its headings, text and assets are merged in.
+ */
+export async function renderEndpointPage(
+  site: SiteModel,
+  op: OpenApiOperation,
+  content?: RenderedPage,
+): Promise<RenderedPage> {
+  const doc = site.specs.get(op.spec)?.document ?? {};
+  const ctx = new SchemaContext(doc);
+  const page = new Page(content?.headings ?? []);
+  const operation = op.operation;
+  const webhook = op.kind === 'webhook';
+  const server = webhook ? undefined : serverUrl(doc, op);
+  page.text.push(op.summary ?? '', op.description ? markdownText(op.description) : '', op.path);
+
+  const auth = webhook ? undefined : authOf(ctx, operation);
+  const params = parameters(ctx, op);
+  let html = endpointBar(webhook ? 'webhook' : op.method, op.path, server);
+  if (op.description) html += `<div class="op-endpoint-description">${miniMarkdown(op.description)}</div>`;
+
+  // Request samples and response examples (moved to the right column on wide screens by the client).
+  const body = ctx.resolve(operation['requestBody']).node;
+  const media = pickContent(body?.['content']) ?? swaggerBody(params);
+  const bodyExample = media ? mediaExample(ctx, media[1], 'request') : undefined;
+  const query = params
+    .filter((p) => p['in'] === 'query' && p['required'] === true)
+    .map((p) => `${String(p['name'])}=<${String(p['name'])}>`);
+  const samples = webhook
+    ? bodyExample === undefined
+      ? []
+      : [{ label: 'Payload', ...exampleText(bodyExample, media?.[0] ?? 'application/json') }]
+    : requestSamples({
+        method: op.method,
+        url: `${server ?? ''}${op.path}${query.length > 0 ? `?${query.join('&')}` : ''}`,
+        auth,
+        headers: params
+          .filter((p) => p['in'] === 'header' && p['required'] === true)
+          .map((p) => [String(p['name']), `<${String(p['name'])}>`] as const),
+        contentType: media?.[0],
+        body: bodyExample,
+        operation,
+      });
+  const responses = isObject(operation['responses']) ? Object.entries(operation['responses']) : [];
+  const responseExamples = responses.flatMap(([status, raw]) => {
+    const resolved = ctx.resolve(raw).node;
+    const picked =
+      pickContent(resolved?.['content']) ??
+      (resolved?.['schema'] ? (['application/json', { schema: resolved['schema'] }] as [string, Json]) : undefined);
+    const value = picked ? mediaExample(ctx, picked[1], 'response') : undefined;
+    return value === undefined || !picked ? [] : [{ label: status, ...exampleText(value, picked[0]) }];
+  });
+  await prepareLanguages([...samples, ...responseExamples].map((s) => s.lang));
+  const slug = page.id('op-api');
+  html += tabStrip(
+    `${slug}-request`,
+    samples.map((s) => ({ label: s.label, html: codeBlock(s.code, s.lang) })),
+    'op-code-group op-request-example',
+    'request',
+  );
+  html += tabStrip(
+    `${slug}-response`,
+    responseExamples.map((s) => ({ label: s.label, html: codeBlock(s.code, s.lang) })),
+    'op-code-group op-response-example',
+    'response',
+  );
+
+  if (content) html += `<div class="op-endpoint-content">${content.html}</div>`;
+
+  if (auth) {
+    page.text.push(auth.name);
+    html += page.section(
+      'Authorizations',
+      fieldRow(
+        ctx,
+        auth.name,
+        { type: 'string' },
+        { location: auth.location, required: true, description: auth.description },
+      ),
+    );
+  }
+  for (const [location, title] of LOCATIONS) {
+    const rows = params
+      .filter((p) => p['in'] === location)
+      .map((p) => {
+        page.text.push(String(p['name']), typeof p['description'] === 'string' ? markdownText(p['description']) : '');
+        const schema = p['schema'] ?? {
+          type: p['type'],
+          format: p['format'],
+          enum: p['enum'],
+          items: p['items'],
+          default: p['default'],
+        };
+        return fieldRow(ctx, String(p['name']), schema, {
+          required: p['required'] === true || location === 'path',
+          id: page.id(`param-${location}-${String(p['name'])}`),
+          description: p['description'],
+          deprecated: p['deprecated'] === true,
+          example: p['example'],
+        });
+      })
+      .join('');
+    html += page.section(title, rows);
+  }
+  if (media) {
+    const schemaNode = ctx.resolve(media[1]['schema']);
+    const flat = schemaNode.node ? flatten(schemaNode.ctx, schemaNode.node) : undefined;
+    const rows =
+      flat && isObject(flat['properties'])
+        ? objectFields(schemaNode.ctx, flat)
+        : media[1]['schema']
+          ? fieldRow(ctx, 'body', media[1]['schema'], { kind: 'param' })
+          : '';
+    if (flat && isObject(flat['properties'])) page.text.push(...Object.keys(flat['properties']));
+    html += page.section('Body', rows, `<span class="op-endpoint-media">${esc(media[0])}</span>`);
+  }
+  const tabs = responses.map(([status, raw]) => {
+    const resolved = ctx.resolve(raw).node ?? {};
+    const picked =
+      pickContent(resolved['content']) ??
+      (resolved['schema'] ? (['application/json', { schema: resolved['schema'] }] as [string, Json]) : undefined);
+    let inner =
+      typeof resolved['description'] === 'string'
+        ? `<div class="op-response-description">${miniMarkdown(resolved['description'])}</div>`
+        : '';
+    if (picked?.[1]['schema'] !== undefined) {
+      const node = ctx.resolve(picked[1]['schema']);
+      const flat = node.node ? flatten(node.ctx, node.node) : undefined;
+      inner += `<p class="op-endpoint-media">${esc(picked[0])}</p>`;
+      inner +=
+        flat && isObject(flat['properties'])
+          ? objectFields(node.ctx, flat, 'response')
+          : fieldRow(ctx, 'response', picked[1]['schema'], { kind: 'response' });
+    }
+    return { label: status, html: `<div class="op-response">${inner}</div>` };
+  });
+  html += page.section('Response', tabStrip(`${slug}-status`, tabs, 'op-response-tabs'));
+  return {
+    html: `<div class="op-endpoint" data-op-endpoint="">${html}</div>`,
+    headings: [...(content?.headings ?? []), ...page.headings],
+    unknownComponents: content?.unknownComponents ?? [],
+    missingImports: content?.missingImports ?? [],
+    assets: content?.assets ?? [],
+    text: [content?.text ?? '', ...page.text].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim(),
+    frontmatter: content?.frontmatter ?? {},
+    warnings: content?.warnings ?? [],
+  };
+}
+
+/** Swagger 2.0: an `in: body` parameter is the request body. */
+function swaggerBody(params: Json[]): [string, Json] | undefined {
+  const body = params.find((p) => p['in'] === 'body');
+  return body ? ['application/json', { schema: body['schema'] }] : undefined;
+}

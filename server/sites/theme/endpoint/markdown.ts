@@ -1,0 +1,67 @@
+/** A small, safe Markdown subset for OpenAPI descriptions: paragraphs, lists, fenced code, inline marks. */
+import { esc, inlineMarkdown } from '../html.js';
+
+/** Markdown text -> HTML; everything not understood is escaped text. */
+export function miniMarkdown(text: string): string {
+  const blocks: string[] = [];
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let para: string[] = [];
+  let list: string[] | null = null;
+  const flushPara = (): void => {
+    if (para.length > 0) blocks.push(`<p>${inlineMarkdown(para.join(' '))}</p>`);
+    para = [];
+  };
+  const flushList = (): void => {
+    if (list) blocks.push(`<ul>${list.map((item) => `<li>${inlineMarkdown(item)}</li>`).join('')}</ul>`);
+    list = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (/^\s*```/.test(line)) {
+      flushPara();
+      flushList();
+      const code: string[] = [];
+      for (i++; i < lines.length && !/^\s*```/.test(lines[i] ?? ''); i++) code.push(lines[i] ?? '');
+      blocks.push(`<pre class="op-endpoint-pre"><code>${esc(code.join('\n'))}</code></pre>`);
+      continue;
+    }
+    const item = /^\s*[-*+]\s+(.*)$/.exec(line) ?? /^\s*\d+[.)]\s+(.*)$/.exec(line);
+    if (item) {
+      flushPara();
+      list ??= [];
+      list.push(item[1] ?? '');
+      continue;
+    }
+    const heading = /^\s*#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      flushPara();
+      flushList();
+      blocks.push(`<p><strong>${inlineMarkdown(heading[1] ?? '')}</strong></p>`);
+      continue;
+    }
+    if (line.trim() === '') {
+      flushPara();
+      flushList();
+      continue;
+    }
+    if (list) {
+      // A continuation line of the last list item.
+      list[list.length - 1] += ` ${line.trim()}`;
+      continue;
+    }
+    para.push(line.trim());
+  }
+  flushPara();
+  flushList();
+  return blocks.join('');
+}
+
+/** Plain text of a Markdown description (for the search index). */
+export function markdownText(text: string): string {
+  return text
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`#>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,136 @@
+/** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
+import { exampleOf, type Json, type SchemaContext } from './schema.js';
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A sample shown in a tab. */
+export interface Sample {
+  readonly label: string;
+  readonly lang: string;
+  readonly code: string;
+}
+
+/** How a request is authenticated, from the first security requirement. */
+export interface AuthInfo {
+  readonly name: string;
+  readonly location: 'header' | 'query' | 'cookie';
+  readonly placeholder: string;
+  readonly description: string;
+}
+
+/** The auth the operation needs (its own `security`, else the document's), if any. */
+export function authOf(ctx: SchemaContext, operation: Json): AuthInfo | undefined {
+  const doc = ctx.document;
+  const security = operation['security'] ?? doc['security'];
+  const first = Array.isArray(security) ? (security as unknown[]).find(isObject) : undefined;
+  const schemeName = first ? Object.keys(first)[0] : undefined;
+  if (!schemeName) return undefined;
+  const components = isObject(doc['components']) ? doc['components'] : {};
+  const schemes = isObject(components['securitySchemes'])
+    ? components['securitySchemes']
+    : isObject(doc['securityDefinitions'])
+      ? doc['securityDefinitions']
+      : {};
+  const scheme = ctx.resolve(schemes[schemeName]).node;
+  if (!scheme) return undefined;
+  const type = typeof scheme['type'] === 'string' ? scheme['type'].toLowerCase() : '';
+  const described = typeof scheme['description'] === 'string' ? scheme['description'] : undefined;
+  if (type === 'apikey') {
+    const where = scheme['in'] === 'query' || scheme['in'] === 'cookie' ? scheme['in'] : 'header';
+    const name = typeof scheme['name'] === 'string' ? scheme['name'] : 'api_key';
+    return {
+      name,
+      location: where,
+      placeholder: '<api-key>',
+      description: described ?? `API key sent in the ${where} ${name}.`,
+    };
+  }
+  if (
+    (type === 'http' && typeof scheme['scheme'] === 'string' && scheme['scheme'].toLowerCase() === 'basic') ||
+    type === 'basic'
+  ) {
+    return {
+      name: 'Authorization',
+      location: 'header',
+      placeholder: 'Basic <encoded-value>',
+      description:
+        described ??
+        'Basic authentication header of the form `Basic <encoded-value>`, where `<encoded-value>` is the base64-encoded string `username:password`.',
+    };
+  }
+  return {
+    name: 'Authorization',
+    location: 'header',
+    placeholder: 'Bearer <token>',
+    description:
+      described ?? 'Bearer authentication header of the form `Bearer <token>`, where `<token>` is your auth token.',
+  };
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Inputs of {@link requestSamples}. */
+export interface SampleInput {
+  readonly method: string;
+  readonly url: string;
+  readonly auth: AuthInfo | undefined;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly contentType: string | undefined;
+  readonly body: unknown;
+  readonly operation: Json;
+}
+
+/** cURL first, then the spec's `x-codeSamples` (or `x-code-samples`). */
+export function requestSamples(input: SampleInput): Sample[] {
+  const lines = [`curl --request ${input.method.toUpperCase()}`, `--url ${shellQuote(input.url)}`];
+  if (input.auth?.location === 'header')
+    lines.push(`--header ${shellQuote(`${input.auth.name}: ${input.auth.placeholder}`)}`);
+  if (input.auth?.location === 'cookie')
+    lines.push(`--cookie ${shellQuote(`${input.auth.name}=${input.auth.placeholder}`)}`);
+  for (const [name, value] of input.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
+  if (input.contentType) lines.push(`--header ${shellQuote(`Content-Type: ${input.contentType}`)}`);
+  if (input.body !== undefined) {
+    const data = typeof input.body === 'string' ? input.body : JSON.stringify(input.body, null, 2);
+    lines.push(`--data ${shellQuote(data)}`);
+  }
+  const samples: Sample[] = [{ label: 'cURL', lang: 'bash', code: lines.join(' \\\n  ') }];
+  const extra = input.operation['x-codeSamples'] ?? input.operation['x-code-samples'];
+  if (Array.isArray(extra)) {
+    for (const sample of extra as unknown[]) {
+      if (!isObject(sample) || typeof sample['source'] !== 'string') continue;
+      const lang = typeof sample['lang'] === 'string' ? sample['lang'] : 'text';
+      const label = typeof sample['label'] === 'string' ? sample['label'] : lang;
+      samples.push({ label, lang: lang.toLowerCase(), code: sample['source'] });
+    }
+  }
+  return samples;
+}
+
+/** The media type to show: JSON first, else the first one. */
+export function pickContent(content: unknown): [string, Json] | undefined {
+  if (!isObject(content)) return undefined;
+  const entries = Object.entries(content).filter((e): e is [string, Json] => isObject(e[1]));
+  return entries.find(([type]) => /json/i.test(type)) ?? entries[0];
+}
+
+/** An example for a media type object: `example`, the first of `examples`, else one built from the schema. */
+export function mediaExample(ctx: SchemaContext, media: Json, mode: 'request' | 'response'): unknown {
+  if (media['example'] !== undefined) return media['example'];
+  if (isObject(media['examples'])) {
+    const first = Object.values(media['examples'])[0];
+    const resolved = ctx.resolve(first).node;
+    if (resolved && resolved['value'] !== undefined) return resolved['value'];
+  }
+  return media['schema'] === undefined ? undefined : exampleOf(ctx, media['schema'], mode);
+}
+
+/** Pretty text and language of an example value. */
+export function exampleText(value: unknown, contentType: string): { code: string; lang: string } {
+  if (typeof value === 'string' && !/json/i.test(contentType))
+    return { code: value, lang: /xml/i.test(contentType) ? 'xml' : 'text' };
+  return { code: JSON.stringify(value, null, 2) ?? 'null', lang: 'json' };
+}

@@ -1,0 +1,259 @@
+/**
+ * OpenAPI schemas -> field rows (the `op-field` markup of ParamField/ResponseField, DOM.md) and example
+ * values. Internal `$ref`s (`#/...`) are resolved against the spec document; cycles stop at the repeat.
+ */
+import { esc } from '../html.js';
+import { miniMarkdown } from './markdown.js';
+
+/** A JSON object from the spec. */
+export type Json = Readonly<Record<string, unknown>>;
+
+const MAX_DEPTH = 8;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Resolution context: the spec document and the refs being expanded (for cycle detection). */
+export class SchemaContext {
+  constructor(
+    readonly document: Json,
+    private readonly stack: readonly string[] = [],
+  ) {}
+
+  /** Follows `$ref`s; `cycle` is set when the ref is already being expanded. */
+  resolve(value: unknown): { node: Json | undefined; ref?: string; cycle: boolean; ctx: SchemaContext } {
+    let node = value;
+    let ref: string | undefined;
+    for (let hops = 0; hops < 20 && isObject(node) && typeof node['$ref'] === 'string'; hops++) {
+      ref = node['$ref'];
+      if (this.stack.includes(ref)) return { node: undefined, ref, cycle: true, ctx: this };
+      node = this.pointer(ref);
+    }
+    const ctx = ref === undefined ? this : new SchemaContext(this.document, [...this.stack, ref]);
+    return { node: isObject(node) ? node : undefined, ...(ref === undefined ? {} : { ref }), cycle: false, ctx };
+  }
+
+  private pointer(ref: string): unknown {
+    if (!ref.startsWith('#/')) return undefined;
+    let node: unknown = this.document;
+    for (const raw of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      node = isObject(node) ? node[key] : Array.isArray(node) ? (node as unknown[])[Number(key)] : undefined;
+    }
+    return node;
+  }
+
+  get depth(): number {
+    return this.stack.length;
+  }
+}
+
+/** The last segment of a `$ref` (`#/components/schemas/User` -> `User`). */
+export function refName(ref: string | undefined): string | undefined {
+  return ref?.split('/').pop();
+}
+
+/** `allOf` merged into one schema (properties and required lists combined). */
+export function flatten(ctx: SchemaContext, schema: Json): Json {
+  const parts = Array.isArray(schema['allOf']) ? (schema['allOf'] as unknown[]) : [];
+  if (parts.length === 0) return schema;
+  const properties: Record<string, unknown> = { ...(isObject(schema['properties']) ? schema['properties'] : {}) };
+  const required = new Set<string>(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+  let merged: Record<string, unknown> = { ...schema };
+  delete merged['allOf'];
+  for (const part of parts) {
+    const { node } = ctx.resolve(part);
+    if (!node) continue;
+    const flat = flatten(ctx, node);
+    merged = { ...flat, ...merged };
+    if (isObject(flat['properties'])) Object.assign(properties, flat['properties']);
+    if (Array.isArray(flat['required'])) (flat['required'] as string[]).forEach((r) => required.add(r));
+  }
+  return { ...merged, properties, required: [...required] };
+}
+
+function variants(schema: Json): unknown[] {
+  const list = schema['oneOf'] ?? schema['anyOf'];
+  return Array.isArray(list) ? list : [];
+}
+
+/** A short type label: `string`, `integer<int64>`, `User[]`, `string | null`, `object`. */
+export function typeLabel(ctx: SchemaContext, value: unknown, depth = 0): string {
+  const { node, ref } = ctx.resolve(value);
+  if (!node) return refName(ref) ?? 'any';
+  const schema = flatten(ctx, node);
+  let type = schema['type'];
+  const nullable = schema['nullable'] === true || (Array.isArray(type) && type.includes('null'));
+  if (Array.isArray(type)) type = type.filter((t) => t !== 'null')[0];
+  let label: string;
+  if (type === 'array' || schema['items'] !== undefined) {
+    label = depth > 3 ? 'array' : `${typeLabel(ctx, schema['items'], depth + 1)}[]`;
+  } else if (variants(schema).length > 0) {
+    label = variants(schema)
+      .map((v) => typeLabel(ctx, v, depth + 1))
+      .filter((v, i, a) => a.indexOf(v) === i)
+      .join(' | ');
+  } else if (typeof type === 'string') {
+    label = typeof schema['format'] === 'string' ? `${type}<${schema['format']}>` : type;
+  } else {
+    label = schema['properties'] !== undefined ? 'object' : (refName(ref) ?? 'any');
+  }
+  return nullable ? `${label} | null` : label;
+}
+
+function literal(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+}
+
+function constraints(schema: Json): string[] {
+  const out: string[] = [];
+  const range = (min: unknown, max: unknown, what: string): void => {
+    if (typeof min === 'number' && typeof max === 'number') out.push(`Required ${what}: ${min} to ${max}`);
+    else if (typeof min === 'number') out.push(`Required ${what}: at least ${min}`);
+    else if (typeof max === 'number') out.push(`Required ${what}: at most ${max}`);
+  };
+  range(schema['minimum'], schema['maximum'], 'range');
+  range(schema['minLength'], schema['maxLength'], 'string length');
+  range(schema['minItems'], schema['maxItems'], 'array length');
+  if (typeof schema['pattern'] === 'string') out.push(`Pattern: ${schema['pattern']}`);
+  return out;
+}
+
+/** The object schema whose properties are the children of `schema` (itself, or its array items). */
+function childObject(ctx: SchemaContext, schema: Json): { node: Json; ctx: SchemaContext } | undefined {
+  const target =
+    schema['type'] === 'array' || schema['items'] !== undefined
+      ? ctx.resolve(schema['items'])
+      : { node: schema, ctx, cycle: false };
+  if (!target.node || target.cycle) return undefined;
+  const flat = flatten(target.ctx, target.node);
+  return isObject(flat['properties']) && Object.keys(flat['properties']).length > 0
+    ? { node: flat, ctx: target.ctx }
+    : undefined;
+}
+
+function expandable(title: string, body: string): string {
+  return (
+    `<details class="op-expandable"><summary class="op-expandable-summary" data-title="${esc(title)}">` +
+    `<span class="op-expandable-show">Show ${esc(title)}</span><span class="op-expandable-hide">Hide ${esc(title)}</span>` +
+    `</summary><div class="op-expandable-body">${body}</div></details>`
+  );
+}
+
+/** Options of one field row. */
+export interface FieldOptions {
+  readonly required?: boolean;
+  readonly location?: string;
+  readonly id?: string;
+  readonly kind?: 'param' | 'response';
+  /** Description overriding the schema's (parameters carry their own). */
+  readonly description?: unknown;
+  readonly deprecated?: boolean;
+  readonly example?: unknown;
+}
+
+/** One field row, with nested properties / variants collapsible below it. */
+export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts: FieldOptions = {}): string {
+  const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
+  const schema = node ? flatten(inner, node) : {};
+  const description = typeof opts.description === 'string' ? opts.description : schema['description'];
+  const deprecated = opts.deprecated === true || schema['deprecated'] === true;
+  const example =
+    opts.example ??
+    schema['example'] ??
+    (Array.isArray(schema['examples']) ? (schema['examples'] as unknown[])[0] : undefined);
+  let head = `<span class="op-field-name">${esc(name)}</span>`;
+  if (opts.location) head += `<span class="op-field-location">${esc(opts.location)}</span>`;
+  head += `<span class="op-field-type">${esc(cycle ? (refName(ref) ?? 'object') : typeLabel(ctx, value))}</span>`;
+  if (opts.required) head += '<span class="op-field-required">required</span>';
+  if (deprecated) head += '<span class="op-field-deprecated">deprecated</span>';
+  if (schema['default'] !== undefined)
+    head += `<span class="op-field-default">default: <code>${esc(literal(schema['default']))}</code></span>`;
+  let body = typeof description === 'string' && description.trim() ? miniMarkdown(description) : '';
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
+    body += `<p class="op-field-enum">Available options: ${(schema['enum'] as unknown[]).map((v) => `<code>${esc(literal(v))}</code>`).join(', ')}</p>`;
+  }
+  for (const c of constraints(schema)) body += `<p class="op-field-constraint">${esc(c)}</p>`;
+  if (example !== undefined && typeof example !== 'object')
+    body += `<p class="op-field-example">Example: <code>${esc(literal(example))}</code></p>`;
+  if (inner.depth < MAX_DEPTH && !cycle) body += children(inner, schema);
+  return (
+    `<div class="op-field" data-op-field="${opts.kind ?? 'param'}"${opts.id ? ` id="${esc(opts.id)}"` : ''}>` +
+    `<div class="op-field-head">${head}</div>${body ? `<div class="op-field-body">${body}</div>` : ''}</div>`
+  );
+}
+
+function children(ctx: SchemaContext, schema: Json): string {
+  const options = variants(schema);
+  if (options.length > 0) {
+    return options
+      .map((option, i) => {
+        const { node, ctx: inner } = ctx.resolve(option);
+        const title =
+          (node && typeof node['title'] === 'string' ? node['title'] : undefined) ??
+          refName((option as Json)['$ref'] as string | undefined) ??
+          `option ${i + 1}`;
+        const rows = node ? objectFields(inner, flatten(inner, node)) : '';
+        return rows ? expandable(title, rows) : '';
+      })
+      .join('');
+  }
+  const child = childObject(ctx, schema);
+  if (!child) return '';
+  return expandable(
+    schema['type'] === 'array' ? 'item attributes' : 'child attributes',
+    objectFields(child.ctx, child.node),
+  );
+}
+
+/** The rows of an object schema's properties (required first, as Mintlify lists them). */
+export function objectFields(ctx: SchemaContext, schema: Json, kind: 'param' | 'response' = 'param'): string {
+  const properties = isObject(schema['properties']) ? schema['properties'] : {};
+  const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+  const names = Object.keys(properties).sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
+  return names
+    .filter((name) => {
+      const { node } = ctx.resolve(properties[name]);
+      return (
+        !(kind === 'param' && node?.['readOnly'] === true) && !(kind === 'response' && node?.['writeOnly'] === true)
+      );
+    })
+    .map((name) => fieldRow(ctx, name, properties[name], { required: required.has(name), kind }))
+    .join('');
+}
+
+/** An example value for a schema: `example`, `default`, first enum value, else a typed placeholder. */
+export function exampleOf(
+  ctx: SchemaContext,
+  value: unknown,
+  mode: 'request' | 'response' = 'request',
+  depth = 0,
+): unknown {
+  const { node, ctx: inner, cycle } = ctx.resolve(value);
+  if (!node || cycle || depth > 6) return {};
+  const schema = flatten(inner, node);
+  if (schema['example'] !== undefined) return schema['example'];
+  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return (schema['examples'] as unknown[])[0];
+  if (schema['default'] !== undefined) return schema['default'];
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return (schema['enum'] as unknown[])[0];
+  const options = variants(schema);
+  if (options.length > 0) return exampleOf(inner, options[0], mode, depth + 1);
+  let type = schema['type'];
+  if (Array.isArray(type)) type = type.find((t) => t !== 'null');
+  if (type === 'array' || schema['items'] !== undefined) return [exampleOf(inner, schema['items'], mode, depth + 1)];
+  if (type === 'object' || isObject(schema['properties'])) {
+    const properties = isObject(schema['properties']) ? schema['properties'] : {};
+    return Object.fromEntries(
+      Object.entries(properties)
+        .filter(([, v]) => inner.resolve(v).node?.[mode === 'request' ? 'readOnly' : 'writeOnly'] !== true)
+        .map(([k, v]) => [k, exampleOf(inner, v, mode, depth + 1)]),
+    );
+  }
+  if (type === 'integer' || type === 'number') return 123;
+  if (type === 'boolean') return true;
+  if (schema['format'] === 'date-time') return '2024-01-01T00:00:00Z';
+  if (schema['format'] === 'uuid') return '3c90c3cc-0d44-4b50-8888-8dd25736052a';
+  if (schema['format'] === 'email') return 'jsmith@example.com';
+  return type === 'string' ? '<string>' : {};
+}

@@ -1,0 +1,109 @@
+/** The `<html>` start tag and `<head>` of a page: title, SEO meta, favicon, stylesheets, scripts. */
+import type { SiteModel } from '../project/model.js';
+import { attrs, esc, localAsset } from './html.js';
+import { KATEX_CSS_URL, SITE_CSS_URL, THEME_CSS_URL, THEME_INIT_URL, THEME_JS_URL } from './urls.js';
+
+/** What the head describes. */
+export interface HeadArgs {
+  readonly site: SiteModel;
+  readonly title: string;
+  readonly description?: string | undefined;
+  /** Page URL path (`/guides/a`), for canonical and og:url. */
+  readonly url?: string | undefined;
+  readonly origin?: string | undefined;
+  readonly frontmatter?: Readonly<Record<string, unknown>>;
+  readonly noindex: boolean;
+  readonly keywords?: readonly string[];
+  /** The page body uses KaTeX output. */
+  readonly math: boolean;
+  /** `lang` attribute (language of the current navigation section). */
+  readonly lang: string;
+  /** Storage key of the banner shown, so theme-init can hide a dismissed one before first paint. */
+  readonly bannerKey?: string | undefined;
+  /** Reader feedback widgets are off (`integrations.telemetry.enabled: false`). */
+  readonly feedbackOff: boolean;
+}
+
+function canonical(args: HeadArgs): string | undefined {
+  const own = args.frontmatter?.['canonical'];
+  if (typeof own === 'string' && /^https?:\/\//i.test(own)) return own;
+  if (args.url === undefined) return undefined;
+  const base = args.site.settings.seo?.metatags?.['canonical'] ?? args.origin;
+  return base && /^https?:\/\//i.test(base) ? base.replace(/\/+$/, '') + args.url : undefined;
+}
+
+function favicons(site: SiteModel): string {
+  const light = localAsset(site.settings.favicon?.light);
+  const dark = localAsset(site.settings.favicon?.dark) ?? light;
+  if (!light || !dark) return '';
+  const icon = { light, dark };
+  const type = (href: string): string | undefined =>
+    /\.svg$/i.test(href) ? 'image/svg+xml' : /\.png$/i.test(href) ? 'image/png' : undefined;
+  if (icon.light === icon.dark) return `<link${attrs({ rel: 'icon', href: icon.light, type: type(icon.light) })}>`;
+  return (
+    `<link${attrs({ rel: 'icon', href: icon.light, type: type(icon.light), media: '(prefers-color-scheme: light)' })}>` +
+    `<link${attrs({ rel: 'icon', href: icon.dark, type: type(icon.dark), media: '(prefers-color-scheme: dark)' })}>`
+  );
+}
+
+/** Frontmatter `og:*` / `twitter:*` keys and `seo.metatags` (except canonical) as meta tags. */
+function extraMeta(args: HeadArgs): string {
+  let out = '';
+  for (const [key, value] of Object.entries(args.site.settings.seo?.metatags ?? {})) {
+    if (key !== 'canonical' && /^[\w:.-]+$/.test(key)) out += `<meta${attrs(metaName(key, value))}>`;
+  }
+  for (const [key, value] of Object.entries(args.frontmatter ?? {})) {
+    if (/^(og|twitter):[\w:.-]+$/.test(key) && (typeof value === 'string' || typeof value === 'number')) {
+      out += `<meta${attrs(metaName(key, String(value)))}>`;
+    }
+  }
+  return out;
+}
+
+function metaName(key: string, content: string): Record<string, string> {
+  return key.startsWith('og:') ? { property: key, content } : { name: key, content };
+}
+
+/** `<!doctype html><html ...><head>...</head>` */
+export function renderHead(args: HeadArgs): string {
+  const { site } = args;
+  const { appearance } = site.settings;
+  const fullTitle = args.title === site.settings.name ? args.title : `${args.title} - ${site.settings.name}`;
+  const description = args.description ?? site.settings.description;
+  const link = canonical(args);
+  const frontmatterOg = Object.keys(args.frontmatter ?? {});
+  const og = (key: string, content: string | undefined): string =>
+    content && !frontmatterOg.includes(key) ? `<meta${attrs({ property: key, content })}>` : '';
+  const html = attrs({
+    lang: args.lang,
+    class: appearance.default === 'dark' ? 'dark' : undefined,
+    'data-appearance': appearance.default,
+    'data-strict': appearance.strict ? 'true' : undefined,
+    'data-banner': args.bannerKey,
+    'data-feedback': args.feedbackOff ? 'off' : undefined,
+  });
+  return (
+    `<!doctype html><html${html}><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${esc(fullTitle)}</title>` +
+    (description ? `<meta${attrs({ name: 'description', content: description })}>` : '') +
+    (args.keywords && args.keywords.length > 0
+      ? `<meta${attrs({ name: 'keywords', content: args.keywords.join(', ') })}>`
+      : '') +
+    (args.noindex ? '<meta name="robots" content="noindex">' : '') +
+    (link ? `<link${attrs({ rel: 'canonical', href: link })}>` : '') +
+    og('og:title', args.title) +
+    og('og:site_name', site.settings.name) +
+    og('og:description', description) +
+    og('og:type', 'website') +
+    og('og:url', link) +
+    extraMeta(args) +
+    favicons(site) +
+    `<meta name="color-scheme" content="${appearance.strict ? (appearance.default === 'dark' ? 'dark' : appearance.default === 'light' ? 'light' : 'light dark') : 'light dark'}">` +
+    `<script src="${THEME_INIT_URL}"></script>` +
+    `<link rel="stylesheet" href="${THEME_CSS_URL}">` +
+    `<link rel="stylesheet" href="${SITE_CSS_URL}">` +
+    (args.math ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">` : '') +
+    `<script src="${THEME_JS_URL}" defer></script></head>`
+  );
+}

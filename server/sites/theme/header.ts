@@ -1,0 +1,110 @@
+/** The top of every page: logo, version/language switchers, search, navbar links, mode toggle, tab bar. */
+import type { DocsConfig, SiteModel } from '../project/model.js';
+import { attrs, cls, esc, isExternal, linkAttrs, localAsset, safeUrl } from './html.js';
+import { navIcon, ui } from './icons.js';
+import type { Switcher } from './sections.js';
+import { switcherMenu } from './sections.js';
+
+/** Inputs of {@link renderHeader}. */
+export interface HeaderArgs {
+  readonly site: SiteModel;
+  readonly switchers: ReadonlyMap<string, Switcher>;
+  /** Navbar after per-language overrides. */
+  readonly navbar: DocsConfig['navbar'];
+  /** Whether a sidebar exists (the menu button opens it on phones). */
+  readonly hasSidebar: boolean;
+}
+
+function logo(site: SiteModel): string {
+  const { logo: img, name } = site.settings;
+  const href = safeUrl(img?.href ?? '/');
+  const lightSrc = localAsset(img?.light);
+  const darkSrc = localAsset(img?.dark) ?? lightSrc;
+  if (!lightSrc || !darkSrc) return `<a class="op-logo op-logo-text" href="${esc(href)}">${esc(name)}</a>`;
+  const light = `<img class="op-logo-img op-logo-light" src="${esc(lightSrc)}" alt="${esc(name)}">`;
+  const dark =
+    darkSrc === lightSrc ? '' : `<img class="op-logo-img op-logo-dark" src="${esc(darkSrc)}" alt="${esc(name)}">`;
+  return `<a class="${cls('op-logo', dark && 'op-logo-themed')}" href="${esc(href)}">${light}${dark}</a>`;
+}
+
+const NAVBAR_TYPES: Readonly<Record<string, { label: string; icon: string }>> = {
+  github: { label: 'GitHub', icon: 'github' },
+  discord: { label: 'Discord', icon: 'discord' },
+};
+
+function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar']): string {
+  const lib = site.settings.iconLibrary;
+  const links = (navbar?.links ?? [])
+    .map((link) => {
+      const preset = link.type === undefined ? undefined : NAVBAR_TYPES[link.type];
+      const label = link.label ?? preset?.label ?? link.href;
+      const iconRef =
+        typeof link.icon === 'string'
+          ? { name: link.icon }
+          : link.icon
+            ? { name: link.icon.name, ...(link.icon.style ? { style: link.icon.style } : {}) }
+            : preset
+              ? { name: preset.icon, style: 'brands', library: 'fontawesome' }
+              : undefined;
+      return `<a class="op-navbar-link"${linkAttrs(link.href)}>${navIcon(iconRef, lib)}<span>${esc(label)}</span></a>`;
+    })
+    .join('');
+  const primary = navbar?.primary;
+  let button = '';
+  if (primary) {
+    const preset = NAVBAR_TYPES[primary.type];
+    const label = primary.label ?? preset?.label ?? 'Get started';
+    const icon = preset ? navIcon({ name: preset.icon, style: 'brands', library: 'fontawesome' }, lib) : '';
+    button = `<a class="op-navbar-primary"${linkAttrs(primary.href)}>${icon}<span>${esc(label)}</span>${ui('chevron-right')}</a>`;
+  }
+  return links || button ? `<nav class="op-navbar" aria-label="Links">${links}${button}</nav>` : '';
+}
+
+function tabBar(site: SiteModel, tabs: Switcher | undefined): string {
+  if (!tabs || tabs.options.length === 0) return '';
+  const lib = site.settings.iconLibrary;
+  const links = tabs.options
+    .map((tab) => {
+      const href = tab.href === undefined ? '' : linkAttrs(tab.href);
+      const external = tab.external || (tab.href !== undefined && isExternal(tab.href));
+      return (
+        `<a class="${cls('op-tab-link', tab.active && 'is-active')}"${href}${tab.active ? ' aria-current="page"' : ''}>` +
+        `${navIcon(tab.icon, lib)}<span>${esc(tab.label)}</span>${external ? ui('arrow-up-right', 'op-external') : ''}</a>`
+      );
+    })
+    .join('');
+  return `<nav class="op-tabbar" aria-label="Sections"><div class="op-tabbar-inner">${links}</div></nav>`;
+}
+
+/** The site header. */
+export function renderHeader(args: HeaderArgs): string {
+  const { site, switchers } = args;
+  const lib = site.settings.iconLibrary;
+  const version = switchers.get('version');
+  const language = switchers.get('language');
+  const prompt = site.settings.search?.prompt ?? 'Search...';
+  const toggle = site.settings.appearance.strict
+    ? ''
+    : `<button type="button" class="op-icon-button op-theme-toggle" data-op-theme-toggle="" aria-label="Toggle dark mode">` +
+      `${ui('sun', 'op-when-light')}${ui('moon', 'op-when-dark')}</button>`;
+  const menu = args.hasSidebar
+    ? `<button type="button"${attrs({
+        class: 'op-icon-button op-nav-toggle',
+        'data-op-nav-toggle': '',
+        'aria-controls': 'op-sidebar',
+        'aria-expanded': 'false',
+        'aria-label': 'Open navigation',
+      })}>${ui('menu')}</button>`
+    : '';
+  return (
+    `<header class="op-header" id="op-header"><div class="op-header-inner">` +
+    `<div class="op-header-left">${menu}${logo(site)}` +
+    `${version && version.options.length > 1 ? switcherMenu(version, lib, 'op-switcher-version') : ''}</div>` +
+    `<div class="op-header-center"><button type="button" class="op-search-button" data-op-search-open="" aria-label="Search">` +
+    `${ui('search')}<span class="op-search-placeholder">${esc(prompt)}</span><kbd class="op-kbd" data-op-shortcut="">⌘K</kbd></button></div>` +
+    `<div class="op-header-right">${navbarLinks(site, args.navbar)}` +
+    `${language && language.options.length > 1 ? switcherMenu(language, lib, 'op-switcher-language') : ''}` +
+    `<button type="button" class="op-icon-button op-search-mobile" data-op-search-open="" aria-label="Search">${ui('search')}</button>` +
+    `${toggle}</div></div>${tabBar(site, switchers.get('tab'))}</header>`
+  );
+}

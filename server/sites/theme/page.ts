@@ -1,0 +1,86 @@
+/** Pieces of the content column: page header, table of contents, previous/next links, feedback widget. */
+import type { SitePage, SiteModel } from '../project/model.js';
+import type { RenderedHeading } from '../render/types.js';
+import { endpointBar, frontmatterEndpoint } from './endpoint/bar.js';
+import { attrs, esc } from './html.js';
+import { ui } from './icons.js';
+
+/** Title, eyebrow (group name), deprecated badge and description. */
+export function renderPageHeader(page: SitePage, eyebrow: string | undefined): string {
+  const deprecated = page.frontmatter['deprecated'] === true || page.operation?.deprecated === true;
+  // Generated endpoint pages show the operation description as Markdown in their body instead.
+  const description =
+    page.format === 'openapi' && page.description === page.operation?.description ? undefined : page.description;
+  // Pages bound to an operation the project does not ship still show its method and path.
+  const bound = page.operation ? undefined : frontmatterEndpoint(page.frontmatter);
+  return (
+    `<header class="op-page-header">${eyebrow ? `<p class="op-eyebrow">${esc(eyebrow)}</p>` : ''}` +
+    `<div class="op-title-row"><h1 class="op-page-title" id="op-page-title">${esc(page.title)}</h1>` +
+    `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}</div>` +
+    `${description ? `<p class="op-page-description">${esc(description)}</p>` : ''}` +
+    `${bound ? endpointBar(bound.method, bound.path) : ''}</header>`
+  );
+}
+
+/** "On this page": h2/h3 headings (and Steps/Updates) of the page; '' when there are none. */
+export function renderToc(headings: readonly RenderedHeading[]): string {
+  const entries = headings.filter((h) => h.text.trim() !== '' && h.id !== '');
+  if (entries.length === 0) return '';
+  const items = entries
+    .map(
+      (h) =>
+        `<li class="op-toc-item op-toc-depth-${h.depth <= 2 ? 2 : 3}"><a class="op-toc-link" href="#${esc(encodeURIComponent(h.id))}"` +
+        ` data-op-toc-link="${esc(h.id)}">${esc(h.text)}</a></li>`,
+    )
+    .join('');
+  return (
+    `<nav class="op-toc" aria-labelledby="op-toc-title"><p class="op-toc-title" id="op-toc-title">` +
+    `${ui('file-text')}<span>On this page</span></p><ul class="op-toc-list">${items}</ul></nav>`
+  );
+}
+
+/** Previous/next links around `current` in `order`; '' when there is neither. */
+export function renderPagination(site: SiteModel, order: readonly string[], current: string): string {
+  const index = order.indexOf(current);
+  if (index < 0) return '';
+  const link = (path: string | undefined, rel: 'prev' | 'next'): string => {
+    const page = path === undefined ? undefined : site.pages.get(path);
+    if (!page) return '<span class="op-pagination-spacer"></span>';
+    const label = rel === 'prev' ? 'Previous' : 'Next';
+    const arrow = ui(rel === 'prev' ? 'arrow-left' : 'arrow-right', 'op-pagination-arrow');
+    return (
+      `<a class="op-pagination-link op-pagination-${rel}"${attrs({ href: page.url, rel })}>` +
+      `${rel === 'prev' ? arrow : ''}<span class="op-pagination-text"><span class="op-pagination-hint">${label}</span>` +
+      `<span class="op-pagination-title">${esc(page.sidebarTitle)}</span></span>${rel === 'next' ? arrow : ''}</a>`
+    );
+  };
+  const prev = order[index - 1];
+  const next = order[index + 1];
+  if (prev === undefined && next === undefined) return '';
+  return `<nav class="op-pagination" aria-label="Previous and next pages">${link(prev, 'prev')}${link(next, 'next')}</nav>`;
+}
+
+/**
+ * "Was this page helpful?": thumbs first (stored at once), then an optional comment and email, then
+ * thanks. The client script drives it; without JS it stays a harmless question.
+ */
+export function renderFeedbackWidget(path: string): string {
+  return (
+    `<section class="op-feedback" data-op-feedback="" data-path="${esc(path)}" aria-label="Page feedback">` +
+    `<div class="op-feedback-row"><p class="op-feedback-question">Was this page helpful?</p>` +
+    `<div class="op-feedback-buttons">` +
+    `<button type="button" class="op-feedback-vote" data-op-vote="yes" aria-pressed="false">${ui('thumbs-up')}<span>Yes</span></button>` +
+    `<button type="button" class="op-feedback-vote" data-op-vote="no" aria-pressed="false">${ui('thumbs-down')}<span>No</span></button>` +
+    `</div></div>` +
+    `<form class="op-feedback-form" data-op-feedback-form="" hidden>` +
+    `<label class="op-feedback-label" for="op-feedback-comment" data-op-feedback-prompt="">Anything to add?</label>` +
+    `<textarea id="op-feedback-comment" name="comment" rows="3" maxlength="5000" placeholder="What could be better? (optional)"></textarea>` +
+    `<label class="op-feedback-label" for="op-feedback-contact">Email (optional, if you would like a reply)</label>` +
+    `<input id="op-feedback-contact" name="contact" type="email" maxlength="320" autocomplete="email" placeholder="you@example.com">` +
+    `<div class="op-feedback-actions"><button type="button" class="op-button op-button-ghost" data-op-feedback-skip="">Skip</button>` +
+    `<button type="submit" class="op-button op-button-primary">Send feedback</button></div></form>` +
+    `<p class="op-feedback-error" data-op-feedback-error="" role="alert" hidden></p>` +
+    `<p class="op-feedback-thanks" data-op-feedback-thanks="" role="status" hidden>${ui('check')}<span>Thank you for your feedback!</span></p>` +
+    `</section>`
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The section switchers of a page: for each division level of the navigation (tabs, anchors, dropdowns,
+ * products, versions, languages, tab menus) the options and the active one, plus `navigation.global` links.
+ */
+import type { IconRef, NavDivision, NavSection, SiteModel } from '../project/model.js';
+import { esc, isExternal, linkAttrs } from './html.js';
+import { navIcon, ui } from './icons.js';
+import type { NavLocation } from './navigation.js';
+import { sectionHref } from './navigation.js';
+
+/** One entry of a switcher. */
+export interface SwitchOption {
+  readonly label: string;
+  readonly href?: string;
+  readonly active: boolean;
+  readonly external: boolean;
+  readonly icon?: IconRef;
+  readonly description?: string;
+  readonly tag?: string;
+  /** The section behind the option (global links included). */
+  readonly section: NavSection;
+}
+
+/** All options of one division level. */
+export interface Switcher {
+  readonly division: NavDivision;
+  readonly options: readonly SwitchOption[];
+}
+
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  ar: 'العربية',
+  ca: 'Català',
+  cn: '中文',
+  cs: 'Čeština',
+  da: 'Dansk',
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fi: 'Suomi',
+  fr: 'Français',
+  'fr-CA': 'Français (Canada)',
+  he: 'עברית',
+  hi: 'हिन्दी',
+  hu: 'Magyar',
+  id: 'Bahasa Indonesia',
+  it: 'Italiano',
+  ja: '日本語',
+  'ja-JP': '日本語',
+  jp: '日本語',
+  ko: '한국어',
+  lv: 'Latviešu',
+  nl: 'Nederlands',
+  no: 'Norsk',
+  pl: 'Polski',
+  pt: 'Português',
+  'pt-BR': 'Português (Brasil)',
+  ro: 'Română',
+  ru: 'Русский',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+  uk: 'Українська',
+  uz: 'Oʻzbek',
+  vi: 'Tiếng Việt',
+  zh: '中文',
+  'zh-CN': '简体中文',
+  'zh-Hans': '简体中文',
+  'zh-Hant': '繁體中文',
+  'zh-TW': '繁體中文',
+};
+
+/** Display label of a section (language codes become language names). */
+export function sectionLabel(section: NavSection): string {
+  return section.division === 'language' ? (LANGUAGE_NAMES[section.label] ?? section.label) : section.label;
+}
+
+function option(site: SiteModel, section: NavSection, active: boolean): SwitchOption {
+  const href = sectionHref(site, section);
+  return {
+    label: sectionLabel(section),
+    ...(href === undefined ? {} : { href }),
+    active,
+    external: href !== undefined && isExternal(href),
+    ...(section.icon ? { icon: section.icon } : {}),
+    ...(section.description ? { description: section.description } : {}),
+    ...(section.tag ? { tag: section.tag } : {}),
+    section,
+  };
+}
+
+/** The switchers around a located page, by division. */
+export function switchers(site: SiteModel, location: NavLocation): Map<NavDivision, Switcher> {
+  const out = new Map<NavDivision, Switcher>();
+  const add = (division: NavDivision, options: SwitchOption[]): void => {
+    const known = out.get(division);
+    out.set(division, { division, options: [...(known?.options ?? []), ...options] });
+  };
+  location.chain.forEach((current, level) => {
+    const siblings = level === 0 ? site.navigation.sections : (location.chain[level - 1]?.sections ?? []);
+    add(
+      current.division,
+      siblings.filter((s) => !s.hidden).map((s) => option(site, s, s === current)),
+    );
+  });
+  for (const global of site.navigation.global) {
+    if (!global.hidden) add(global.division, [option(site, global, false)]);
+  }
+  return out;
+}
+
+/** A dropdown (`<details>`, works without JS) listing the options of a switcher. */
+export function switcherMenu(sw: Switcher, library: Parameters<typeof navIcon>[1], className: string): string {
+  const current = sw.options.find((o) => o.active) ?? sw.options[0];
+  if (!current) return '';
+  const items = sw.options
+    .map((o) => {
+      const href = o.href === undefined ? '' : linkAttrs(o.href);
+      const text =
+        `<span class="op-switcher-text"><span class="op-switcher-label">${esc(o.label)}` +
+        `${o.tag ? ` <span class="op-pill">${esc(o.tag)}</span>` : ''}</span>` +
+        `${o.description ? `<span class="op-switcher-description">${esc(o.description)}</span>` : ''}</span>`;
+      const mark = o.active ? ui('check', 'op-switcher-check') : o.external ? ui('arrow-up-right', 'op-external') : '';
+      return (
+        `<a class="op-switcher-option${o.active ? ' is-active' : ''}"${href}${o.active ? ' aria-current="true"' : ''}>` +
+        `${navIcon(o.icon, library, 'op-switcher-icon')}${text}${mark}</a>`
+      );
+    })
+    .join('');
+  return (
+    `<details class="op-switcher ${className}" data-op-menu="" data-division="${sw.division}">` +
+    `<summary class="op-switcher-button" aria-label="${esc(`Switch ${sw.division}`)}">` +
+    `${navIcon(current.icon, library, 'op-switcher-icon')}<span class="op-switcher-current">${esc(current.label)}</span>` +
+    `${current.tag ? `<span class="op-pill">${esc(current.tag)}</span>` : ''}${ui('chevrons-up-down', 'op-switcher-chevron')}` +
+    `</summary><div class="op-switcher-menu">${items}</div></details>`
+  );
+}

@@ -1,0 +1,172 @@
+/** The sidebar: section switchers (products, dropdowns, menus), anchors, then the group/page tree. */
+import type { NavGroup, NavItem, SitePage, SiteModel } from '../project/model.js';
+import { frontmatterEndpoint } from './endpoint/bar.js';
+import { attrs, cls, esc, linkAttrs, shortHash } from './html.js';
+import { navIcon, ui } from './icons.js';
+import type { Switcher } from './sections.js';
+import { switcherMenu } from './sections.js';
+
+/** Inputs of {@link renderSidebar}. */
+export interface SidebarArgs {
+  readonly site: SiteModel;
+  readonly items: readonly NavItem[];
+  readonly switchers: ReadonlyMap<string, Switcher>;
+  /** The page being shown (null on the 404 page). */
+  readonly current: string | null;
+  /** Markup shown at the top of the phone drawer only (tabs and navbar links). */
+  readonly extra?: string;
+}
+
+const METHOD_LABELS: Readonly<Record<string, string>> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DEL',
+  head: 'HEAD',
+  options: 'OPT',
+  trace: 'TRACE',
+};
+
+/** The HTTP method of an endpoint page (OpenAPI-backed or frontmatter `api:`), lower-case, if any. */
+export function pageMethod(page: SitePage): string | undefined {
+  if (page.operation) return page.operation.kind === 'webhook' ? 'webhook' : page.operation.method;
+  return frontmatterEndpoint(page.frontmatter)?.method;
+}
+
+/** A small coloured method badge (`GET`, `POST`, ...). */
+export function methodBadge(method: string, className = 'op-method'): string {
+  const label = method === 'webhook' ? 'HOOK' : (METHOD_LABELS[method] ?? method.toUpperCase());
+  return `<span class="${className} op-method-${esc(method)}">${esc(label)}</span>`;
+}
+
+function containsPage(items: readonly NavItem[], path: string): boolean {
+  return items.some(
+    (item) =>
+      (item.kind === 'page' && item.page === path) ||
+      (item.kind === 'group' && (item.root === path || containsPage(item.items, path))),
+  );
+}
+
+class SidebarWriter {
+  constructor(private readonly args: SidebarArgs) {}
+
+  private pageLink(path: string): string {
+    const page = this.args.site.pages.get(path);
+    if (!page || page.hidden) return '';
+    const active = path === this.args.current;
+    const method = page.frontmatter['hideApiMarker'] === true ? undefined : pageMethod(page);
+    const href = page.externalUrl ?? page.url;
+    const external = page.externalUrl !== undefined;
+    return (
+      `<li><a class="${cls('op-nav-link', active && 'is-active')}"${linkAttrs(href)}${active ? ' aria-current="page"' : ''}>` +
+      `${method ? methodBadge(method) : navIcon(page.icon, this.args.site.settings.iconLibrary, 'op-nav-icon')}` +
+      `<span class="op-nav-label">${esc(page.sidebarTitle)}</span>` +
+      `${page.tag ? `<span class="op-pill">${esc(page.tag)}</span>` : ''}` +
+      `${external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`
+    );
+  }
+
+  private item(item: NavItem, nested: boolean): string {
+    if (item.kind === 'page') return this.pageLink(item.page);
+    if (item.kind === 'link') {
+      return (
+        `<li><a class="op-nav-link"${linkAttrs(item.href)}>${navIcon(item.icon, this.args.site.settings.iconLibrary, 'op-nav-icon')}` +
+        `<span class="op-nav-label">${esc(item.label)}</span>${ui('arrow-up-right', 'op-external')}</a></li>`
+      );
+    }
+    if (item.hidden) return '';
+    return nested ? `<li>${this.subGroup(item)}</li>` : this.topGroup(item);
+  }
+
+  private list(items: readonly NavItem[], nested: boolean): string {
+    const body = items.map((i) => this.item(i, nested)).join('');
+    return body ? `<ul class="op-nav-list">${body}</ul>` : '';
+  }
+
+  private groupTitle(group: NavGroup): string {
+    const lib = this.args.site.settings.iconLibrary;
+    return (
+      `${navIcon(group.icon, lib, 'op-nav-icon')}<span class="op-nav-label">${esc(group.label)}</span>` +
+      `${group.tag ? `<span class="op-pill">${esc(group.tag)}</span>` : ''}`
+    );
+  }
+
+  /** Top-level groups are headings with their pages always listed (as on Mintlify sites). */
+  private topGroup(group: NavGroup): string {
+    const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
+    const title = root
+      ? `<a class="${cls('op-nav-group-title', 'op-nav-group-link', group.root === this.args.current && 'is-active')}" href="${esc(root.url)}"` +
+        `${group.root === this.args.current ? ' aria-current="page"' : ''}>${this.groupTitle(group)}</a>`
+      : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
+    return `<div class="op-nav-group">${title}${this.list(group.items, true)}</div>`;
+  }
+
+  /** Nested groups collapse; open when `expanded` or when they hold the current page. */
+  private subGroup(group: NavGroup): string {
+    const current = this.args.current;
+    const open = group.expanded || (current !== null && (group.root === current || containsPage(group.items, current)));
+    const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
+    const active = root !== undefined && group.root === current;
+    const summary = root
+      ? `<summary class="op-nav-sub-summary"><a class="${cls('op-nav-link', 'op-nav-sub-link', active && 'is-active')}" href="${esc(root.url)}"` +
+        `${active ? ' aria-current="page"' : ''}>${this.groupTitle(group)}</a>${ui('chevron-right', 'op-nav-chevron')}</summary>`
+      : `<summary class="op-nav-sub-summary"><span class="op-nav-link op-nav-sub-link">${this.groupTitle(group)}</span>` +
+        `${ui('chevron-right', 'op-nav-chevron')}</summary>`;
+    return `<details${attrs({ class: 'op-nav-sub', open })}>${summary}${this.list(group.items, true)}</details>`;
+  }
+
+  /** Loose pages at the top level are gathered into one unlabelled list between groups. */
+  tree(): string {
+    let out = '';
+    let loose: NavItem[] = [];
+    const flush = (): void => {
+      if (loose.length > 0) out += `<div class="op-nav-group">${this.list(loose, true)}</div>`;
+      loose = [];
+    };
+    for (const item of this.args.items) {
+      if (item.kind === 'group') {
+        flush();
+        out += this.item(item, false);
+      } else loose.push(item);
+    }
+    flush();
+    return out;
+  }
+
+  top(): string {
+    const { site, switchers } = this.args;
+    const lib = site.settings.iconLibrary;
+    let out = '';
+    for (const division of ['product', 'dropdown', 'menu'] as const) {
+      const sw = switchers.get(division);
+      if (sw && sw.options.length > 0) out += switcherMenu(sw, lib, `op-switcher-block op-switcher-${division}`);
+    }
+    const anchors = switchers.get('anchor');
+    if (anchors && anchors.options.length > 0) {
+      const links = anchors.options
+        .map(
+          (a) =>
+            `<li><a class="${cls('op-anchor', a.active && 'is-active', a.section.color && `op-c-${shortHash(a.section.id)}`)}"` +
+            `${a.href === undefined ? '' : linkAttrs(a.href)}${a.active ? ' aria-current="true"' : ''}>` +
+            `<span class="op-anchor-icon">${navIcon(a.icon, lib) || ui('file-text')}</span><span>${esc(a.label)}</span>` +
+            `${a.external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
+        )
+        .join('');
+      out += `<ul class="op-anchors">${links}</ul>`;
+    }
+    return out ? `<div class="op-sidebar-top">${out}</div>` : '';
+  }
+}
+
+/** The sidebar markup (`<aside id="op-sidebar">`), or '' when there is nothing to show. */
+export function renderSidebar(args: SidebarArgs): string {
+  const writer = new SidebarWriter(args);
+  const top = writer.top();
+  const tree = writer.tree();
+  if (!top && !tree) return '';
+  return (
+    `<aside id="op-sidebar" class="op-sidebar" aria-label="Navigation"><div class="op-sidebar-inner">` +
+    `${args.extra ?? ''}${top}<nav class="op-nav" aria-label="Pages">${tree}</nav></div></aside>`
+  );
+}

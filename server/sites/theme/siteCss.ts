@@ -1,0 +1,66 @@
+/**
+ * The per-site stylesheet (`/_offprint/site.css`): docs.json colours as CSS variables, anchor and banner
+ * colours. A separate file rather than an inline `<style>` so pages work under a `'self'`-only CSP.
+ */
+import type { DocsConfig, NavSection, SiteModel } from '../project/model.js';
+import { CODE_THEME_CSS } from '../render/code/theme.js';
+import { bannerColorClass } from './footer.js';
+import { shortHash } from './html.js';
+
+/** A colour we accept into CSS: hex, rgb()/hsl() with plain numbers, or a named colour. */
+function cssColor(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  return /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\([\d\s.,%/]+\)|[a-z]{3,20})$/i.test(v) ? v : undefined;
+}
+
+function lightDark(value: unknown): { light?: string; dark?: string } {
+  if (typeof value === 'object' && value !== null) {
+    const o = value as Record<string, unknown>;
+    const light = cssColor(o['light']);
+    const dark = cssColor(o['dark']) ?? light;
+    return { ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
+  }
+  const c = cssColor(value);
+  return c ? { light: c, dark: c } : {};
+}
+
+function pair(selector: string, variable: string, value: unknown): string {
+  const { light, dark } = lightDark(value);
+  let out = '';
+  if (light) out += `${selector}{${variable}:${light}}\n`;
+  if (dark && dark !== light) out += `html.dark ${selector}{${variable}:${dark}}\n`;
+  return out;
+}
+
+function sectionsWith(sections: readonly NavSection[], out: NavSection[] = []): NavSection[] {
+  for (const s of sections) {
+    out.push(s);
+    sectionsWith(s.sections, out);
+  }
+  return out;
+}
+
+/** The CSS text for one site. */
+export function renderSiteCss(site: SiteModel): string {
+  const { colors } = site.settings;
+  let css = `:root{--op-primary:${cssColor(colors.primary) ?? '#0d9373'};--op-primary-light:${cssColor(colors.light) ?? colors.primary};`;
+  css += `--op-primary-dark:${cssColor(colors.dark) ?? colors.primary}}\n`;
+  const background = (site.config.background as Record<string, unknown> | undefined)?.['color'];
+  if (background !== undefined) {
+    const { light, dark } = lightDark(background);
+    if (light) css += `html:not(.dark){--op-bg:${light}}\n`;
+    if (dark) css += `html.dark{--op-bg:${dark}}\n`;
+  }
+  const all = sectionsWith([...site.navigation.sections, ...site.navigation.global]);
+  for (const section of all) {
+    if (section.color) css += pair(`.op-c-${shortHash(section.id)}`, '--op-anchor-color', section.color);
+  }
+  const banners: DocsConfig['banner'][] = [site.settings.banner, ...all.map((s) => s.banner)];
+  for (const banner of banners) {
+    const cls = banner ? bannerColorClass(banner) : undefined;
+    if (banner && cls) css += pair(`.${cls}`, '--op-banner-bg', banner.color);
+  }
+  // Token colours of highlighted code (light and dark palettes), owned by the renderer.
+  return `${CODE_THEME_CSS}\n${css}`;
+}

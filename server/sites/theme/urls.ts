@@ -1,0 +1,31 @@
+/**
+ * URLs the theme puts in pages. Everything lives on the site's own origin under `/_offprint/` so that a
+ * `'self'`-only Content-Security-Policy covers it; the serve layer maps these paths to
+ * {@link themeAsset} (theme files) or to installed packages (KaTeX, Mermaid).
+ */
+
+/** Prefix of every URL that is not a project file. */
+export const ASSET_PREFIX = '/_offprint/';
+
+/** The stylesheet and script bundles built from `client/` (served by `themeAsset`). */
+export const THEME_CSS_URL = '/_offprint/theme.css';
+/** The main client script (deferred). */
+export const THEME_JS_URL = '/_offprint/theme.js';
+/** The tiny blocking script that sets dark/light before first paint (no inline script allowed). */
+export const THEME_INIT_URL = '/_offprint/theme-init.js';
+/** Per-site colours from docs.json (served by `themeAsset('site.css', site)`). */
+export const SITE_CSS_URL = '/_offprint/site.css';
+
+/** KaTeX stylesheet (fonts alongside it), served by the serve layer from the `katex` package's `dist/`. */
+export const KATEX_CSS_URL = '/_offprint/katex/katex.min.css';
+/** Mermaid, loaded by the client only on pages that contain a diagram. */
+export const MERMAID_JS_URL = '/_offprint/mermaid.min.js';
+/** The search index built by `buildSearchIndex`, fetched once by the client. */
+export const SEARCH_INDEX_URL = '/_offprint/search-index.json';
+
+/** Reader feedback endpoints (serve layer; see server/sites/serve/FEEDBACK-API.md). */
+export const FEEDBACK_URLS = {
+  vote: '/_offprint/feedback/vote',
+  details: '/_offprint/feedback/details',
+  code: '/_offprint/feedback/code',
+} as const;

@@ -1,0 +1,150 @@
+/** Code fences: meta parsing (Mintlify's rules), highlighting, line decorations, groups, mermaid. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseFenceMeta } from '../server/sites/render/code/fenceMeta.js';
+import { CODE_THEME_CSS } from '../server/sites/render/index.js';
+import { one, render, renderFixture, type Rendered } from './fixtures/render/harness.js';
+
+describe('fence meta', () => {
+  it('takes every unrecognised word as the title, greedily', () => {
+    const meta = parseFenceMeta('java', 'HelloWorld.java example lines icon=java');
+    expect(meta).toMatchObject({ lang: 'java', title: 'HelloWorld.java example', lines: true, icon: 'java' });
+  });
+
+  it('reads highlight from bare braces, highlight= and a brace glued to the language', () => {
+    expect([...parseFenceMeta('js', '{1,3-5}').highlight]).toEqual([1, 3, 4, 5]);
+    expect([...parseFenceMeta('js', 'highlight={1-2,5}').highlight]).toEqual([1, 2, 5]);
+    expect([...parseFenceMeta('js', 'highlight="4"').highlight]).toEqual([4]);
+    expect([...parseFenceMeta('js{2}', 'app.js').highlight]).toEqual([2]);
+    expect(parseFenceMeta('js{2}', 'app.js').title).toBe('app.js');
+  });
+
+  it('reads focus with or without braces, quoted titles and flags', () => {
+    expect([...parseFenceMeta('js', 'focus=2,4,5').focus]).toEqual([2, 4, 5]);
+    expect([...parseFenceMeta('js', 'focus={2,4-5}').focus]).toEqual([2, 4, 5]);
+    expect(parseFenceMeta('ts', 'title="My file.ts" wrap expandable')).toMatchObject({
+      title: 'My file.ts',
+      wrap: true,
+      expandable: true,
+      copy: true,
+    });
+    expect(parseFenceMeta('ts', "title='single' [expandable]")).toMatchObject({ title: 'single', expandable: true });
+  });
+
+  it('handles nocopy as a flag, as nocopy="false" and as the language', () => {
+    expect(parseFenceMeta('bash', 'Install nocopy')).toMatchObject({ title: 'Install', copy: false });
+    expect(parseFenceMeta('bash', 'nocopy="false"').copy).toBe(true);
+    expect(parseFenceMeta('nocopy', '')).toMatchObject({ lang: '', copy: false });
+  });
+
+  it('reads mermaid placement and actions', () => {
+    expect(parseFenceMeta('mermaid', 'placement="top-left" actions={false}')).toMatchObject({
+      placement: 'top-left',
+      actions: false,
+    });
+  });
+});
+
+describe('code blocks', () => {
+  let page: Rendered;
+  beforeAll(async () => {
+    page = await renderFixture('code.mdx');
+  });
+
+  const blocks = (): ReturnType<Rendered['dom']['querySelectorAll']> => page.dom.querySelectorAll('[data-op-code]');
+  const lineClasses = (index: number): string[] =>
+    (blocks()[index]?.querySelectorAll('.line') ?? []).map((l) =>
+      (l.getAttribute('class') ?? '').replace('line', '').trim(),
+    );
+
+  it('shows title, icon, copy and feedback buttons, with data for code feedback', () => {
+    const block = blocks()[0];
+    expect(block?.getAttribute('data-lang')).toBe('javascript');
+    expect(block?.getAttribute('data-filename')).toBe('src/app.js');
+    expect(block?.querySelector('.op-code-title')?.text).toBe('src/app.js');
+    expect(block?.querySelector('.op-code-icon[data-icon="js"] svg')).toBeTruthy();
+    const feedback = block?.querySelector('[data-op-code-feedback]');
+    expect(feedback?.getAttribute('data-filename')).toBe('src/app.js');
+    expect(feedback?.getAttribute('data-lang')).toBe('javascript');
+    expect(block?.querySelector('[data-op-copy]')).toBeTruthy();
+    expect(block?.classList.contains('op-code-lines')).toBe(true);
+    expect(block?.classList.contains('op-code-wrap')).toBe(true);
+  });
+
+  it('highlights tokens through CSS variables, and the theme CSS defines both palettes', () => {
+    const pre = one(page.dom, '[data-op-code] pre');
+    expect(pre.text).toBe('const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;');
+    expect(pre.innerHTML).toContain('color:var(--op-code-token-keyword)');
+    expect(CODE_THEME_CSS).toMatch(/:root \{[^}]*--op-code-token-keyword/);
+    expect(CODE_THEME_CSS).toMatch(/html\.dark, \[data-theme="dark"\] \{[^}]*--op-code-token-keyword/);
+  });
+
+  it('marks highlighted, focused/dimmed and diff lines, and strips the diff comments', () => {
+    expect(lineClasses(0)).toEqual(['op-line-highlight', '', 'op-line-highlight', 'op-line-highlight']);
+    expect(lineClasses(1)).toEqual(['op-line-focus', 'op-line-highlight op-line-dim']);
+    expect(lineClasses(2)).toEqual(['op-line-remove', 'op-line-add', '']);
+    const python = blocks()[2]?.querySelector('pre')?.text ?? '';
+    expect(python).not.toContain('[!code');
+    expect(python.split('\n')[0]?.trimEnd()).toBe('print("removed")');
+    expect(blocks()[1]?.querySelector('[data-op-code-expand]')?.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('drops the copy button for nocopy and falls back to plain text for unknown languages', () => {
+    expect(blocks()[3]?.querySelector('[data-op-copy]')).toBeNull();
+    expect(blocks()[3]?.getAttribute('data-lang')).toBe('text');
+    expect(blocks()[4]?.querySelector('[data-op-copy]')).toBeNull();
+    expect(blocks()[4]?.querySelector('.op-code-title')?.text).toBe('Install');
+    expect(blocks()[5]?.getAttribute('data-lang')).toBe('unknownlang');
+    expect(blocks()[5]?.querySelector('pre')?.text).toBe('some code');
+    expect(blocks()[5]?.querySelector('pre')?.innerHTML).not.toContain('--op-code-token');
+    expect(blocks()[6]?.querySelector('.op-code-header-bare')).toBeTruthy();
+  });
+
+  it('keeps mermaid source for client rendering', () => {
+    const mermaid = one(page.dom, '[data-op-mermaid]');
+    expect(mermaid.getAttribute('data-placement')).toBe('top-left');
+    expect(mermaid.getAttribute('data-actions')).toBe('false');
+    expect(one(mermaid, 'pre.op-mermaid-source').text).toBe('graph TD\n  A --> B');
+  });
+
+  it('turns a CodeGroup into tabs labelled by block titles (or language), with a dropdown variant', () => {
+    const [group, dropdown] = page.dom.querySelectorAll('.op-code-group');
+    expect(group?.querySelectorAll('[role="tab"]').map((t) => t.text)).toEqual(['npm', 'yarn']);
+    expect(group?.querySelectorAll('[role="tabpanel"]').map((p) => p.hasAttribute('hidden'))).toEqual([false, true]);
+    expect(group?.querySelector('.op-code-title')).toBeNull();
+    expect(group?.querySelectorAll('[data-op-copy]')).toHaveLength(2);
+    expect(dropdown?.getAttribute('data-variant')).toBe('dropdown');
+    expect(dropdown?.querySelectorAll('[role="tab"]').map((t) => t.text)).toEqual(['js', 'py']);
+  });
+
+  it('renders <CodeBlock> like a fence, highlighting its language', () => {
+    const block = one(page.dom, '[data-filename="config.json"]');
+    expect(block.getAttribute('data-lang')).toBe('json');
+    expect(block.classList.contains('op-code-lines')).toBe(true);
+    expect(block.querySelectorAll('.line').map((l) => l.classList.contains('op-line-highlight'))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(one(block, 'pre').innerHTML).toContain('--op-code-token');
+  });
+});
+
+describe('code languages', () => {
+  it('highlights common languages and aliases without errors', async () => {
+    const langs = ['ts', 'tsx', 'py', 'go', 'rust', 'java', 'yaml', 'sh', 'shell', 'html', 'css', 'sql', 'golang'];
+    const source = langs.map((l) => '```' + l + '\nx = 1\n```').join('\n\n');
+    const page = await render(source);
+    const blocks = page.dom.querySelectorAll('[data-op-code]');
+    expect(blocks.map((b) => b.getAttribute('data-lang'))).toEqual(langs);
+    expect(blocks.every((b) => (b.querySelector('pre')?.innerHTML ?? '').includes('--op-code-'))).toBe(true);
+    expect(page.warnings).toEqual([]);
+  });
+
+  it('substitutes defined variables inside code but leaves template syntax alone', async () => {
+    const page = await render('```handlebars\n{{product}} says {{subscriber.name}}\n```', {
+      variables: { product: 'Offprint' },
+    });
+    expect(one(page.dom, 'pre').text).toBe('Offprint says {{subscriber.name}}');
+    expect(page.warnings).toEqual([]);
+  });
+});

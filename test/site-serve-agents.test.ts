@@ -1,0 +1,117 @@
+/**
+ * What a site offers machines: /llms.txt, Markdown views of pages with the agent feedback instructions,
+ * /sitemap.xml and /robots.txt, and the project's own versions of those files when it ships them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+
+let s: SiteServe;
+beforeAll(async () => {
+  s = await startSiteServe();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe('/llms.txt', () => {
+  it('lists the navigable, visible pages as Markdown links, then says how to send feedback', async () => {
+    const res = await s.site('/llms.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await res.text();
+    expect(text.startsWith('# Serve Mini\n\n> A tiny project for the site server tests.\n')).toBe(true);
+    const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([
+      ['Welcome to Minikit', `${s.siteUrl}/index.md`],
+      ['Introduction', `${s.siteUrl}/guides/intro.md`],
+      ['Post one', `${s.siteUrl}/guides/post-one.md`],
+      ['Broken page', `${s.siteUrl}/guides/broken.md`],
+    ]);
+    // Variables are filled in descriptions too.
+    expect(text).toContain(`(${s.siteUrl}/guides/intro.md): How Minikit works.`);
+    expect(text).toContain(`## Feedback`);
+    expect(text).toContain(`POST ${s.siteUrl}/feedback`);
+    expect((await s.site('/.well-known/llms.txt')).status).toBe(200);
+  });
+
+  it('concatenates the listed pages in /llms-full.txt', async () => {
+    const text = await (await s.site('/llms-full.txt')).text();
+    expect(text).toContain('# Introduction');
+    expect(text).toContain('The first post.');
+    expect(text).not.toContain('Not listed anywhere.');
+  });
+});
+
+describe('Markdown views', () => {
+  it('serves /<page>.md: the source without frontmatter or imports, then the agent instructions', async () => {
+    const res = await s.site('/guides/intro.md');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const text = await res.text();
+    expect(text.startsWith('# Introduction\n\n> How Minikit works.\n\n## Setup\n')).toBe(true);
+    expect(text).not.toContain('title: Introduction');
+    expect(text).not.toContain("import Tip from '/snippets/tip.mdx'");
+    expect(text).not.toContain('Only people read this sentence.');
+    expect(text).toContain('Agents: the API is at /v1.');
+    const block = /<AgentInstructions>\n([\s\S]*)\n<\/AgentInstructions>\n$/.exec(text)?.[1] ?? '';
+    expect(block).toContain('Prefer the CLI examples over the UI ones.');
+    expect(block).toContain(`POST ${s.siteUrl}/feedback`);
+    expect(block).toContain('{"path":"/guides/intro","feedback":');
+  });
+
+  it('serves the home page as /index.md and honours Accept: text/markdown on page URLs', async () => {
+    expect(await (await s.site('/index.md')).text()).toContain('Minikit helps you serve docs.');
+    const res = await s.site('/guides/post-one', { headers: { Accept: 'text/markdown' } });
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await res.text()).toContain('The first post.');
+    expect(res.headers.get('vary')).toContain('Accept');
+  });
+
+  it('answers 404 for the Markdown view of a page that does not exist', async () => {
+    expect((await s.site('/guides/nothing.md')).status).toBe(404);
+  });
+});
+
+describe('/sitemap.xml and /robots.txt', () => {
+  it('lists only navigable, visible, indexable pages at extensionless URLs', async () => {
+    const res = await s.site('/sitemap.xml');
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      `${s.siteUrl}/`,
+      `${s.siteUrl}/guides/intro`,
+      `${s.siteUrl}/guides/post-one`,
+      `${s.siteUrl}/guides/broken`,
+    ]);
+  });
+
+  it('points robots at the sitemap', async () => {
+    expect(await (await s.site('/robots.txt')).text()).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: ${s.siteUrl}/sitemap.xml\n`,
+    );
+  });
+});
+
+describe("a project's own files", () => {
+  it('serves its llms.txt (plus the feedback section), sitemap.xml and robots.txt instead of generated ones', async () => {
+    const own = await startSiteServe({
+      source: writeProject({
+        'docs.json': docsJson(),
+        'index.mdx': '# Home',
+        'llms.txt': '# Hand-written index\n',
+        'sitemap.xml': '<urlset>custom</urlset>\n',
+        'robots.txt': 'User-agent: *\nDisallow: /\n',
+      }),
+    });
+    try {
+      const llms = await (await own.site('/llms.txt')).text();
+      expect(llms.startsWith('# Hand-written index\n')).toBe(true);
+      expect(llms).toContain(`POST ${own.siteUrl}/feedback`);
+      expect(await (await own.site('/sitemap.xml')).text()).toBe('<urlset>custom</urlset>\n');
+      expect(await (await own.site('/robots.txt')).text()).toBe('User-agent: *\nDisallow: /\n');
+    } finally {
+      await own.close();
+    }
+  });
+});

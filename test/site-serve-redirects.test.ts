@@ -1,0 +1,51 @@
+/** The redirect rule matcher on its own: every pattern form of docs.json `redirects`. */
+import { describe, expect, it } from 'vitest';
+import { compileRedirects, matchRedirect } from '../server/sites/serve/redirects.js';
+
+function target(source: string, destination: string, path: string, permanent = true): string | null {
+  const rules = compileRedirects([{ source, destination, permanent }]);
+  return matchRedirect(rules, path)?.location ?? null;
+}
+
+describe('redirect patterns', () => {
+  it('matches exact paths, with or without a trailing slash', () => {
+    expect(target('/a', '/b', '/a')).toBe('/b');
+    expect(target('/a', '/b', '/a/')).toBe('/b');
+    expect(target('/a', '/b', '/ab')).toBeNull();
+    expect(target('/a.b', '/c', '/axb')).toBeNull();
+  });
+
+  it('substitutes :param (one segment), :param? (optional), :param+ and :param* (several)', () => {
+    expect(target('/u/:id', '/users/:id', '/u/42')).toBe('/users/42');
+    expect(target('/u/:id', '/users/:id', '/u/42/x')).toBeNull();
+    expect(target('/u/:id?', '/users/:id?', '/u')).toBe('/users');
+    expect(target('/d/:rest+', '/docs/:rest+', '/d')).toBeNull();
+    expect(target('/d/:rest+', '/docs/:rest+', '/d/a/b')).toBe('/docs/a/b');
+    expect(target('/d/:rest*', '/docs/:rest*', '/d')).toBe('/docs');
+    expect(target('/d/:rest*', '/docs/:rest*', '/d/a/b')).toBe('/docs/a/b');
+  });
+
+  it('substitutes prefix wildcards', () => {
+    expect(target('/old/article-*', '/new/article-*', '/old/article-42')).toBe('/new/article-42');
+    expect(target('/old/*', '/new/*', '/old/a/b')).toBe('/new/a/b');
+    expect(target('/old/article-*', '/new/article-*', '/old/post-42')).toBeNull();
+  });
+
+  it('encodes what it copies into the Location and keeps external destinations as written', () => {
+    expect(target('/s/:q', '/search/:q', '/s/a b')).toBe('/search/a%20b');
+    expect(target('/ext/:p*', 'https://example.org/:p*', '/ext/x/y')).toBe('https://example.org/x/y');
+  });
+
+  it('chooses 308 for permanent rules and 307 for the others, first matching rule first', () => {
+    const rules = compileRedirects([
+      { source: '/a/:x', destination: '/first/:x', permanent: false },
+      { source: '/a/*', destination: '/second/*', permanent: true },
+    ]);
+    expect(matchRedirect(rules, '/a/1')).toEqual({ location: '/first/1', status: 307 });
+    expect(matchRedirect(rules, '/a/1/2')).toEqual({ location: '/second/1/2', status: 308 });
+  });
+
+  it('never redirects a path to itself', () => {
+    expect(target('/:page*', '/:page*', '/loop')).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+/** OpenAPI endpoint pages: method and URL, parameters by location, body and response schemas, samples. */
+import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RenderedPage } from '../server/sites/render/types.js';
+import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
+import { renderSite, THEME_MINI, type RenderedSite } from './site-theme-helpers.js';
+
+// <pre> is parsed as markup (node-html-parser keeps it as raw text by default).
+const parse = (html: string): HTMLElement => parseHtml(html, { blockTextElements: { script: true, style: true } });
+
+let mini: RenderedSite;
+let create: RenderedPage;
+let body: HTMLElement;
+
+beforeAll(async () => {
+  mini = await renderSite(THEME_MINI);
+  const op = mini.site.pages.get('api-reference/users/create-a-user')?.operation;
+  if (!op) throw new Error('fixture: POST /users not found');
+  create = await renderEndpointPage(mini.site, op);
+  body = parse(create.html);
+});
+
+function fieldNames(root: HTMLElement | null | undefined): string[] {
+  return (root?.querySelectorAll(':scope > .op-field > .op-field-head > .op-field-name') ?? []).map(
+    (e) => e.textContent,
+  );
+}
+
+function section(root: HTMLElement, title: string): HTMLElement | undefined {
+  return root
+    .querySelectorAll('.op-endpoint-section')
+    .find((s) => s.querySelector('h2')?.textContent.startsWith(title));
+}
+
+describe('renderEndpointPage', () => {
+  it('shows the method and the full URL', () => {
+    expect(body.querySelector('.op-endpoint-bar .op-method')?.textContent).toBe('POST');
+    expect(body.querySelector('.op-endpoint-server')?.textContent).toBe('https://api.acme.example/v1');
+    expect(body.querySelector('.op-endpoint-path')?.textContent).toBe('/users');
+    expect(body.querySelector('.op-endpoint-description code')?.textContent).toBe('email');
+  });
+
+  it('lists the request body with required fields first and nested objects collapsible', () => {
+    const bodySection = section(body, 'Body');
+    expect(bodySection?.querySelector('h2 .op-endpoint-media')?.textContent).toBe('application/json');
+    expect(fieldNames(bodySection)).toEqual(['email', 'name', 'role', 'address']);
+    const email = bodySection?.querySelector('.op-field');
+    expect(email?.querySelector('.op-field-type')?.textContent).toBe('string<email>');
+    expect(email?.querySelector('.op-field-required')).not.toBeNull();
+    const role = bodySection
+      ?.querySelectorAll('.op-field')
+      .find((f) => f.querySelector('.op-field-name')?.textContent === 'role');
+    expect(role?.querySelector('.op-field-default code')?.textContent).toBe('member');
+    expect(role?.querySelectorAll('.op-field-enum code').map((c) => c.textContent)).toEqual(['admin', 'member']);
+    const address = bodySection
+      ?.querySelectorAll('.op-field')
+      .find((f) => f.querySelector('.op-field-name')?.textContent === 'address');
+    expect(fieldNames(address?.querySelector('details.op-expandable .op-expandable-body'))).toEqual([
+      'city',
+      'country',
+    ]);
+  });
+
+  it('resolves allOf and $ref in responses, lists each status, and stops at cycles', () => {
+    const response = section(body, 'Response');
+    const tabs = response?.querySelectorAll('[data-op-tab]').map((t) => t.textContent);
+    expect(tabs).toEqual(['201', '409']);
+    const created = response?.querySelector('[data-op-tab-panel="201"] .op-response');
+    expect(fieldNames(created)).toEqual(['email', 'id', 'name', 'role', 'address', 'manager']);
+    const manager = created
+      ?.querySelectorAll('.op-field')
+      .find((f) => f.querySelector('.op-field-name')?.textContent === 'manager');
+    expect(manager?.querySelector('.op-field-type')?.textContent).toBe('User');
+    expect(response?.querySelector('[data-op-tab-panel="409"]')?.textContent).toContain('The email is taken.');
+  });
+
+  it('gives cURL and x-codeSamples requests and example responses as copyable code blocks', () => {
+    const request = body.querySelector('[data-op-example="request"]');
+    expect(request?.querySelectorAll('[data-op-tab]').map((t) => t.textContent)).toEqual(['cURL', 'Node.js']);
+    const curl = request?.querySelector('[data-op-tab-panel="cURL"] [data-op-code]');
+    expect(curl?.querySelector('[data-op-copy]')).not.toBeNull();
+    expect(curl?.querySelector('[data-op-code-feedback]')).not.toBeNull();
+    const code = curl?.querySelector('pre')?.textContent ?? '';
+    expect(code).toContain("--url 'https://api.acme.example/v1/users'");
+    expect(code).toContain("--header 'Authorization: Bearer <token>'");
+    expect(code).toContain('"email": "jsmith@example.com"');
+    // readOnly properties are not part of a request.
+    expect(code).not.toContain('"id"');
+    const response = body.querySelector('[data-op-example="response"]');
+    expect(response?.querySelectorAll('[data-op-tab]').map((t) => t.textContent)).toEqual(['201']);
+    expect(response?.querySelector('pre')?.textContent).toContain('"id": "3c90c3cc');
+  });
+
+  it('lists parameters by location with their schema details', async () => {
+    const op = mini.site.pages.get('api/users')?.operation;
+    if (!op) throw new Error('fixture: GET /users not found');
+    const list = parse((await renderEndpointPage(mini.site, op)).html);
+    const query = section(list, 'Query parameters');
+    expect(fieldNames(query)).toEqual(['limit', 'cursor']);
+    expect(query?.querySelector('.op-field-default code')?.textContent).toBe('20');
+    expect(query?.querySelector('.op-field-constraint')?.textContent).toBe('Required range: 1 to 100');
+    const getOp = mini.site.pages.get('api-reference/users/get-a-user')?.operation;
+    if (!getOp) throw new Error('fixture: GET /users/{id} not found');
+    const get = parse((await renderEndpointPage(mini.site, getOp)).html);
+    const path = section(get, 'Path parameters');
+    expect(fieldNames(path)).toEqual(['id']);
+    expect(path?.querySelector('.op-field-type')?.textContent).toBe('string<uuid>');
+    expect(get.querySelector('.op-endpoint-path .op-path-param')?.textContent).toBe('{id}');
+  });
+
+  it('reports headings and searchable text, merging an MDX body', () => {
+    expect(create.headings.map((h) => h.text)).toEqual(['Authorizations', 'Body', 'Response']);
+    expect(create.text).toContain('Create a user');
+    expect(create.text).toContain('email');
+    const page = mini.pages.get('/api/users');
+    expect(page?.rendered.text).toContain('Results are paginated');
+    expect(page?.rendered.headings.map((h) => h.text)).toEqual(['Authorizations', 'Query parameters', 'Response']);
+  });
+});

@@ -1,0 +1,247 @@
+/** The page set: which files are pages, their frontmatter, visibility flags and reference problems. */
+import { describe, expect, it } from 'vitest';
+import { loadSiteProject } from '../server/sites/project/model.js';
+import { ALL_SHAPES, docsJson, writeProject } from './helpers/siteProjects.js';
+
+describe('pages of the all-shapes fixture', () => {
+  const model = loadSiteProject(ALL_SHAPES);
+  const filePages = [...model.pages.values()].filter((p) => p.file !== null);
+
+  it('are the .mdx/.md files outside snippets/, ignored folders and the root README', () => {
+    expect(filePages.map((p) => p.file)).toEqual([
+      'api/get-user.mdx',
+      'api/overview.mdx',
+      'changelog.mdx',
+      'fr/index.mdx',
+      'guides/getting_started-guide.mdx',
+      'guides/hidden-one.mdx',
+      'guides/orphan.mdx',
+      'guides/secret.mdx',
+      'index.mdx',
+      'install/linux.mdx',
+      'install/macos.md',
+      'install/overview.mdx',
+      'quickstart.mdx',
+      'tools/cli.mdx',
+      'v1/help.mdx',
+      'v1/intro.mdx',
+    ]);
+    expect(model.counts).toEqual({
+      pages: 24,
+      filePages: 16,
+      generatedPages: 8,
+      navPages: 22,
+      outOfNavPages: 1,
+      snippets: 2,
+      specs: 1,
+      operations: 6,
+      redirects: 2,
+    });
+  });
+
+  it('have URLs, titles (derived from the file name when absent) and nav labels', () => {
+    expect(filePages.map((p) => [p.url, p.title, p.sidebarTitle, p.format])).toEqual([
+      ['/api/get-user', 'Get a user', 'Get a user', 'mdx'],
+      ['/api/overview', 'API overview', 'API overview', 'mdx'],
+      ['/changelog', 'Changelog', 'Changelog', 'mdx'],
+      ['/fr/index', 'Bienvenue', 'Bienvenue', 'mdx'],
+      ['/guides/getting_started-guide', 'Getting started guide', 'Getting started guide', 'mdx'],
+      ['/guides/hidden-one', 'Internals', 'Internals', 'mdx'],
+      ['/guides/orphan', 'Orphan', 'Orphan', 'mdx'],
+      ['/guides/secret', 'Secret', 'Secret', 'mdx'],
+      ['/', 'Welcome', 'Welcome', 'mdx'],
+      ['/install/linux', 'Linux', 'Linux', 'mdx'],
+      ['/install/macos', 'macOS', 'macOS', 'md'],
+      ['/install/overview', 'Installation', 'Installation', 'mdx'],
+      ['/quickstart', 'Quickstart', 'Start', 'mdx'],
+      ['/tools/cli', 'CLI', 'CLI', 'mdx'],
+      ['/v1/help', 'Help', 'Help', 'mdx'],
+      ['/v1/intro', 'Version 1', 'Version 1', 'mdx'],
+    ]);
+    expect(model.pages.get('index')).toMatchObject({
+      description: 'Start here.',
+      icon: { name: 'house' },
+      keywords: ['home', 'start'],
+    });
+    expect(model.pages.get('install/linux')?.boost).toBe(3);
+  });
+
+  it('flag navigation, hidden, noindex, sitemap/search inclusion per the visibility rules', () => {
+    const flags = (path: string) => {
+      const p = model.pages.get(path);
+      return p && [p.inNavigation, p.hidden, p.noindex, p.indexed, p.searchable];
+    };
+    // [inNavigation, hidden, noindex, indexed, searchable]
+    expect(flags('index')).toEqual([true, false, false, true, true]);
+    expect(flags('guides/orphan')).toEqual([false, false, false, false, false]); // by URL only
+    expect(flags('guides/secret')).toEqual([true, true, true, false, false]); // frontmatter hidden
+    expect(flags('guides/hidden-one')).toEqual([true, false, false, false, false]); // in a hidden group
+    expect(flags('v1/help')).toEqual([true, false, false, true, true]); // hidden anchor, searchable: true
+    expect(flags('tools/cli')).toEqual([true, false, true, false, false]); // noindex
+  });
+
+  it('bind frontmatter openapi pages to their operation, searching every spec when none is named', () => {
+    const operation = model.pages.get('api/get-user')?.operation;
+    expect(operation).toMatchObject({
+      key: 'specs/api.yaml GET /users/{id}',
+      spec: 'specs/api.yaml',
+      summary: 'Get a user',
+      tags: ['Users'],
+    });
+    expect(model.specs.get('specs/api.yaml')?.document['info']).toEqual({ title: 'Shapes API', version: '2.0.0' });
+  });
+
+  it('report missing images and snippets, but not references inside code blocks', () => {
+    expect(model.problems.filter((p) => p.code !== 'missing-page')).toEqual([
+      {
+        code: 'missing-asset',
+        file: 'v1/intro.mdx',
+        message: '/images/old-diagram.png: file not found in the project',
+      },
+      {
+        code: 'missing-snippet',
+        file: 'v1/intro.mdx',
+        message: 'import "/snippets/gone.mdx": file not found in the project',
+      },
+    ]);
+  });
+
+  it('keep the theme settings and redirects', () => {
+    expect(model.settings).toEqual({
+      name: 'All Shapes',
+      description: 'A small project that uses every navigation shape.',
+      theme: 'mint',
+      colors: { primary: '#0D9373', light: '#07C983', dark: '#0D9373' },
+      logo: { light: '/logo/light.svg', dark: '/logo/dark.svg', href: '/' },
+      favicon: { light: '/favicon.svg', dark: '/favicon.svg' },
+      appearance: { default: 'dark', strict: false },
+      iconLibrary: 'lucide',
+      variables: { product: 'Shapes' },
+      navbar: {
+        links: [{ label: 'Support', href: 'mailto:help@example.org' }],
+        primary: { type: 'button', label: 'Dashboard', href: 'https://dashboard.example.org' },
+      },
+      footer: { socials: { github: 'https://github.com/example/shapes' } },
+      banner: { content: 'Welcome to **Shapes**', dismissible: true },
+      notFound: { redirect: false, title: 'Nothing here' },
+    });
+    expect(model.redirects).toEqual([
+      { source: '/old-start', destination: '/quickstart', permanent: true },
+      { source: '/beta/:slug*', destination: '/v1/:slug*', permanent: false },
+    ]);
+  });
+});
+
+describe('page set rules', () => {
+  const fm = (title: string): string => `---\ntitle: ${title}\n---\n\nBody.\n`;
+
+  it('skips snippets, dot folders, node_modules, ignored files and root repository files; keeps nested READMEs', () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      '.mintignore': '# comment\n*.draft.mdx\n/private/\n!private/keep.mdx\nscratch/\n',
+      'index.mdx': fm('Home'),
+      'a.mdx': fm('MDX wins'),
+      'a.md': fm('Markdown loses'),
+      'README.md': '# Repo readme',
+      'CONTRIBUTING.md': '# How to contribute',
+      'AGENTS.md': '# Agent instructions',
+      'guide/README.md': '# A nested readme is a page',
+      'guide/post.draft.mdx': fm('Draft'),
+      'private/secret.mdx': fm('Private'),
+      'private/keep.mdx': fm('Inside an ignored folder: stays ignored, as in git'),
+      'deep/scratch/x.mdx': fm('Scratch'),
+      'snippets/part.mdx': 'Snippet',
+      'snippets/nested/deep.md': 'Snippet',
+      '.github/issue.md': '# Not docs',
+      'node_modules/pkg/README.mdx': '# Not docs',
+    });
+    const model = loadSiteProject(dir);
+    expect([...model.pages.keys()]).toEqual(['a', 'guide/README', 'index']);
+    expect(model.pages.get('a')).toMatchObject({ file: 'a.mdx', title: 'MDX wins' });
+    expect(model.counts.snippets).toBe(2);
+  });
+
+  it('keeps a page with broken frontmatter, reporting it', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index', 'list', 'open'] } }),
+      'index.mdx': '---\ntitle: [unclosed\n---\n\nBody.\n',
+      'list.mdx': '---\n- a\n- b\n---\n',
+      'open.mdx': '---\ntitle: never closed\n',
+    });
+    const model = loadSiteProject(dir);
+    expect([...model.pages.values()].map((p) => [p.path, p.title])).toEqual([
+      ['index', 'Index'],
+      ['list', 'List'],
+      ['open', 'Open'],
+    ]);
+    expect(model.problems.map((p) => [p.code, p.file, p.message.split(':')[0]])).toEqual([
+      ['invalid-frontmatter', 'index.mdx', 'frontmatter is not valid YAML'],
+      ['invalid-frontmatter', 'list.mdx', 'frontmatter must be a YAML mapping (key'],
+      ['invalid-frontmatter', 'open.mdx', 'frontmatter is not closed by a --- line'],
+    ]);
+  });
+
+  it('indexes out-of-navigation pages when seo.indexing is "all", and inherits group boosts', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        seo: { indexing: 'all' },
+        navigation: { groups: [{ group: 'G', boost: 2, pages: ['index'] }] },
+      }),
+      'index.mdx': fm('Home'),
+      'orphan.mdx': fm('Orphan'),
+      'quiet.mdx': '---\ntitle: Quiet\nnoindex: true\n---\n',
+    });
+    const model = loadSiteProject(dir);
+    expect([...model.pages.values()].map((p) => [p.path, p.inNavigation, p.indexed, p.boost])).toEqual([
+      ['index', true, true, 2],
+      ['orphan', false, true, undefined],
+      ['quiet', false, false, undefined],
+    ]);
+  });
+
+  it('reports frontmatter openapi references that no local spec has', () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': '---\nopenapi: "POST /v2/layouts"\n---\n',
+      'other.mdx': '---\nopenapi: not an operation\n---\n',
+    });
+    expect(loadSiteProject(dir).problems).toEqual([
+      {
+        code: 'missing-operation',
+        file: 'index.mdx',
+        message: 'openapi "POST /v2/layouts": no local OpenAPI spec has this operation',
+      },
+      {
+        code: 'missing-operation',
+        file: 'other.mdx',
+        message: 'openapi "not an operation": is not "[spec] METHOD /path" or "[spec] webhook name"',
+      },
+    ]);
+  });
+
+  it('checks logo/favicon files and drops redirect sources that can never match', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        logo: '/logo.svg',
+        favicon: { light: '/fav.svg', dark: '/fav-dark.svg' },
+        redirects: [
+          { source: '/a#part', destination: '/b' },
+          { source: '/c', destination: '/d#part' },
+        ],
+      }),
+      'index.mdx': fm('Home'),
+      'fav.svg': '<svg/>',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.redirects).toEqual([{ source: '/c', destination: '/d#part', permanent: true }]);
+    expect(model.problems.map((p) => [p.code, p.keyPath, p.message])).toEqual([
+      [
+        'invalid-redirect',
+        'redirects[0].source',
+        '"/a#part": a redirect source must be a path starting with / and without ? or #',
+      ],
+      ['missing-asset', 'logo.light', '/logo.svg: file not found in the project'],
+      ['missing-asset', 'favicon.dark', '/fav-dark.svg: file not found in the project'],
+    ]);
+  });
+});
