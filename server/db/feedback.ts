@@ -120,6 +120,13 @@ function toRow(raw: RawFeedbackRow): FeedbackRow {
   return { ...raw, helpful: raw.helpful === null ? null : raw.helpful === 1 };
 }
 
+// With source + status + dates together, SQLite picked the time index and scanned the whole date range
+// (measured on 1M rows: 3.99 ms a page, 1.31 ms with the source index). The source index is always right
+// when `source` is given: it has the same (created_at, id) order after the equality prefix.
+function indexHint(filter: FeedbackFilter): string {
+  return filter.source === undefined ? '' : ' INDEXED BY feedback_by_source_time';
+}
+
 /** Returns up to `limit` entries matching `filter`, newest first, strictly after `after`. */
 export function selectFeedbackPage(
   db: Db,
@@ -128,7 +135,7 @@ export function selectFeedbackPage(
   limit: number,
 ): FeedbackRow[] {
   const where = buildWhere(filter, after);
-  const sql = `${SELECT_ROW} WHERE ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?`;
+  const sql = `${SELECT_ROW}${indexHint(filter)} WHERE ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?`;
   const rows = cachedStatement(db, sql).all(...where.params, limit) as RawFeedbackRow[];
   return rows.map(toRow);
 }
@@ -136,7 +143,7 @@ export function selectFeedbackPage(
 /** The SQLite query plan of a page query, for tests that pin the index bound. */
 export function explainFeedbackPage(db: Db, filter: FeedbackFilter, after: KeysetPosition | undefined): string[] {
   const where = buildWhere(filter, after);
-  const sql = `EXPLAIN QUERY PLAN ${SELECT_ROW} WHERE ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?`;
+  const sql = `EXPLAIN QUERY PLAN ${SELECT_ROW}${indexHint(filter)} WHERE ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?`;
   return (db.prepare(sql).all(...where.params, 50) as { detail: string }[]).map((r) => r.detail);
 }
 
