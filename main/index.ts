@@ -2,6 +2,8 @@
  * The Electron main process. It only wires things up: one `setupX()` per module, in order. All of
  * Offprint's behaviour lives in `server/`, which runs the same way headless through the CLI.
  */
+// First: NODE_ENV and packaged-app paths, before any server module loads (see env.ts).
+import './env.js';
 import { app } from 'electron';
 import { setupIpc } from './ipc.js';
 import { setupServer, type EmbeddedServer } from './server.js';

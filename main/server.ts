@@ -10,10 +10,14 @@ import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen } from '../server/http/server.js';
 import { createLogger } from '../server/logger.js';
 import { openRuntime } from '../server/runtime.js';
+import { installSampleSite } from '../server/domain/sampleSite.js';
+import { sampleDocsDir } from '../server/paths.js';
 import { defaultOrganizationId } from '../server/domain/organizations.js';
 import { SESSION_TOKEN_PREFIX, type SessionTokens } from '../server/http/middleware/auth.js';
 import { SiteServers } from '../server/sites/serve/servers.js';
 import { removeServerInfo, writeServerInfo } from '../server/sites/serve/serverFile.js';
+import { ExportWorker } from '../server/jobs/worker.js';
+import { electronRenderBackend } from './renderBackend.js';
 
 /** The embedded server, as the rest of the main process sees it. */
 export interface EmbeddedServer {
@@ -34,36 +38,46 @@ export async function setupServer(userDataDir: string): Promise<EmbeddedServer> 
     OFFPRINT_DATA_DIR: process.env['OFFPRINT_DATA_DIR'] ?? userDataDir,
   });
   const runtime = openRuntime(dataDir, logger);
+  // A fresh install's default project gets the bundled sample docs (once; the first start only).
+  installSampleSite(runtime, sampleDocsDir());
   const sessionToken = `${SESSION_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const sessions: SessionTokens = new Map([
     [sessionToken, { keyId: 'desktop-session', orgId: defaultOrganizationId(runtime) }],
   ]);
   const hostPolicy: HostPolicy = { extraHosts: [], port: 0 };
-  const server = await listen(createApp({ ...runtime, hostPolicy, sessions }), {
+  let sites: SiteServers | undefined;
+  const onSiteImported = async (projectId: string): Promise<string | null> => (await sites?.refresh(projectId)) ?? null;
+  const server = await listen(createApp({ ...runtime, hostPolicy, sessions, onSiteImported }), {
     host: '127.0.0.1',
     port: 0,
     hostPolicy,
   });
   const publish = (urls: Readonly<Record<string, string>>): void =>
     writeServerInfo(dataDir, { pid: process.pid, apiUrl: server.url, sites: urls });
-  let sites: SiteServers;
+  let started: SiteServers;
   try {
-    sites = await SiteServers.start(runtime, { onChange: publish });
-    publish(sites.urls());
+    started = await SiteServers.start(runtime, { onChange: publish });
+    sites = started;
+    publish(started.urls());
   } catch (error) {
     await server.close();
     runtime.close();
     throw error;
   }
-  logger.info({ url: server.url, dataDir, sites: sites.urls() }, 'embedded server started');
+  // Static-export jobs render in Electron's own Chromium (setupServer runs after app.whenReady()).
+  const worker = new ExportWorker(runtime, { backend: electronRenderBackend() });
+  worker.start();
+  logger.info({ url: server.url, dataDir, sites: started.urls() }, 'embedded server started');
   return {
     url: server.url,
     dataDir,
     sessionToken,
-    sites,
+    sites: started,
     close: async () => {
+      // First: a running export is paused and released while the database is still open.
+      await worker.stop();
       removeServerInfo(dataDir);
-      await sites.close();
+      await started.close();
       await server.close();
       runtime.close();
     },

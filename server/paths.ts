@@ -22,3 +22,24 @@ export const PACKAGE_ROOT = findPackageRoot();
 
 /** The built dashboard (`npm run build` writes it). */
 export const DASHBOARD_DIR = join(PACKAGE_ROOT, 'renderer', 'dist');
+
+let resourcesOverride: string | undefined;
+
+/**
+ * Tells where the files shipped with the app are when they are not beside the package: the packaged
+ * desktop app copies them to `process.resourcesPath` (electron-builder `extraResources`), which only the
+ * Electron main process knows.
+ */
+export function setResourcesDir(dir: string): void {
+  resourcesOverride = dir;
+}
+
+/** The folder of files shipped with the app: the override, else the package's `resources/`. */
+export function resourcesDir(): string {
+  return resourcesOverride ?? join(PACKAGE_ROOT, 'resources');
+}
+
+/** The sample docs project a fresh install serves (`resources/sample-docs`). */
+export function sampleDocsDir(): string {
+  return join(resourcesDir(), 'sample-docs');
+}

@@ -129,4 +129,19 @@ describe('GET /v1/analytics/{projectId}/feedback/by-page', () => {
     );
     expect(eleven.hasMore).toBe(false);
   });
+
+  it('counts zero thumbs, never null, on a path whose only entries are votes without helpful', async () => {
+    const project = createProject(t.runtime, { orgId: t.orgId, name: 'Bare votes', domain: 'bare-votes.localhost' });
+    await importEntries(
+      t,
+      [
+        entry('v1', '2026-02-01T00:00:00Z', 'thumbs_only', { path: '/bare' }),
+        entry('v2', '2026-02-02T00:00:00Z', 'thumbs_only', { path: '/bare' }),
+      ],
+      project.id,
+    );
+    const expected = { feedback: counts(['/bare', 0, 0, 0, 2]), hasMore: false };
+    expect(await getByPage(t, {}, { projectId: project.id })).toStrictEqual(expected);
+    expect(await getByPage(t, { source: 'thumbs_only' }, { projectId: project.id })).toStrictEqual(expected);
+  });
 });

@@ -128,8 +128,14 @@ describe('GET /v1/openapi.json', () => {
         'GET /v1/keys',
         'GET /v1/openapi.json',
         'GET /v1/projects',
+        'POST /v1/projects/{projectId}/site',
         `POST ${IMPORT}`,
         'POST /v1/keys',
+        'POST /v1/static-export/jobs',
+        'GET /v1/static-export/jobs/{jobId}',
+        'DELETE /v1/static-export/jobs/{jobId}',
+        'POST /v1/static-export/jobs/{jobId}/bundle',
+        'GET /downloads/{file}',
       ].sort(),
     );
     expect(doc.paths['/health']?.['get']?.security).toEqual([]);
@@ -181,9 +187,12 @@ describe('GET /v1/openapi.json', () => {
           `${method} ${path}`,
         ).toBe(true);
         if (op.security === undefined) expect(statuses, `${method} ${path}`).toContain('401');
+        // JSON everywhere, except the archive bytes of a download (its errors are JSON too).
         for (const status of statuses)
           expect(
-            op.responses[status]?.content?.['application/json']?.schema,
+            op.responses[status]?.content?.[
+              path.startsWith('/downloads/') && status.startsWith('2') ? 'application/zip' : 'application/json'
+            ]?.schema,
             `${method} ${path} ${status}`,
           ).toBeDefined();
       }

@@ -11,6 +11,7 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSiteProject, type SitePage, type SiteModel } from '../server/sites/project/model.js';
 import { renderPage } from '../server/sites/render/index.js';
+import { PAGE_CSP } from '../server/sites/serve/respond.js';
 import type { RenderedPage } from '../server/sites/render/types.js';
 import { themeAsset } from '../server/sites/theme/assets.js';
 import { renderDocument, renderNotFound } from '../server/sites/theme/document.js';
@@ -21,19 +22,6 @@ import type { SearchIndexData } from '../server/sites/theme/search/format.js';
 const require = createRequire(import.meta.url);
 const KATEX_DIST = dirname(require.resolve('katex'));
 const MERMAID = require.resolve('mermaid/dist/mermaid.min.js');
-
-/**
- * The policy pages are served with (as the site server does): no inline script, nothing from elsewhere.
- * Inline styles stay allowed: highlighted code and Mermaid's SVGs carry them.
- */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-].join('; ');
 
 /** test/fixtures/theme-mini: the theme's own fixture (tabs, nested groups, components, an OpenAPI spec). */
 export const THEME_MINI = fileURLToPath(new URL('./fixtures/theme-mini', import.meta.url));

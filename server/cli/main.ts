@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 /** The `offprint` command line: one process, one command, exit code = verdict. */
+// First: sets NODE_ENV before anything loads React (see productionEnv.ts).
+import '../productionEnv.js';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OFFPRINT_VERSION } from '../version.js';
 import { keysCommand, orgsCommand, projectsCommand } from './commands/admin.js';
+import { exportCommand } from './commands/export.js';
 import { feedbackCommand } from './commands/feedback.js';
+import { previewCommand } from './commands/preview.js';
 import { serveCommand } from './commands/serve.js';
+import { settingsCommand } from './commands/settings.js';
 import { sitesCommand } from './commands/sites.js';
+import { verifyCommand } from './commands/verify.js';
 import { describeError, UsageError, write, type CliIo } from './io.js';
 
 const HELP = `Offprint ${OFFPRINT_VERSION}: offline documentation sites, feedback export and static export bundles.
@@ -23,9 +29,17 @@ Usage: offprint <command> [options]
   keys list [--org ID]
   keys revoke KEYID
   sites import --project ID PATH        Import a docs folder or .zip as the project's site
+  settings list | get NAME | unset NAME
+  settings set NAME VALUE               Change a setting (allowedScripts: scripts sites may load, a,b,...)
   feedback import --project ID FILE     Import NDJSON feedback (FILE - reads stdin)
   feedback export --project ID [--date-from D] [--date-to D] [--source S] [--status LIST]
                                         Write a project's feedback as NDJSON to stdout
+  export --domain HOST --out FILE.zip [--deployment air-gapped|client-hosted|cloud]
+         [--concurrency N] [--path PAGE]...
+                                        Export a docs site as a static bundle (progress on stderr)
+  preview FILE.zip [--port 4343] [--host 127.0.0.1]
+                                        Serve a bundle like a static host (extensionless URLs)
+  verify FILE.zip                       Check a bundle against its manifest; exit code 0 = sound
 
 Every command takes --data-dir DIR (default: $OFFPRINT_DATA_DIR, else the per-user app-data folder)
 and --json (one JSON object on stdout).
@@ -40,6 +54,10 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   keys: keysCommand,
   feedback: feedbackCommand,
   sites: sitesCommand,
+  settings: settingsCommand,
+  export: exportCommand,
+  preview: previewCommand,
+  verify: verifyCommand,
 };
 
 /** Runs one command line; returns the exit code. Never throws. */

@@ -2,8 +2,9 @@
  * Rows of the `feedback` table: keyset pages, per-path aggregates and inserts. Every query is bounded by
  * one composite index, so a page deep in a million entries costs what the first page costs.
  */
-import type { Db, Statement } from './connection.js';
+import type { Db } from './connection.js';
 import { UNKNOWN_TIME } from './migrations.js';
+import { cachedStatement } from './statementCache.js';
 
 /** Where feedback came from. */
 export const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only'] as const;
@@ -65,7 +66,15 @@ interface BuiltWhere {
   readonly params: (string | number)[];
 }
 
-function buildWhere(filter: FeedbackFilter, after: KeysetPosition | undefined): BuiltWhere {
+/**
+ * `upperBound: 'column'` writes a date upper bound as `created_at < ?`, for queries without a cursor
+ * that read an index holding `created_at` but not `id` (the by-page counts).
+ */
+function buildWhere(
+  filter: FeedbackFilter,
+  after: KeysetPosition | undefined,
+  upperBound: 'rowValue' | 'column' = 'rowValue',
+): BuiltWhere {
   const clauses = ['project_id = ?'];
   const params: (string | number)[] = [filter.projectId];
   if (filter.source !== undefined) {
@@ -84,6 +93,11 @@ function buildWhere(filter: FeedbackFilter, after: KeysetPosition | undefined): 
   }
   // One upper bound only, written as a row value: given both `created_at < to` and a cursor, SQLite
   // picks the date range as the index bound and scans from `to` down to the cursor on every page.
+  if (upperBound === 'column' && after === undefined && filter.toMs !== undefined) {
+    clauses.push('created_at < ?');
+    params.push(filter.toMs);
+    return { sql: clauses.join(' AND '), params };
+  }
   const upper = mergeUpperBound(filter.toMs, after);
   if (upper !== undefined) {
     clauses.push('(created_at, id) < (?, ?)');
@@ -98,22 +112,6 @@ function mergeUpperBound(toMs: number | undefined, after: KeysetPosition | undef
   if (after === undefined) return dateBound;
   if (dateBound === undefined || after.createdAt < dateBound.createdAt) return after;
   return dateBound;
-}
-
-const statementCache = new WeakMap<Db, Map<string, Statement>>();
-
-function cachedStatement(db: Db, sql: string): Statement {
-  let cache = statementCache.get(db);
-  if (cache === undefined) {
-    cache = new Map();
-    statementCache.set(db, cache);
-  }
-  let statement = cache.get(sql);
-  if (statement === undefined) {
-    statement = db.prepare<unknown[]>(sql);
-    cache.set(sql, statement);
-  }
-  return statement;
 }
 
 function toRow(raw: RawFeedbackRow): FeedbackRow {
@@ -156,17 +154,47 @@ export interface FeedbackPathCounts {
   readonly total: number;
 }
 
+const VOTES = "source IN ('contextual', 'thumbs_only')";
+
+function byPathSql(filter: FeedbackFilter): BuiltWhere {
+  const where = buildWhere(filter, undefined, 'column');
+  const tail = 'GROUP BY path ORDER BY total DESC, path ASC LIMIT ?';
+  if (filter.source !== undefined) {
+    // One source: SQLite then sorts the nested form's groups in a temporary tree; counting straight
+    // from the index in path order is faster (0.26 s against 0.36 s for code_snippet on 1M entries).
+    // CASE, not SUM(condition): the condition is NULL on a vote without `helpful`, and a path with only
+    // such votes would then count NULL thumbs instead of 0.
+    const sql = `SELECT path, SUM(CASE WHEN ${VOTES} AND helpful = 1 THEN 1 ELSE 0 END) AS thumbsUp,
+        SUM(CASE WHEN ${VOTES} AND helpful = 0 THEN 1 ELSE 0 END) AS thumbsDown,
+        SUM(CASE WHEN source = 'code_snippet' THEN 1 ELSE 0 END) AS code, COUNT(*) AS total
+      FROM feedback WHERE ${where.sql} ${tail}`;
+    return { sql, params: where.params };
+  }
+  // Counting (path, source, helpful) groups first, then folding them per path, evaluates the CASE
+  // expressions once per group instead of once per entry: 0.2 s instead of 0.5 s on 1M entries. The inner
+  // query reads only feedback_by_path, which holds every column it names, in path order.
+  const sql = `SELECT path,
+      SUM(CASE WHEN ${VOTES} AND helpful = 1 THEN n ELSE 0 END) AS thumbsUp,
+      SUM(CASE WHEN ${VOTES} AND helpful = 0 THEN n ELSE 0 END) AS thumbsDown,
+      SUM(CASE WHEN source = 'code_snippet' THEN n ELSE 0 END) AS code,
+      SUM(n) AS total
+    FROM (SELECT path, source, helpful, COUNT(*) AS n FROM feedback WHERE ${where.sql} GROUP BY path, source, helpful)
+    ${tail}`;
+  return { sql, params: where.params };
+}
+
 /** Per-path counts for entries matching `filter`, most feedback first, then by path. */
 export function selectFeedbackByPath(db: Db, filter: FeedbackFilter, limit: number): FeedbackPathCounts[] {
-  const where = buildWhere(filter, undefined);
-  const sql = `SELECT path,
-      SUM(source IN ('contextual', 'thumbs_only') AND helpful = 1) AS thumbsUp,
-      SUM(source IN ('contextual', 'thumbs_only') AND helpful = 0) AS thumbsDown,
-      SUM(source = 'code_snippet') AS code,
-      COUNT(*) AS total
-    FROM feedback WHERE ${where.sql}
-    GROUP BY path ORDER BY total DESC, path ASC LIMIT ?`;
-  return cachedStatement(db, sql).all(...where.params, limit) as FeedbackPathCounts[];
+  const query = byPathSql(filter);
+  return cachedStatement(db, query.sql).all(...query.params, limit) as FeedbackPathCounts[];
+}
+
+/** The SQLite query plan of a by-page query, for tests that pin the covering index. */
+export function explainFeedbackByPath(db: Db, filter: FeedbackFilter): string[] {
+  const query = byPathSql(filter);
+  return (db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params, 10) as { detail: string }[]).map(
+    (r) => r.detail,
+  );
 }
 
 /** A feedback entry to store; `createdAt` null when unknown. */
@@ -184,9 +212,11 @@ export interface NewFeedback {
   readonly lang: string | null;
 }
 
-const FEEDBACK_COLUMNS = 'id, path, comment, created_at, source, status, helpful, contact, code, filename, lang';
+/** The stored columns of an entry, in the order of {@link feedbackParams}. */
+export const FEEDBACK_COLUMNS = 'id, path, comment, created_at, source, status, helpful, contact, code, filename, lang';
 
-function feedbackParams(entry: NewFeedback): (string | number | null)[] {
+/** The values of an entry for {@link FEEDBACK_COLUMNS}, as stored. */
+export function feedbackParams(entry: NewFeedback): (string | number | null)[] {
   return [
     entry.id,
     entry.path,
@@ -207,50 +237,6 @@ export function insertFeedback(db: Db, projectId: string, entry: NewFeedback): b
   const sql = `INSERT INTO feedback (project_id, ${FEEDBACK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (project_id, id) DO NOTHING`;
   return cachedStatement(db, sql).run(projectId, ...feedbackParams(entry)).changes > 0;
-}
-
-/**
- * Staging for all-or-nothing imports. Rows go to a TEMP table of a dedicated connection (no lock on the
- * main database while a large file streams in), then move over in one short IMMEDIATE transaction.
- */
-export interface FeedbackStaging {
-  /** Stages a batch of entries (kept in order; on duplicate ids the first one wins). */
-  readonly stage: (entries: readonly NewFeedback[]) => void;
-  /** Moves every staged entry into `projectId`; returns how many were new. */
-  readonly commit: (projectId: string) => { inserted: number; staged: number };
-}
-
-/** Creates the staging table on `db`, which must be a connection used by nothing else. */
-export function createFeedbackStaging(db: Db): FeedbackStaging {
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS feedback_staging (
-      seq INTEGER PRIMARY KEY, id TEXT NOT NULL, path TEXT NOT NULL, comment TEXT, created_at INTEGER NOT NULL,
-      source TEXT NOT NULL, status TEXT NOT NULL, helpful INTEGER, contact TEXT, code TEXT, filename TEXT, lang TEXT
-    )`);
-  db.exec('DELETE FROM temp.feedback_staging');
-  const insert = db.prepare(
-    `INSERT INTO temp.feedback_staging (${FEEDBACK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const stageBatch = db.transaction((entries: readonly NewFeedback[]) => {
-    for (const entry of entries) insert.run(...feedbackParams(entry));
-  });
-  return {
-    stage: (entries) => stageBatch(entries),
-    commit: (projectId) =>
-      db
-        .transaction(() => {
-          const staged = Number(db.prepare('SELECT count(*) FROM temp.feedback_staging').pluck().get());
-          const inserted = db
-            .prepare(
-              `INSERT INTO main.feedback (project_id, ${FEEDBACK_COLUMNS})
-               SELECT ?, ${FEEDBACK_COLUMNS} FROM temp.feedback_staging WHERE true ORDER BY seq
-               ON CONFLICT (project_id, id) DO NOTHING`,
-            )
-            .run(projectId).changes;
-          db.exec('DELETE FROM temp.feedback_staging');
-          return { inserted, staged };
-        })
-        .immediate(),
-  };
 }
 
 /**

@@ -113,6 +113,56 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'export jobs: durable static-export jobs with leases',
+    up: (db) => {
+      // A job pins the site build it exports. A worker owns a running job through a lease it renews;
+      // an expired lease (crashed worker) lets another worker resume it. The partial unique index makes
+      // "one active job per site" hold even when two processes start a job at the same instant.
+      db.exec(`
+        CREATE TABLE export_jobs (
+          id               TEXT PRIMARY KEY,
+          org_id           TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+          project_id       TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+          domain           TEXT NOT NULL,
+          build_id         TEXT NOT NULL,
+          deployment       TEXT NOT NULL CHECK (deployment IN ('air-gapped', 'client-hosted', 'cloud')),
+          version_label    TEXT,
+          paths            TEXT,
+          features         TEXT NOT NULL,
+          status           TEXT NOT NULL CHECK (status IN ('queued', 'running', 'completed', 'failed')),
+          progress         INTEGER NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100),
+          page_count       INTEGER NOT NULL DEFAULT 0,
+          pages_total      INTEGER,
+          error            TEXT,
+          attempts         INTEGER NOT NULL DEFAULT 0,
+          lease_owner      TEXT,
+          lease_until      INTEGER,
+          bundle_sha256    TEXT,
+          bundle_size      INTEGER,
+          blocked_requests TEXT,
+          created_at       INTEGER NOT NULL,
+          updated_at       INTEGER NOT NULL,
+          started_at       INTEGER,
+          completed_at     INTEGER
+        ) STRICT;
+        CREATE UNIQUE INDEX export_jobs_one_active ON export_jobs (project_id) WHERE status IN ('queued', 'running');
+        CREATE INDEX export_jobs_by_status ON export_jobs (status, created_at);
+      `);
+    },
+  },
+  {
+    version: 4,
+    name: 'feedback by path: a covering index for the by-page counts',
+    up: (db) => {
+      // by-page groups a project's feedback by path. Without this index SQLite read every row from the
+      // table and sorted them (5 s on 1M entries, blocking the event loop); in path order with every
+      // column a filter or count needs, it reads only this index (0.2 s). Building it on 1M existing
+      // entries takes about 4 s, once.
+      db.exec('CREATE INDEX feedback_by_path ON feedback (project_id, path, source, helpful, status, created_at)');
+    },
+  },
 ];
 
 /** The schema version this build of Offprint writes. */

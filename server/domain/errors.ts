@@ -59,3 +59,20 @@ export function PayloadTooLargeError(limitBytes: number): AppError {
 export function UnsupportedMediaTypeError(expected: string): AppError {
   return new AppError(415, `Content-Type must be ${expected}`);
 }
+
+/** 405: the resource exists but not for this method; `allowed` goes in the Allow header. */
+export function MethodNotAllowedError(allowed: readonly string[]): AppError {
+  return new AppError(405, `Method not allowed here; use ${allowed.join(' or ')}`, [], { Allow: allowed.join(', ') });
+}
+
+/** 410: the thing existed but is gone for good (an expired link). */
+export function GoneError(message: string): AppError {
+  return new AppError(410, message);
+}
+
+/** 416: a byte range past the end of a `size`-byte resource. */
+export function RangeNotSatisfiableError(size: number): AppError {
+  return new AppError(416, 'Range not satisfiable', [{ message: `the file has ${size} bytes` }], {
+    'Content-Range': `bytes */${size}`,
+  });
+}

@@ -17,13 +17,17 @@ import { prefixedId } from './ids.js';
 
 const DEFAULT_ORG_SETTING = 'default_org_id';
 const SECRET_SETTING = 'hmac_secret';
+/** Set on a fresh install to the default project's id until its sample site is installed (sampleSite.ts). */
+export const SAMPLE_SITE_PENDING_SETTING = 'sample_site_pending';
 
 /** The domain of the project a fresh install creates for its bundled sample site. */
 export const DEFAULT_PROJECT_DOMAIN = 'sample-docs.localhost';
 
 /**
  * Makes sure the install has its secret, a default organization (enterprise plan) and a default
- * project. Idempotent; safe when several processes open the same data dir at once.
+ * project. Idempotent; safe when several processes open the same data dir at once. A fresh install
+ * also notes that the default project is to get the bundled sample site, which the first server
+ * started on the data dir imports (`installSampleSite`): other commands never pay for that import.
  */
 export function ensureInstallDefaults(db: Db, now: number): { secret: Buffer; defaultOrgId: string } {
   return writeTransaction(db, () => {
@@ -37,13 +41,15 @@ export function ensureInstallDefaults(db: Db, now: number): { secret: Buffer; de
         createdAt: now,
       };
       insertOrganization(db, org);
+      const projectId = prefixedId('prj');
       insertProject(db, {
-        id: prefixedId('prj'),
+        id: projectId,
         orgId: org.id,
         name: 'Sample docs',
         domain: DEFAULT_PROJECT_DOMAIN,
         createdAt: now,
       });
+      ensureSetting(db, SAMPLE_SITE_PENDING_SETTING, projectId);
       defaultOrgId = ensureSetting(db, DEFAULT_ORG_SETTING, org.id);
     }
     return { secret: Buffer.from(secret, 'base64'), defaultOrgId };

@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { writeTransaction } from '../db/connection.js';
-import { insertFeedback, upgradeVoteToContextual } from '../db/feedback.js';
+import { insertFeedback, upgradeVoteToContextual, type NewFeedback } from '../db/feedback.js';
 import type { Deps } from './deps.js';
 import { NotFoundError } from './errors.js';
 import { ulid } from './ids.js';
@@ -49,7 +49,29 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-const EMPTY = { comment: null, helpful: null, contact: null, code: null, filename: null, lang: null } as const;
+/** The fields a reader's entry may set; everything else starts empty. */
+type ReaderEntryFields = Pick<NewFeedback, 'path' | 'source'> &
+  Partial<Pick<NewFeedback, 'comment' | 'helpful' | 'code' | 'filename' | 'lang'>>;
+
+/** Stores one new pending entry, stamped now, in its own write transaction; returns its id. */
+function insertReaderEntry(deps: Deps, projectId: string, fields: ReaderEntryFields): string {
+  const id = ulid(deps.now());
+  const row: NewFeedback = {
+    id,
+    path: fields.path,
+    source: fields.source,
+    status: 'pending',
+    createdAt: deps.now(),
+    comment: fields.comment ?? null,
+    helpful: fields.helpful ?? null,
+    contact: null,
+    code: fields.code ?? null,
+    filename: fields.filename ?? null,
+    lang: fields.lang ?? null,
+  };
+  writeTransaction(deps.db, () => insertFeedback(deps.db, projectId, row));
+  return id;
+}
 
 /** Stores a vote; returns the entry id and the token that lets the same reader add details. */
 export function recordVote(
@@ -57,18 +79,7 @@ export function recordVote(
   projectId: string,
   vote: z.output<typeof VoteSchema>,
 ): { id: string; token: string } {
-  const id = ulid(deps.now());
-  writeTransaction(deps.db, () =>
-    insertFeedback(deps.db, projectId, {
-      ...EMPTY,
-      id,
-      path: vote.path,
-      createdAt: deps.now(),
-      source: 'thumbs_only',
-      status: 'pending',
-      helpful: vote.helpful,
-    }),
-  );
+  const id = insertReaderEntry(deps, projectId, { path: vote.path, source: 'thumbs_only', helpful: vote.helpful });
   return { id, token: editToken(deps, projectId, id) };
 }
 
@@ -93,21 +104,14 @@ export function recordCodeFeedback(
   projectId: string,
   input: z.output<typeof CodeFeedbackSchema>,
 ): { id: string } {
-  const id = ulid(deps.now());
-  writeTransaction(deps.db, () =>
-    insertFeedback(deps.db, projectId, {
-      ...EMPTY,
-      id,
-      path: input.path,
-      comment: input.comment,
-      createdAt: deps.now(),
-      source: 'code_snippet',
-      status: 'pending',
-      code: input.code,
-      filename: input.filename ?? null,
-      lang: input.lang ?? null,
-    }),
-  );
+  const id = insertReaderEntry(deps, projectId, {
+    path: input.path,
+    source: 'code_snippet',
+    comment: input.comment,
+    code: input.code,
+    filename: input.filename ?? null,
+    lang: input.lang ?? null,
+  });
   return { id };
 }
 
@@ -117,17 +121,5 @@ export function recordAgentFeedback(
   projectId: string,
   input: z.output<typeof AgentFeedbackSchema>,
 ): { id: string } {
-  const id = ulid(deps.now());
-  writeTransaction(deps.db, () =>
-    insertFeedback(deps.db, projectId, {
-      ...EMPTY,
-      id,
-      path: input.path,
-      comment: input.feedback,
-      createdAt: deps.now(),
-      source: 'agent',
-      status: 'pending',
-    }),
-  );
-  return { id };
+  return { id: insertReaderEntry(deps, projectId, { path: input.path, source: 'agent', comment: input.feedback }) };
 }

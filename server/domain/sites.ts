@@ -4,7 +4,7 @@
  * `sites` row names the current one. An import stages and validates the whole build first, switches the
  * row in one transaction, and only then deletes the previous build: a failed import changes nothing.
  */
-import { mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeTransaction } from '../db/connection.js';
 import { findProject, findProjectByDomain, type ProjectRow } from '../db/projects.js';
@@ -12,11 +12,16 @@ import { findSite, upsertSite, type SiteRow } from '../db/sites.js';
 import { importLimits, type ImportLimits } from '../sites/import/limits.js';
 import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.js';
 import { loadSiteProject } from '../sites/project/load.js';
+import { indexBuildFolder } from '../sites/serve/searchIndex.js';
+import { removeStoredSearchIndex } from '../sites/serve/searchIndexFile.js';
 import type { SiteModel, SiteProblem } from '../sites/project/model.js';
 import type { Deps } from './deps.js';
-import { NotFoundError, ValidationError } from './errors.js';
+import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { ulid } from './ids.js';
 import { createProject } from './organizations.js';
+import { buildDir, cachedModel, cacheModel, cleanUpBuilds, removeIfEmpty, sitesRoot } from './siteBuilds.js';
+
+export { buildDir, sitesRoot } from './siteBuilds.js';
 
 /** What site functions need: the domain deps plus the data dir the build folders live in. */
 export interface SiteDeps extends Deps {
@@ -27,6 +32,8 @@ export interface SiteDeps extends Deps {
 export interface ImportSiteOptions {
   /** Overrides of the zip/folder caps (see DEFAULT_IMPORT_LIMITS). */
   readonly limits?: Partial<ImportLimits>;
+  /** Import only if the project still has no site when switching (else a ConflictError, nothing changed). */
+  readonly onlyIfNoSite?: boolean;
 }
 
 /** The outcome of an import. */
@@ -50,72 +57,6 @@ export interface CurrentSite {
   readonly model: SiteModel;
 }
 
-/** Builds older than this that no row points at are leftovers of a crashed import. */
-const STALE_BUILD_MS = 60 * 60 * 1000;
-const CACHE_SIZE = 16;
-const modelCache = new Map<string, SiteModel>();
-
-/** `<dataDir>/sites`. */
-export function sitesRoot(dataDir: string): string {
-  return join(dataDir, 'sites');
-}
-
-/** The folder of one build. */
-export function buildDir(dataDir: string, projectId: string, buildId: string): string {
-  return join(sitesRoot(dataDir), projectId, buildId);
-}
-
-function cacheModel(dir: string, model: SiteModel): void {
-  modelCache.delete(dir);
-  modelCache.set(dir, model);
-  while (modelCache.size > CACHE_SIZE) {
-    const oldest = modelCache.keys().next().value;
-    if (oldest === undefined) break;
-    modelCache.delete(oldest);
-  }
-}
-
-function ulidTime(id: string): number | undefined {
-  const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)) return undefined;
-  let t = 0;
-  for (const c of id.slice(0, 10)) t = t * 32 + CROCKFORD.indexOf(c);
-  return t;
-}
-
-/** Deletes a replaced build and leftovers of crashed imports; failures are logged, never thrown. */
-function cleanUp(deps: SiteDeps, projectId: string, current: string, previous: string | null): void {
-  const dirs: string[] = [];
-  try {
-    dirs.push(...readdirSync(join(sitesRoot(deps.dataDir), projectId)));
-  } catch {
-    return;
-  }
-  for (const name of dirs) {
-    if (name === current) continue;
-    const time = ulidTime(name);
-    // A younger unknown build may belong to an import still running in another process.
-    const stale = name === previous || (time !== undefined && time < deps.now() - STALE_BUILD_MS);
-    if (!stale) continue;
-    const dir = buildDir(deps.dataDir, projectId, name);
-    modelCache.delete(dir);
-    try {
-      removeDir(dir);
-    } catch (error) {
-      deps.logger.warn({ err: error, dir }, 'could not delete an old site build');
-    }
-  }
-}
-
-/** Removes a project's sites folder left empty by a failed first import. */
-function removeIfEmpty(dir: string): void {
-  try {
-    rmdirSync(dir);
-  } catch {
-    // Not empty (an earlier build is in it) or already gone: both fine.
-  }
-}
-
 function rowFor(projectId: string, buildId: string, staged: StagedBuild, importedAt: number): SiteRow {
   return {
     projectId,
@@ -128,17 +69,17 @@ function rowFor(projectId: string, buildId: string, staged: StagedBuild, importe
   };
 }
 
-/**
- * Imports `sourcePath` (a folder or a .zip) as the new site of `projectId`. Throws NotFoundError for an
- * unknown project and a ValidationError for a bad source, hostile zip or broken config; in every failing
- * case the previous site keeps being served and nothing of the new build is left on disk.
- */
-export function importSite(
-  deps: SiteDeps,
-  projectId: string,
-  sourcePath: string,
-  options: ImportSiteOptions = {},
-): ImportedSite {
+/** A build staged and validated for a project, not yet switched to. */
+interface StagedImport {
+  readonly projectId: string;
+  readonly buildId: string;
+  readonly dir: string;
+  readonly projectDir: string;
+  readonly staged: StagedBuild;
+  readonly onlyIfNoSite: boolean;
+}
+
+function stageImport(deps: SiteDeps, projectId: string, sourcePath: string, options: ImportSiteOptions): StagedImport {
   if (findProject(deps.db, projectId) === undefined) throw NotFoundError(`Project ${projectId} does not exist`);
   const buildId = ulid(deps.now());
   const dir = buildDir(deps.dataDir, projectId, buildId);
@@ -151,37 +92,88 @@ export function importSite(
     removeIfEmpty(projectDir);
     throw error;
   }
+  // The stored index is Offprint's own file: one shipped in the source would be served as if it were.
+  removeStoredSearchIndex(dir);
+  return { projectId, buildId, dir, projectDir, staged, onlyIfNoSite: options.onlyIfNoSite === true };
+}
+
+function discardImport(pending: StagedImport): void {
+  removeDir(pending.dir);
+  removeIfEmpty(pending.projectDir);
+}
+
+function commitImport(deps: SiteDeps, pending: StagedImport): ImportedSite {
+  const { projectId, buildId, dir, staged } = pending;
   let previous: SiteRow | undefined;
   const row = rowFor(projectId, buildId, staged, deps.now());
   try {
     writeTransaction(deps.db, () => {
       if (findProject(deps.db, projectId) === undefined) throw NotFoundError(`Project ${projectId} does not exist`);
       previous = findSite(deps.db, projectId);
+      if (pending.onlyIfNoSite && previous !== undefined) {
+        throw ConflictError(`Project ${projectId} got a site while this one was being imported`);
+      }
       upsertSite(deps.db, row);
     });
   } catch (error) {
-    removeDir(dir);
-    removeIfEmpty(projectDir);
+    discardImport(pending);
     throw error;
   }
   cacheModel(dir, staged.model);
   const previousBuildId = previous?.buildId ?? null;
-  cleanUp(deps, projectId, buildId, previousBuildId);
+  cleanUpBuilds(deps, projectId, buildId, previousBuildId);
   deps.logger.info({ projectId, buildId, pages: row.pageCount, problems: row.problemCount }, 'site imported');
   return { projectId, buildId, site: row, model: staged.model, previousBuildId, skippedLinks: staged.skippedLinks };
 }
 
 /**
- * Creates a project and imports its site as one operation: the source is staged and validated first,
- * then the project row, the build folder's final name and the site row are committed together. If
- * anything fails, neither the project nor any folder remains.
+ * Imports `sourcePath` (a folder or a .zip) as the new site of `projectId`. Throws NotFoundError for an
+ * unknown project and a ValidationError for a bad source, hostile zip or broken config; in every failing
+ * case the previous site keeps being served and nothing of the new build is left on disk. The build has
+ * no search index yet: its first search builds and stores it (see {@link importSiteAndIndex}).
  */
-export function createProjectWithSite(
+export function importSite(
+  deps: SiteDeps,
+  projectId: string,
+  sourcePath: string,
+  options: ImportSiteOptions = {},
+): ImportedSite {
+  return commitImport(deps, stageImport(deps, projectId, sourcePath, options));
+}
+
+/**
+ * {@link importSite}, plus the site's search index built and stored with the build before the switch,
+ * so the first search on the new site is fast. What every user-facing import (CLI, API) uses.
+ */
+export async function importSiteAndIndex(
+  deps: SiteDeps,
+  projectId: string,
+  sourcePath: string,
+  options: ImportSiteOptions = {},
+): Promise<ImportedSite> {
+  const pending = stageImport(deps, projectId, sourcePath, options);
+  try {
+    await indexBuildFolder(pending.dir, pending.staged.model, deps.logger);
+  } catch (error) {
+    discardImport(pending);
+    throw error;
+  }
+  return commitImport(deps, pending);
+}
+
+/** A new project's site, staged and validated before the project exists. */
+interface StagedProject {
+  readonly buildId: string;
+  readonly staging: string;
+  readonly staged: StagedBuild;
+}
+
+function stageProject(
   deps: SiteDeps,
   input: { orgId: string; name: string; domain: string },
   sourcePath: string,
-  options: ImportSiteOptions = {},
-): { project: ProjectRow; imported: ImportedSite } {
+  options: ImportSiteOptions,
+): StagedProject {
   // Checked again inside createProject; failing here first spares copying a large source for nothing.
   if (findProjectByDomain(deps.db, input.domain) !== undefined) {
     throw ValidationError('Domain is already in use', [`domain: ${input.domain} already belongs to another project`]);
@@ -190,6 +182,16 @@ export function createProjectWithSite(
   const staging = join(sitesRoot(deps.dataDir), '.staging', buildId);
   mkdirSync(join(sitesRoot(deps.dataDir), '.staging'), { recursive: true });
   const staged = stageBuild(sourcePath, staging, importLimits(options.limits));
+  removeStoredSearchIndex(staging);
+  return { buildId, staging, staged };
+}
+
+function commitProject(
+  deps: SiteDeps,
+  input: { orgId: string; name: string; domain: string },
+  pending: StagedProject,
+): { project: ProjectRow; imported: ImportedSite } {
+  const { buildId, staging, staged } = pending;
   let finalDir: string | undefined;
   let committed: { project: ProjectRow; row: SiteRow };
   try {
@@ -226,12 +228,43 @@ export function createProjectWithSite(
   };
 }
 
+/**
+ * Creates a project and imports its site as one operation: the source is staged and validated first,
+ * then the project row, the build folder's final name and the site row are committed together. If
+ * anything fails, neither the project nor any folder remains.
+ */
+export function createProjectWithSite(
+  deps: SiteDeps,
+  input: { orgId: string; name: string; domain: string },
+  sourcePath: string,
+  options: ImportSiteOptions = {},
+): { project: ProjectRow; imported: ImportedSite } {
+  return commitProject(deps, input, stageProject(deps, input, sourcePath, options));
+}
+
+/** {@link createProjectWithSite}, with the site's search index built before anything is committed. */
+export async function createProjectWithSiteAndIndex(
+  deps: SiteDeps,
+  input: { orgId: string; name: string; domain: string },
+  sourcePath: string,
+  options: ImportSiteOptions = {},
+): Promise<{ project: ProjectRow; imported: ImportedSite }> {
+  const pending = stageProject(deps, input, sourcePath, options);
+  try {
+    await indexBuildFolder(pending.staging, pending.staged.model, deps.logger);
+  } catch (error) {
+    removeDir(pending.staging);
+    throw error;
+  }
+  return commitProject(deps, input, pending);
+}
+
 /** The current site of a project, or null when it has none. The model is cached per build. */
 export function getCurrentSite(deps: SiteDeps, projectId: string): CurrentSite | null {
   const site = findSite(deps.db, projectId);
   if (site === undefined) return null;
   const rootDir = buildDir(deps.dataDir, projectId, site.buildId);
-  let model = modelCache.get(rootDir);
+  let model = cachedModel(rootDir);
   if (model === undefined) {
     model = loadSiteProject(rootDir);
     cacheModel(rootDir, model);

@@ -3,9 +3,12 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../domain/deps.js';
 import { analyticsRoutes } from '../routes/analytics/router.js';
+import { downloadRoutes } from '../routes/downloads/router.js';
+import { exportRoutes } from '../routes/exports/router.js';
 import { keyRoutes } from '../routes/keys/router.js';
 import { metaRoutes } from '../routes/meta/router.js';
 import { projectRoutes } from '../routes/projects/router.js';
+import { siteRoutes } from '../routes/sites/router.js';
 import { DASHBOARD_DIR } from '../paths.js';
 import { dashboard } from './dashboard.js';
 import { errorHandler } from './middleware/errorHandler.js';
@@ -16,6 +19,8 @@ import { routeDefiner, type RouteRegistry } from './route.js';
 
 /** What the app needs. */
 export interface AppDeps extends Deps {
+  /** The data dir (site builds, export bundles). */
+  readonly dataDir: string;
   readonly hostPolicy: HostPolicy;
   /** The desktop dashboard's session tokens (none when headless). */
   readonly sessions?: SessionTokens;
@@ -23,6 +28,11 @@ export interface AppDeps extends Deps {
   readonly dashboardDir?: string;
   /** Largest NDJSON import body, in bytes. */
   readonly importBodyLimit?: number;
+  /**
+   * Tells this process's site servers that a project's site was imported through the API, so it is
+   * served at once (`SiteServers.refresh`); resolves with the site URL. Unset: no site servers here.
+   */
+  readonly onSiteImported?: (projectId: string) => Promise<string | null>;
 }
 
 /** Creates the Koa app serving the API. */
@@ -35,11 +45,14 @@ export function createApp(deps: AppDeps): Koa {
   analyticsRoutes(route, deps, deps.importBodyLimit === undefined ? {} : { importBodyLimit: deps.importBodyLimit });
   projectRoutes(route, deps);
   keyRoutes(route, deps);
+  siteRoutes(route, deps, deps.onSiteImported === undefined ? {} : { onSiteImported: deps.onSiteImported });
+  exportRoutes(route, deps);
   metaRoutes(route, registry);
 
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders());
   app.use(hostCheck(deps.hostPolicy));
+  app.use(downloadRoutes(deps, registry));
   app.use(dashboard(deps.dashboardDir ?? DASHBOARD_DIR));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));

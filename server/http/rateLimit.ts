@@ -1,6 +1,7 @@
 /**
- * A fixed-window request limiter per client key (the remote address for public site endpoints). Memory
- * is bounded: windows are dropped once they are over, and the table never holds more than `maxClients`.
+ * A fixed-window request limiter per client key (the remote address for public site endpoints; the
+ * address and the key prefix for failed authentications). Memory is bounded: windows are dropped once
+ * they are over, and the table never holds more than `maxClients`.
  */
 import { AppError } from '../domain/errors.js';
 
@@ -14,6 +15,19 @@ export interface RateLimitOptions {
   readonly now?: () => number;
 }
 
+/** Where a client stands after one more request. */
+export interface RateLimitCount {
+  /** Requests of the client in the current window, this one included. */
+  readonly count: number;
+  /** Seconds until the window ends (at least 1) when `count` is over the limit; undefined while within it. */
+  readonly retryAfterSeconds: number | undefined;
+}
+
+/** The 429 a limited client gets, with `Retry-After` in whole seconds. */
+export function tooManyRequests(retryAfterSeconds: number, message = 'Too many requests: try again later'): AppError {
+  return new AppError(429, message, [], { 'Retry-After': String(retryAfterSeconds) });
+}
+
 /** Counts requests per client and refuses the ones over the limit with a 429. */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -22,19 +36,30 @@ export class RateLimiter {
 
   /** Records a request from `client`; throws a 429 (with `Retry-After`) past the limit. */
   hit(client: string): void {
+    const { retryAfterSeconds } = this.record(client);
+    if (retryAfterSeconds !== undefined) throw tooManyRequests(retryAfterSeconds);
+  }
+
+  /**
+   * Records a request from `client` and says where it stands, without throwing: for callers that answer
+   * with their own message, or count only some requests (failed authentications).
+   */
+  record(client: string): RateLimitCount {
     const now = (this.options.now ?? Date.now)();
     const current = this.windows.get(client);
     if (current === undefined || now - current.start >= this.options.windowMs) {
       this.windows.delete(client);
       this.windows.set(client, { start: now, count: 1 });
       this.prune(now);
-      return;
+      return { count: 1, retryAfterSeconds: undefined };
     }
     current.count++;
-    if (current.count > this.options.limit) {
-      const retryAfter = Math.max(1, Math.ceil((current.start + this.options.windowMs - now) / 1000));
-      throw new AppError(429, 'Too many requests: try again later', [], { 'Retry-After': String(retryAfter) });
-    }
+    const over = current.count > this.options.limit;
+    return { count: current.count, retryAfterSeconds: over ? this.retryAfter(current.start, now) : undefined };
+  }
+
+  private retryAfter(start: number, now: number): number {
+    return Math.max(1, Math.ceil((start + this.options.windowMs - now) / 1000));
   }
 
   private prune(now: number): void {

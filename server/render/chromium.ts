@@ -33,4 +33,4 @@ export async function launchChromium(executablePath: string | null = findChromiu
   return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
-export type { Browser, Page } from 'playwright-core';
+export type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';

@@ -11,7 +11,7 @@ import {
   listAllProjects,
   requireOrganization,
 } from '../../domain/organizations.js';
-import { createProjectWithSite } from '../../domain/sites.js';
+import { createProjectWithSiteAndIndex } from '../../domain/sites.js';
 import { readServerInfo } from '../../sites/serve/serverFile.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
@@ -60,7 +60,7 @@ export async function projectsCommand(argv: string[], io: CliIo): Promise<number
       const input = { orgId: values.org ?? defaultOrganizationId(rt), name, domain };
       if (values.source !== undefined) {
         // Project and site are committed together: a failed import leaves no project behind.
-        const { project, imported } = createProjectWithSite(rt, input, resolve(values.source));
+        const { project, imported } = await createProjectWithSiteAndIndex(rt, input, resolve(values.source));
         if (values.json) await printJson(io, importJson(imported));
         else {
           await write(io.stdout, `Created project ${project.id} (${project.name}, ${project.domain})\n`);

@@ -7,8 +7,12 @@ import { allowedHostsFromEnv, resolveDataDir } from '../../config.js';
 import { createApp } from '../../http/app.js';
 import type { HostPolicy } from '../../http/middleware/hostCheck.js';
 import { listen } from '../../http/server.js';
+import { lazyPlaywrightBackend } from '../../jobs/backend.js';
+import { ExportWorker } from '../../jobs/worker.js';
 import { createLogger } from '../../logger.js';
 import { openRuntime } from '../../runtime.js';
+import { installSampleSite } from '../../domain/sampleSite.js';
+import { sampleDocsDir } from '../../paths.js';
 import { SiteServers } from '../../sites/serve/servers.js';
 import { removeServerInfo, writeServerInfo } from '../../sites/serve/serverFile.js';
 import { flag, parseCommandArgs } from '../args.js';
@@ -46,7 +50,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   let server;
   let sites: SiteServers | undefined;
   try {
-    const app = createApp({ ...runtime, hostPolicy, ...(importBodyLimit === undefined ? {} : { importBodyLimit }) });
+    // A fresh install's default project gets the bundled sample docs (once; the first start only).
+    installSampleSite(runtime, sampleDocsDir());
+    const app = createApp({
+      ...runtime,
+      hostPolicy,
+      ...(importBodyLimit === undefined ? {} : { importBodyLimit }),
+      // Sites imported through the API are served at once instead of at the next poll.
+      onSiteImported: async (projectId) => (await sites?.refresh(projectId)) ?? null,
+    });
     server = await listen(app, { host: values.host, port, hostPolicy });
     const apiUrl = server.url;
     const publish = (urls: Readonly<Record<string, string>>): void =>
@@ -72,8 +84,13 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   });
   logger.info({ url: server.url, dataDir: runtime.dataDir, sites: sites.urls() }, 'server started');
   await write(io.stdout, `Offprint listening on ${server.url}\n`);
+  // Static-export jobs run in the background; a job interrupted by a crash is resumed from here too.
+  const worker = new ExportWorker(runtime, { backend: lazyPlaywrightBackend() });
+  worker.start();
   const signal = await stopped;
   logger.info({ signal }, 'shutting down');
+  // First, so that a running export is paused (its lease released) while the database is still open.
+  await worker.stop();
   removeServerInfo(runtime.dataDir);
   await sites.close();
   await server.close();

@@ -1,6 +1,7 @@
 /** `offprint sites import --project ID PATH`: a docs folder or zip becomes a project's site. */
 import { resolve } from 'node:path';
-import { importSite, problemCounts, type ImportedSite } from '../../domain/sites.js';
+import { importSiteAndIndex, problemCounts, type ImportedSite } from '../../domain/sites.js';
+import { requestedScripts } from '../../sites/project/scripts.js';
 import { onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
@@ -20,6 +21,13 @@ export function importSummary(imported: ImportedSite): string {
   if (imported.skippedLinks.length > 0) {
     lines.push(
       `Skipped ${imported.skippedLinks.length} symbolic links: ${imported.skippedLinks.slice(0, 5).join(', ')}`,
+    );
+  }
+  const scripts = requestedScripts(model.rootDir, model).map((s) => s.name);
+  if (scripts.length > 0) {
+    lines.push(
+      `Scripts the site asks for, loaded only if named in the allowedScripts setting ` +
+        `(offprint settings set allowedScripts NAME,...): ${scripts.join(', ')}`,
     );
   }
   if (model.problems.length === 0) lines.push('No problems found.');
@@ -61,7 +69,7 @@ export async function sitesCommand(argv: string[], io: CliIo): Promise<number> {
   if (values.project === undefined) throw new UsageError('--project ID is required');
   const projectId = values.project;
   return withRuntime(io, values['data-dir'], async (rt) => {
-    const imported = importSite(rt, projectId, resolve(source));
+    const imported = await importSiteAndIndex(rt, projectId, resolve(source));
     if (values.json) await printJson(io, importJson(imported));
     else await write(io.stdout, importSummary(imported));
     return 0;

@@ -51,23 +51,40 @@ export const FeedbackEntrySchema = z
 /** A feedback entry as the API returns it. */
 export type FeedbackEntry = z.output<typeof FeedbackEntrySchema>;
 
-/** Builds the API shape of a stored entry: exactly its variant's fields, nothing else. */
+/**
+ * Builds the API shape of a stored entry: exactly its variant's fields, nothing else. One plain object
+ * literal per variant rather than spreading a shared base: this runs for every entry of every page, and
+ * spreads measured about 4x slower (bench/feedback/micro.js).
+ */
 export function presentFeedbackEntry(row: FeedbackRow): FeedbackEntry {
-  const base = {
-    id: row.id,
-    path: row.path,
-    comment: row.comment,
-    createdAt: row.createdAt === null ? null : formatInstant(row.createdAt),
-    status: row.status,
-  };
+  const createdAt = row.createdAt === null ? null : formatInstant(row.createdAt);
   switch (row.source) {
     case 'contextual':
-      return { ...base, source: row.source, helpful: row.helpful ?? false, contact: row.contact };
+      return {
+        id: row.id,
+        path: row.path,
+        comment: row.comment,
+        createdAt,
+        status: row.status,
+        source: row.source,
+        helpful: row.helpful ?? false,
+        contact: row.contact,
+      };
     case 'code_snippet':
-      return { ...base, source: row.source, code: row.code ?? '', filename: row.filename, lang: row.lang };
+      return {
+        id: row.id,
+        path: row.path,
+        comment: row.comment,
+        createdAt,
+        status: row.status,
+        source: row.source,
+        code: row.code ?? '',
+        filename: row.filename,
+        lang: row.lang,
+      };
     case 'agent':
     case 'thumbs_only':
-      return { ...base, source: row.source };
+      return { id: row.id, path: row.path, comment: row.comment, createdAt, status: row.status, source: row.source };
   }
 }
 

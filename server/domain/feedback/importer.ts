@@ -7,7 +7,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { openDatabase, type Db } from '../../db/connection.js';
-import { createFeedbackStaging, type NewFeedback } from '../../db/feedback.js';
+import type { NewFeedback } from '../../db/feedback.js';
+import { createFeedbackStaging } from '../../db/feedbackStaging.js';
 import type { Deps } from '../deps.js';
 import { ValidationError } from '../errors.js';
 import { ulid } from '../ids.js';

@@ -11,6 +11,7 @@ import { errorHandler } from '../../http/middleware/errorHandler.js';
 import { hostCheck, type HostPolicy } from '../../http/middleware/hostCheck.js';
 import type { RateLimiter } from '../../http/rateLimit.js';
 import type { SitePage, SiteModel } from '../project/model.js';
+import type { ExportProfile } from '../theme/profile.js';
 import { llmsFullTxt, llmsTxt, markdownView, robotsTxt, sitemapXml } from './agents.js';
 import { serveAsset } from './assets.js';
 import type { BuildTracker, SiteBuild } from './build.js';
@@ -27,11 +28,20 @@ export interface SiteAppDeps {
   readonly projectId: string;
   /** Host names answered (the port is filled in once listening). */
   readonly hostPolicy: HostPolicy;
-  readonly builds: BuildTracker;
+  /** The build to serve: the current one (BuildTracker), or one pinned by a static export. */
+  readonly builds: Pick<BuildTracker, 'current'>;
   readonly cache: RenderCache;
   /** Limits the public feedback endpoints per remote address. */
   readonly limiter: RateLimiter;
+  /**
+   * Set only on a static export's private site server: pages are rendered for the bundle (server/export),
+   * machine files use the published origin, and `/_offprint/404.html` serves the 404 document.
+   */
+  readonly profile?: ExportProfile;
 }
+
+/** Where an export profile's server serves the 404 document (the live site has no such path). */
+export const EXPORT_NOT_FOUND_PATH = '/_offprint/404.html';
 
 /** Config files a project has at its root: part of the source, not of the site. */
 const PRIVATE_FILES = new Set(['docs.json', 'mint.json']);
@@ -39,8 +49,8 @@ const PRIVATE_FILES = new Set(['docs.json', 'mint.json']);
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
-function originOf(ctx: Context): string {
-  return `http://${ctx.get('Host')}`;
+function originOf(ctx: Context, profile?: ExportProfile): string {
+  return profile?.origin ?? `http://${ctx.get('Host')}`;
 }
 
 /** Where a request path points among the pages, if anywhere. */
@@ -71,16 +81,16 @@ async function servePage(ctx: Context, app: SiteAppDeps, build: SiteBuild, page:
   ctx.set('X-Llms-Txt', '/llms.txt');
   ctx.vary('Accept');
   if (wantsMarkdown(ctx)) {
-    sendBody(ctx, markdownView(build, page, originOf(ctx)), { type: MARKDOWN });
+    sendBody(ctx, markdownView(build, page, originOf(ctx, app.profile)), { type: MARKDOWN });
     return;
   }
-  const doc = await pageHtml(app.cache, build, page, originOf(ctx), app.deps.logger);
-  sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, html: true });
+  const doc = await pageHtml(app.cache, build, page, originOf(ctx, app.profile), app.deps.logger, app.profile);
+  sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, html: true, csp: build.scripts?.csp });
 }
 
 /** Machine-readable files at fixed paths; false when `path` is none of them. */
-function serveMachineFile(ctx: Context, build: SiteBuild, path: string): boolean {
-  const origin = originOf(ctx);
+function serveMachineFile(ctx: Context, build: SiteBuild, path: string, profile?: ExportProfile): boolean {
+  const origin = originOf(ctx, profile);
   if (path === '/llms.txt' || path === '/.well-known/llms.txt') sendBody(ctx, llmsTxt(build, origin), { type: TEXT });
   else if (path === '/llms-full.txt' || path === '/.well-known/llms-full.txt') {
     sendBody(
@@ -116,18 +126,29 @@ async function notFound(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: 
       return;
     }
   }
-  const doc = await notFoundHtml(app.cache, build, app.deps.logger);
-  sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, status: 404, html: true });
+  const doc = await notFoundHtml(app.cache, build, app.deps.logger, app.profile);
+  sendBody(ctx, doc.body, {
+    type: 'text/html; charset=utf-8',
+    etag: doc.etag,
+    status: 404,
+    html: true,
+    csp: build.scripts?.csp,
+  });
 }
 
 async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: SitePath): Promise<void> {
   const [first, ...rest] = site.segments;
+  if (app.profile !== undefined && site.path === EXPORT_NOT_FOUND_PATH) {
+    const doc = await notFoundHtml(app.cache, build, app.deps.logger, app.profile);
+    sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, html: true });
+    return;
+  }
   if (first === '_offprint') {
     if (!(await serveAsset(ctx, build, rest, app.cache, app.deps.logger)))
       throw NotFoundError(`No asset at ${site.path}`);
     return;
   }
-  if (serveMachineFile(ctx, build, site.path)) return;
+  if (serveMachineFile(ctx, build, site.path, app.profile)) return;
   const target = matchRedirect(build.redirects, site.path, ctx.search);
   if (target !== null) {
     redirect(ctx, target.location, target.status);
@@ -140,7 +161,7 @@ async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site:
   if (site.path.endsWith('.md')) {
     const page = findPage(build.model, site.path === '/index.md' ? '/' : site.path.slice(0, -3));
     if (page !== undefined) {
-      sendBody(ctx, markdownView(build, page, originOf(ctx)), { type: MARKDOWN });
+      sendBody(ctx, markdownView(build, page, originOf(ctx, app.profile)), { type: MARKDOWN });
       return;
     }
   }

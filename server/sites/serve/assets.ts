@@ -56,6 +56,15 @@ export async function serveAsset(
     sendFile(ctx, found.file, found.stats, type);
     return true;
   }
+  if (first === 'integrations') {
+    // Start-up code of the third-party integrations allowed for this site (theme/integrations.ts).
+    const file = rest.length === 1 ? rest[0] : undefined;
+    const name = file?.endsWith('.js') ? file.slice(0, -'.js'.length) : undefined;
+    const init = name === undefined ? undefined : build.scripts?.initFiles.get(name);
+    if (init === undefined) return false;
+    sendBody(ctx, init, { type: 'text/javascript; charset=utf-8' });
+    return true;
+  }
   if (rest.length > 0) return false;
   if (first === MERMAID_NAME) {
     const found = MERMAID_BUNDLE === null ? null : statInside(dirname(MERMAID_BUNDLE), [MERMAID_NAME]);

@@ -2,15 +2,19 @@
  * The build a site listener serves. Every request asks the `sites` table which build is current (one
  * primary-key read): an import by this process or by the CLI in another one is picked up by the next
  * request, never half-way through one. Everything derived from a build (model, compiled redirects,
- * rendered pages, generated files) hangs off its {@link SiteBuild} and goes away with it.
+ * rendered pages, generated files) hangs off its {@link SiteBuild} and goes away with it. The same
+ * holds for the `allowedScripts` setting: a change makes a new SiteBuild of the same build, with the
+ * scripts its pages load, so no page cached under the old list is served again.
  */
 import { findSite } from '../../db/sites.js';
 import { AppError } from '../../domain/errors.js';
+import { allowedScripts } from '../../domain/settings.js';
 import { getCurrentSite, type SiteDeps } from '../../domain/sites.js';
 import type { SiteModel } from '../project/model.js';
 import { readProjectText } from './paths.js';
 import { compileRedirects, type CompiledRedirect } from './redirects.js';
 import type { RenderCache } from './renderCache.js';
+import { resolveSiteScripts, type SiteScripts } from './scripts.js';
 
 /** One loaded build of a site. */
 export interface SiteBuild {
@@ -26,9 +30,24 @@ export interface SiteBuild {
   readonly readText: (relPath: string) => string | null;
   /** A value computed once per build (sitemap, search index, site CSS). */
   readonly memo: <T>(key: string, make: () => T) => T;
+  /** Third-party scripts the pages load (allowed by the `allowedScripts` setting); none when absent. */
+  readonly scripts?: SiteScripts;
 }
 
-function newBuild(projectId: string, buildId: string, rootDir: string, model: SiteModel): SiteBuild {
+/** Cache prefix of a build: pages rendered with other allowed scripts are other entries. */
+function cachePrefixOf(projectId: string, buildId: string, scripts: SiteScripts | undefined): string {
+  if (scripts === undefined || scripts.loaded.length === 0) return `${projectId}/${buildId}/`;
+  return `${projectId}/${buildId}/scripts:${scripts.loaded.join(',')}/`;
+}
+
+/** A build object for a loaded model (also used by static exports to pin one build). */
+export function newBuild(
+  projectId: string,
+  buildId: string,
+  rootDir: string,
+  model: SiteModel,
+  scripts?: SiteScripts,
+): SiteBuild {
   const memos = new Map<string, unknown>();
   return {
     projectId,
@@ -36,18 +55,21 @@ function newBuild(projectId: string, buildId: string, rootDir: string, model: Si
     rootDir,
     model,
     redirects: compileRedirects(model.redirects),
-    cachePrefix: `${projectId}/${buildId}/`,
+    cachePrefix: cachePrefixOf(projectId, buildId, scripts),
     readText: (relPath) => readProjectText(rootDir, relPath),
     memo: <T>(key: string, make: () => T): T => {
       if (!memos.has(key)) memos.set(key, make());
       return memos.get(key) as T;
     },
+    ...(scripts === undefined ? {} : { scripts }),
   };
 }
 
 /** Follows the current build of one project's site. */
 export class BuildTracker {
   private held: SiteBuild | null = null;
+  /** The `allowedScripts` list `held` was made with. */
+  private heldAllowed = '';
 
   constructor(
     private readonly deps: SiteDeps,
@@ -71,11 +93,22 @@ export class BuildTracker {
       this.replace(null);
       return null;
     }
-    if (this.held?.buildId === row.buildId) return this.held;
+    const allowed = allowedScripts(this.deps.db);
+    const allowKey = allowed.join(',');
+    if (this.held?.buildId === row.buildId && this.heldAllowed === allowKey) return this.held;
     let next: SiteBuild | null;
     try {
       const site = getCurrentSite(this.deps, this.projectId);
-      next = site === null ? null : newBuild(this.projectId, site.buildId, site.rootDir, site.model);
+      next =
+        site === null
+          ? null
+          : newBuild(
+              this.projectId,
+              site.buildId,
+              site.rootDir,
+              site.model,
+              this.scripts(site.rootDir, site.model, allowed),
+            );
     } catch (error) {
       this.deps.logger.error({ err: error, projectId: this.projectId, buildId: row.buildId }, 'site build unreadable');
       throw new AppError(503, 'This site cannot be served right now: its files could not be read', [
@@ -83,17 +116,32 @@ export class BuildTracker {
       ]);
     }
     this.replace(next);
+    this.heldAllowed = allowKey;
     return next;
+  }
+
+  /** The scripts of a build under `allowed`; what is loaded and skipped goes to the log once per build. */
+  private scripts(rootDir: string, model: SiteModel, allowed: readonly string[]): SiteScripts {
+    const scripts = resolveSiteScripts(rootDir, model, allowed);
+    if (scripts.loaded.length > 0 || scripts.skipped.length > 0) {
+      this.deps.logger.info(
+        { projectId: this.projectId, loaded: scripts.loaded, skipped: scripts.skipped },
+        'site scripts: only those in the allowedScripts setting are loaded',
+      );
+    }
+    return scripts;
   }
 
   private replace(next: SiteBuild | null): void {
     const old = this.held;
-    if (old !== null && old.buildId !== next?.buildId) {
+    if (old !== null && old !== next) {
       this.cache.dropPrefix(old.cachePrefix);
-      this.deps.logger.info(
-        { projectId: this.projectId, from: old.buildId, to: next?.buildId ?? null },
-        'site build switched',
-      );
+      if (old.buildId !== next?.buildId) {
+        this.deps.logger.info(
+          { projectId: this.projectId, from: old.buildId, to: next?.buildId ?? null },
+          'site build switched',
+        );
+      }
     }
     this.held = next;
   }

@@ -4,13 +4,15 @@
  * renderer or theme bug), the reader gets a document with an error box instead of a 500.
  */
 import type { Logger } from '../../logger.js';
-import type { SitePage } from '../project/model.js';
+import type { SitePage, SiteModel } from '../project/model.js';
 import { renderPage } from '../render/index.js';
 import type { RenderedPage } from '../render/types.js';
 import { esc } from '../theme/html.js';
+import type { ExportProfile } from '../theme/profile.js';
 import type { SiteBuild } from './build.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
 import { etagOf } from './respond.js';
+import { readStoredSearchIndex, storeSearchIndex } from './searchIndexFile.js';
 import { endpointBody, notFoundDocument, pageDocument, searchable, searchIndex } from './theme.js';
 
 /** What the search index keeps of a rendered page. */
@@ -50,20 +52,28 @@ function bareDocument(title: string, body: string): string {
   );
 }
 
-async function renderSource(build: SiteBuild, page: SitePage): Promise<RenderedPage> {
+/**
+ * A page's body from its sources: the MDX (read through `readText`, which sandboxes project paths) and,
+ * for OpenAPI pages, the endpoint reference. An unreadable file gives the error box; renderer bugs throw.
+ */
+export async function renderPageSource(
+  model: SiteModel,
+  readText: (relPath: string) => string | null,
+  page: SitePage,
+): Promise<RenderedPage> {
   let content: RenderedPage | undefined;
   if (page.file !== null) {
-    const source = build.readText(page.file);
+    const source = readText(page.file);
     if (source === null) return failedBody(page, `${page.file}: the file could not be read`);
     content = await renderPage({
       source,
       file: page.file,
-      readFile: build.readText,
-      variables: build.model.settings.variables,
-      iconLibrary: build.model.settings.iconLibrary,
+      readFile: readText,
+      variables: model.settings.variables,
+      iconLibrary: model.settings.iconLibrary,
     });
   }
-  if (page.operation !== undefined) return endpointBody(build.model, page.operation, content);
+  if (page.operation !== undefined) return endpointBody(model, page.operation, content);
   return content ?? failedBody(page, 'The page has neither a file nor an OpenAPI operation');
 }
 
@@ -75,7 +85,7 @@ function summaries(build: SiteBuild): Map<string, PageSummary> {
 async function renderBody(build: SiteBuild, page: SitePage, logger: Logger): Promise<RenderedPage> {
   let rendered: RenderedPage;
   try {
-    rendered = await renderSource(build, page);
+    rendered = await renderPageSource(build.model, build.readText, page);
   } catch (error) {
     logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page render failed');
     rendered = failedBody(page, message(error));
@@ -84,19 +94,24 @@ async function renderBody(build: SiteBuild, page: SitePage, logger: Logger): Pro
   return rendered;
 }
 
-/** The HTML document of a page, rendered on first request and cached under the build. */
+/**
+ * The HTML document of a page, rendered on first request and cached under the build (`profile`: for a
+ * static export's capture).
+ */
 export function pageHtml(
   cache: RenderCache,
   build: SiteBuild,
   page: SitePage,
   origin: string,
   logger: Logger,
+  profile?: ExportProfile,
 ): Promise<CachedBody> {
-  return cache.get(`${build.cachePrefix}page/${page.path}`, async () => {
+  return cache.get(`${build.cachePrefix}${profile ? 'export-' : ''}page/${page.path}`, async () => {
     const rendered = await renderBody(build, page, logger);
     let body: string;
     try {
-      body = pageDocument(build.model, page, rendered, origin);
+      // Third-party scripts are for the live site only, never for an export's capture.
+      body = pageDocument(build.model, page, rendered, origin, profile, profile ? undefined : build.scripts?.head);
     } catch (error) {
       logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page shell failed');
       body = bareDocument(page.title, rendered.html);
@@ -106,11 +121,14 @@ export function pageHtml(
 }
 
 /**
- * The search index of a build. Built on first request from every searchable page's rendered body;
- * pages already rendered for readers are not rendered again.
+ * The search index of a build: the one stored with the build (see searchIndexFile.ts), else built from
+ * every searchable page's rendered body (pages already rendered for readers are not rendered again)
+ * and stored for next time.
  */
 export function searchIndexJson(cache: RenderCache, build: SiteBuild, logger: Logger): Promise<CachedBody> {
   return cache.get(`${build.cachePrefix}search-index`, async () => {
+    const stored = readStoredSearchIndex(build.rootDir);
+    if (stored !== null) return { body: stored, etag: etagOf(stored) };
     const known = summaries(build);
     const pages: { page: SitePage; rendered: PageSummary }[] = [];
     for (const page of build.model.pages.values()) {
@@ -124,16 +142,22 @@ export function searchIndexJson(cache: RenderCache, build: SiteBuild, logger: Lo
       pages.push({ page, rendered });
     }
     const body = searchIndex(build.model, pages);
+    storeSearchIndex(build.rootDir, body, logger);
     return { body, etag: etagOf(body) };
   });
 }
 
 /** The themed 404 document of a build (cached like a page). */
-export function notFoundHtml(cache: RenderCache, build: SiteBuild, logger: Logger): Promise<CachedBody> {
-  return cache.get(`${build.cachePrefix}404`, () => {
+export function notFoundHtml(
+  cache: RenderCache,
+  build: SiteBuild,
+  logger: Logger,
+  profile?: ExportProfile,
+): Promise<CachedBody> {
+  return cache.get(`${build.cachePrefix}${profile ? 'export-' : ''}404`, () => {
     let body: string;
     try {
-      body = notFoundDocument(build.model);
+      body = notFoundDocument(build.model, profile, profile ? undefined : build.scripts?.head);
     } catch (error) {
       logger.error({ err: error, projectId: build.projectId }, '404 page failed');
       body = bareDocument('Page not found', '<p><a href="/">Go to the home page</a></p>');

@@ -5,26 +5,37 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import type { Context, Middleware } from 'koa';
+import type { ScriptOrigins } from '../theme/integrations.js';
 
 /**
  * The policy of HTML pages: everything from the site's own origin, nothing from anywhere else. Styles
  * allow inline because rendered pages carry `style` attributes (code colours, column counts) and Mermaid
  * writes `<style>` into its SVGs; scripts never run inline.
  */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export const PAGE_CSP = pageCsp();
+
+/**
+ * The page policy, widened by the origins of third-party scripts an administrator allowed (setting
+ * `allowedScripts`): their script host, and where they send beacons and pixels. Nothing else changes.
+ */
+export function pageCsp(extra: ScriptOrigins = { script: [], connect: [], img: [] }): string {
+  const add = (base: string, origins: readonly string[]): string =>
+    origins.length === 0 ? base : `${base} ${[...new Set(origins)].join(' ')}`;
+  return [
+    "default-src 'self'",
+    add("script-src 'self'", extra.script),
+    "style-src 'self' 'unsafe-inline'",
+    add("img-src 'self' data: blob:", extra.img),
+    "font-src 'self' data:",
+    add("connect-src 'self'", extra.connect),
+    "media-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 /**
  * The policy of everything else (images, JSON, Markdown): a project SVG opened on its own must not run
@@ -61,6 +72,8 @@ export interface BodyOptions {
   readonly status?: number;
   /** An HTML page (gets the page CSP). */
   readonly html?: boolean;
+  /** The page CSP to send instead of {@link PAGE_CSP} (a site with allowed third-party scripts). */
+  readonly csp?: string | undefined;
 }
 
 /** Answers with an in-memory body; 304 when the client already has it. */
@@ -68,7 +81,7 @@ export function sendBody(ctx: Context, body: string | Buffer, options: BodyOptio
   ctx.status = options.status ?? 200;
   ctx.type = options.type;
   ctx.set('Cache-Control', 'no-cache');
-  if (options.html === true) ctx.set('Content-Security-Policy', PAGE_CSP);
+  if (options.html === true) ctx.set('Content-Security-Policy', options.csp ?? PAGE_CSP);
   const etag = options.etag ?? etagOf(body);
   ctx.etag = etag;
   if (ctx.status === 200 && ctx.fresh) {

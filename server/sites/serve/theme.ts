@@ -8,6 +8,8 @@ import type { RenderedPage } from '../render/types.js';
 import { themeAsset } from '../theme/assets.js';
 import { renderDocument, renderNotFound } from '../theme/document.js';
 import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
+import type { HeadScript } from '../theme/integrations.js';
+import type { ExportProfile } from '../theme/profile.js';
 import { buildSearchIndex, isSearchable, type IndexablePage } from '../theme/search/build.js';
 
 /** A generated file of the theme. */
@@ -17,14 +19,21 @@ export interface ThemeFile {
   readonly etag: string;
 }
 
-/** The full HTML document of a page. */
-export function pageDocument(site: SiteModel, page: SitePage, rendered: RenderedPage, origin: string): string {
-  return renderDocument({ site, page, rendered, origin });
+/** The full HTML document of a page (`profile`: rendered for a static export bundle). */
+export function pageDocument(
+  site: SiteModel,
+  page: SitePage,
+  rendered: RenderedPage,
+  origin: string,
+  profile?: ExportProfile,
+  scripts?: readonly HeadScript[],
+): string {
+  return renderDocument({ site, page, rendered, origin, profile, scripts });
 }
 
 /** The site's 404 page. */
-export function notFoundDocument(site: SiteModel): string {
-  return renderNotFound(site);
+export function notFoundDocument(site: SiteModel, profile?: ExportProfile, scripts?: readonly HeadScript[]): string {
+  return renderNotFound(site, profile, scripts);
 }
 
 /** The reference of an OpenAPI operation, around the MDX body of a page bound to it (if any). */

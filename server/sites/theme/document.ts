@@ -10,6 +10,8 @@ import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
 import { renderFeedbackWidget, renderPageHeader, renderPagination, renderToc } from './page.js';
 import { switchers, type Switcher } from './sections.js';
 import { renderSidebar } from './sidebar.js';
+import type { ExportProfile } from './profile.js';
+import type { HeadScript } from './integrations.js';
 
 /** Inputs of {@link renderDocument}. */
 export interface DocumentArgs {
@@ -19,6 +21,10 @@ export interface DocumentArgs {
   readonly rendered: RenderedPage;
   /** Origin the site is served at (`http://127.0.0.1:4101`), for canonical/og:url when docs.json sets none. */
   readonly origin?: string;
+  /** Set when the page is rendered for a static export bundle (the profile's origin wins). */
+  readonly profile?: ExportProfile | undefined;
+  /** Third-party scripts allowed for the site (setting `allowedScripts`). */
+  readonly scripts?: readonly HeadScript[] | undefined;
 }
 
 /** Layouts of frontmatter `mode` (format reference §2). */
@@ -48,9 +54,9 @@ function chrome(
   };
 }
 
-function feedbackOff(site: SiteModel): boolean {
+function feedbackOff(site: SiteModel, profile: ExportProfile | undefined): boolean {
   const telemetry = site.settings.integrations?.['telemetry'] as Record<string, unknown> | undefined;
-  return telemetry?.['enabled'] === false;
+  return telemetry?.['enabled'] === false || profile?.feedbackCollector === null;
 }
 
 /** Tabs and navbar links again, for the phone drawer (the header hides them on small screens). */
@@ -84,7 +90,8 @@ interface ShellArgs {
   readonly location: NavLocation;
   readonly current: string | null;
   readonly mode: Mode;
-  readonly head: Omit<Parameters<typeof renderHead>[0], 'site' | 'lang' | 'bannerKey' | 'feedbackOff'>;
+  readonly head: Omit<Parameters<typeof renderHead>[0], 'site' | 'lang' | 'bannerKey' | 'feedbackOff' | 'profile'>;
+  readonly profile: ExportProfile | undefined;
   /** The article column content. */
   readonly article: string;
   readonly aside: string;
@@ -115,7 +122,8 @@ function shell(args: ShellArgs): string {
       site,
       lang: c.lang,
       bannerKey: banner && c.banner?.dismissible ? bannerKey(c.banner) : undefined,
-      feedbackOff: feedbackOff(site),
+      feedbackOff: feedbackOff(site, args.profile),
+      profile: args.profile,
     }) +
     `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
     renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '' }) +
@@ -147,7 +155,7 @@ export function renderDocument(args: DocumentArgs): string {
     (bare ? '' : renderPageHeader(page, innermost?.label)) +
     notice +
     `<div class="op-prose" data-op-prose="">${rendered.html}</div>` +
-    (bare || feedbackOff(site) ? '' : renderFeedbackWidget(page.url)) +
+    (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url)) +
     pagination;
   const aside = showToc
     ? renderToc(rendered.headings)
@@ -163,19 +171,21 @@ export function renderDocument(args: DocumentArgs): string {
       title: page.title,
       description: page.description,
       url: page.url,
-      origin: args.origin,
+      origin: args.profile?.origin ?? args.origin,
       frontmatter: page.frontmatter,
       noindex: page.noindex,
       keywords: page.keywords,
       math: rendered.html.includes('class="katex'),
+      scripts: args.scripts,
     },
     article,
     aside,
+    profile: args.profile,
   });
 }
 
 /** The 404 page (`errors.404.title` / `description` from docs.json), in the shell of the default section. */
-export function renderNotFound(site: SiteModel): string {
+export function renderNotFound(site: SiteModel, profile?: ExportProfile, scripts?: readonly HeadScript[]): string {
   const title = site.settings.notFound.title ?? 'Page not found';
   const description = site.settings.notFound.description ?? "We couldn't find the page you were looking for.";
   const article =
@@ -189,8 +199,9 @@ export function renderNotFound(site: SiteModel): string {
     location: locatePage(site, null),
     current: null,
     mode: 'default',
-    head: { title, description, noindex: true, math: false },
+    head: { title, description, noindex: true, math: false, scripts },
     article,
     aside: '',
+    profile,
   });
 }

@@ -1,7 +1,9 @@
 /** The `<html>` start tag and `<head>` of a page: title, SEO meta, favicon, stylesheets, scripts. */
 import type { SiteModel } from '../project/model.js';
 import { attrs, esc, localAsset } from './html.js';
-import { KATEX_CSS_URL, SITE_CSS_URL, THEME_CSS_URL, THEME_INIT_URL, THEME_JS_URL } from './urls.js';
+import type { HeadScript } from './integrations.js';
+import { SEARCH_INDEX_REL, type ExportProfile } from './profile.js';
+import { KATEX_CSS_URL, SEARCH_INDEX_URL, SITE_CSS_URL, THEME_CSS_URL, THEME_INIT_URL, THEME_JS_URL } from './urls.js';
 
 /** What the head describes. */
 export interface HeadArgs {
@@ -22,6 +24,15 @@ export interface HeadArgs {
   readonly bannerKey?: string | undefined;
   /** Reader feedback widgets are off (`integrations.telemetry.enabled: false`). */
   readonly feedbackOff: boolean;
+  /** Set when the page is rendered for a static export bundle. */
+  readonly profile?: ExportProfile | undefined;
+  /** Third-party scripts an administrator allowed for this site (setting `allowedScripts`), in order. */
+  readonly scripts?: readonly HeadScript[] | undefined;
+}
+
+/** Allowed third-party scripts, after the theme's own: deferred, so they run in order once parsed. */
+function thirdPartyScripts(scripts: readonly HeadScript[] | undefined): string {
+  return (scripts ?? []).map((s) => `<script${attrs({ src: s.src, ...s.attributes, defer: true })}></script>`).join('');
 }
 
 function canonical(args: HeadArgs): string | undefined {
@@ -81,6 +92,9 @@ export function renderHead(args: HeadArgs): string {
     'data-strict': appearance.strict ? 'true' : undefined,
     'data-banner': args.bannerKey,
     'data-feedback': args.feedbackOff ? 'off' : undefined,
+    'data-op-export': args.profile?.deployment,
+    'data-op-feedback-collector': args.feedbackOff ? undefined : (args.profile?.feedbackCollector ?? undefined),
+    'data-op-analytics': args.profile?.analyticsCollector ?? undefined,
   });
   return (
     `<!doctype html><html${html}><head><meta charset="utf-8">` +
@@ -104,6 +118,9 @@ export function renderHead(args: HeadArgs): string {
     `<link rel="stylesheet" href="${THEME_CSS_URL}">` +
     `<link rel="stylesheet" href="${SITE_CSS_URL}">` +
     (args.math ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">` : '') +
-    `<script src="${THEME_JS_URL}" defer></script></head>`
+    (args.profile?.search ? `<link rel="${SEARCH_INDEX_REL}" href="${SEARCH_INDEX_URL}">` : '') +
+    `<script src="${THEME_JS_URL}" defer></script>` +
+    thirdPartyScripts(args.scripts) +
+    '</head>'
   );
 }

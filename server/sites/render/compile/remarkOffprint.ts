@@ -36,7 +36,7 @@ export interface CompileFacts {
 }
 
 /** Lower-case elements our runtime renders itself even when written as JSX. */
-const OVERRIDDEN = new Set(['img', 'video', 'source', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
+const OVERRIDDEN = new Set(['img', 'video', 'source', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'iframe']);
 /** Globals Mintlify injects into MDX and snippet code. */
 export const HOOKS = ['useState', 'useEffect', 'useRef', 'useCallback', 'useMemo', 'useContext', 'useReducer'];
 const HEADING_ID = /^\s*\/\*op-id:(.+?)\*\/\s*$/;

@@ -9,6 +9,11 @@ import { useRenderState } from '../runtime/state.js';
 import { bool, cx, num, str, textOf, type MdxProps } from './util.js';
 
 const LINK_SVG = iconSvg('link', 'lucide') ?? '';
+const REMOTE_SVG: Readonly<Record<RemoteKind, string>> = {
+  image: iconSvg('image-off', 'lucide') ?? '',
+  video: iconSvg('video-off', 'lucide') ?? '',
+  embed: iconSvg('globe', 'lucide') ?? '',
+};
 
 /** Props that are ours, not HTML attributes: never passed on to the DOM element. */
 const OWN_PROPS = new Set(['noAnchor', 'noZoom', 'actions', 'actionsPlacement', 'level', 'children']);
@@ -72,14 +77,52 @@ export function Heading(props: MdxProps): ReactNode {
   return <HeadingView level={level} source={props} />;
 }
 
+type RemoteKind = 'image' | 'video' | 'embed';
+
+/** An http(s) or protocol-relative URL: hosted elsewhere, so never loaded by an offline site. */
+function isRemote(url: string | undefined): url is string {
+  return url !== undefined && /^(https?:)?\/\//i.test(url);
+}
+
+/**
+ * Stands in for an image, video or embed hosted elsewhere: offline it cannot load, and the page's
+ * self-only CSP would block it with a console error anyway. Shows its label and where it lives; videos
+ * and embeds link there for readers who do have a network. A `span`, as images sit inside paragraphs
+ * and links (an image inside a link gets no link of its own).
+ */
+function RemoteMedia(props: { kind: RemoteKind; url: string; label: string | undefined }): ReactNode {
+  const { kind, url } = props;
+  let host = url;
+  try {
+    host = new URL(url, 'https://remote.invalid').host;
+  } catch {
+    // Keep the URL as written.
+  }
+  const label =
+    props.label || (kind === 'image' ? `Image from ${host}` : `${kind === 'video' ? 'Video' : 'Content'} from ${host}`);
+  return (
+    <span className={`op-remote-media op-remote-${kind}`} data-op-remote-src={url} title={url}>
+      <span className="op-remote-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: REMOTE_SVG[kind] }} />
+      <span className="op-remote-label">{label}</span>
+      {kind === 'image' ? null : (
+        <a className="op-remote-link" href={url} target="_blank" rel="noreferrer">
+          {host}
+        </a>
+      )}
+    </span>
+  );
+}
+
 /** `<img src alt noZoom actions actionsPlacement ...>` and Markdown images. Zoomable unless `noZoom`. */
 export function Img(props: MdxProps): ReactNode {
   const state = useRenderState();
   const actions = props['actions'] === true ? 'copy,download' : str(props['actions']);
+  const src = state.asset(props['src']);
+  if (isRemote(src)) return <RemoteMedia kind="image" url={src} label={str(props['alt'])} />;
   return (
     <img
       {...domProps(props)}
-      src={state.asset(props['src'])}
+      src={src}
       alt={str(props['alt']) ?? ''}
       loading="lazy"
       data-op-zoom={bool(props['noZoom']) ? undefined : ''}
@@ -94,6 +137,7 @@ export function Video(props: MdxProps): ReactNode {
   const state = useRenderState();
   const auto = bool(props['autoPlay']);
   const src = props['src'] === undefined ? undefined : state.asset(props['src']);
+  if (isRemote(src)) return <RemoteMedia kind="video" url={src} label={str(props['title'])} />;
   return (
     <video
       {...domProps(props)}
@@ -103,6 +147,15 @@ export function Video(props: MdxProps): ReactNode {
       {props.children}
     </video>
   );
+}
+
+/** `<iframe>`: a remote embed (YouTube, Loom, ...) becomes a link; a project page or file is kept. */
+export function Iframe(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const src = str(props['src']);
+  const url = src === undefined ? undefined : state.resolveUrl(src);
+  if (isRemote(url)) return <RemoteMedia kind="embed" url={url} label={str(props['title'])} />;
+  return <iframe {...domProps(props)} src={url} />;
 }
 
 /** `<source src>` inside video/audio/picture. */

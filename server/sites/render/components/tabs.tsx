@@ -122,30 +122,26 @@ export function CodeGroup(props: MdxProps): ReactNode {
   );
 }
 
-/** `<RequestExample>`: code pinned to the right column on wide screens (the theme moves `[data-op-example]`). */
-export function RequestExample(props: MdxProps): ReactNode {
+/** Request/response examples: code pinned to the right column on wide screens (the theme moves `[data-op-example]`). */
+function CodeExample(props: MdxProps, kind: 'request' | 'response'): ReactNode {
   return (
     <TabStrip
-      items={codeItems(props.children, 'request')}
+      items={codeItems(props.children, kind)}
       selected={0}
-      className="op-code-group op-request-example"
+      className={`op-code-group op-${kind}-example`}
       sync
       variant={bool(props['dropdown']) ? 'dropdown' : undefined}
-      example="request"
+      example={kind}
     />
   );
 }
 
-/** `<ResponseExample>`: like RequestExample. */
+/** `<RequestExample>`: the request samples of an endpoint page. */
+export function RequestExample(props: MdxProps): ReactNode {
+  return CodeExample(props, 'request');
+}
+
+/** `<ResponseExample>`: the response samples of an endpoint page. */
 export function ResponseExample(props: MdxProps): ReactNode {
-  return (
-    <TabStrip
-      items={codeItems(props.children, 'response')}
-      selected={0}
-      className="op-code-group op-response-example"
-      sync
-      variant={bool(props['dropdown']) ? 'dropdown' : undefined}
-      example="response"
-    />
-  );
+  return CodeExample(props, 'response');
 }

@@ -8,7 +8,7 @@ import { CodeBlock, OpCode, OpMermaid } from '../code/CodeBlock.js';
 import { Callout, Check, Danger, Info, Note, Tip, Warning } from '../components/callouts.js';
 import { Accordion, AccordionGroup, Expandable, Step, Steps } from '../components/disclosure.js';
 import { ParamField, ResponseField } from '../components/fields.js';
-import { headings, Heading, Img, Link, Source, Table, Video } from '../components/html.js';
+import { headings, Heading, Iframe, Img, Link, Source, Table, Video } from '../components/html.js';
 import { Card, CardGroup, Column, Columns, Frame, GitHub, Panel, Tile } from '../components/layout.js';
 import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
@@ -67,6 +67,7 @@ export const HTML_COMPONENTS: Readonly<Record<string, ComponentType<never>>> = {
   ...headings,
   img: Img,
   video: Video,
+  iframe: Iframe,
   source: Source,
   a: Link,
   table: Table,

@@ -91,15 +91,34 @@ export class ModuleLoader {
     if (!found) return this.missing(spec, 'file not found');
     this.loading.add(path);
     try {
-      const module =
+      const module = this.reportMissingExports(
+        found.path,
         found.path.endsWith('.mdx') || found.path.endsWith('.md')
           ? this.loadMdx(found.path, found.text)
-          : this.loadScript(found.path, found.text);
+          : this.loadScript(found.path, found.text),
+      );
       this.loaded.set(path, module);
       return module;
     } finally {
       this.loading.delete(path);
     }
+  }
+
+  /**
+   * React throws for an element whose type is undefined, which would fail the whole page: an import of
+   * a name the snippet does not export (a default import of a named-export `.jsx` component, a typo)
+   * yields a component that renders nothing and is reported instead.
+   */
+  private reportMissingExports(path: string, module: ModuleNamespace): ModuleNamespace {
+    const warnings = this.state.warnings;
+    return new Proxy(module, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (value !== undefined || typeof key !== 'string' || !(key === 'default' || /^[A-Z]/.test(key))) return value;
+        warnings.push(`${path} has no ${key === 'default' ? 'default export' : `export ${key}`}`);
+        return Nothing;
+      },
+    });
   }
 
   private missing(spec: string, why: string): ModuleNamespace {
@@ -163,7 +182,15 @@ export class ModuleLoader {
       this.state.warnings.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
       return missingModule();
     }
-    return guardExports(module.exports);
+    const exports = module.exports;
+    const components = Object.keys(exports).filter((n) => /^[A-Z]/.test(n) && typeof exports[n] === 'function');
+    const only = components.length === 1 ? components[0] : undefined;
+    if (exports['default'] === undefined && only !== undefined) {
+      // `import Tip from '/snippets/tip.jsx'` of `export const Tip = ...`: the author means that component.
+      this.state.warnings.push(`${path} has no default export; its only component ${only} is used`);
+      return guardExports({ ...exports, default: exports[only] });
+    }
+    return guardExports(exports);
   }
 }
 

@@ -6,6 +6,15 @@ import { FEEDBACK_URLS } from '../urls.js';
 import { codeOf } from './copy.js';
 import { el, pagePath, postJson } from './dom.js';
 
+/**
+ * Where feedback goes: the site's own endpoints, or those of the collector of a static export bundle
+ * (`<html data-op-feedback-collector="BASE">`: a site answering the same paths, e.g. `BASE/_offprint/feedback/vote`).
+ */
+function endpoint(name: keyof typeof FEEDBACK_URLS): string {
+  const base = document.documentElement.dataset['opFeedbackCollector'];
+  return base ? `${base.replace(/\/+$/, '')}${FEEDBACK_URLS[name]}` : FEEDBACK_URLS[name];
+}
+
 interface Vote {
   readonly id: string;
   readonly token: string;
@@ -37,7 +46,7 @@ function initWidget(widget: HTMLElement): void {
       helpful = button.dataset['opVote'] === 'yes';
       widget.dataset['state'] = 'sending';
       error.hidden = true;
-      postJson<Vote>(FEEDBACK_URLS.vote, { path: widget.dataset['path'] ?? pagePath(), helpful })
+      postJson<Vote>(endpoint('vote'), { path: widget.dataset['path'] ?? pagePath(), helpful })
         .then((stored) => {
           vote = stored;
           widget.dataset['state'] = 'voted';
@@ -69,7 +78,7 @@ function initWidget(widget: HTMLElement): void {
     const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (submit) submit.disabled = true;
     error.hidden = true;
-    postJson<unknown>(FEEDBACK_URLS.details, {
+    postJson<unknown>(endpoint('details'), {
       id: vote.id,
       token: vote.token,
       helpful,
@@ -113,7 +122,7 @@ function codeForm(block: HTMLElement, button: HTMLElement): HTMLFormElement {
     const comment = area.value.trim();
     if (!comment) return;
     send.disabled = true;
-    postJson<unknown>(FEEDBACK_URLS.code, {
+    postJson<unknown>(endpoint('code'), {
       path: pagePath(),
       code: codeOf(block).slice(0, 8000),
       ...(block.dataset['filename'] ? { filename: block.dataset['filename'] } : {}),

@@ -2,6 +2,7 @@
 import { MERMAID_JS_URL } from '../urls.js';
 import { isDark } from './chrome.js';
 import { all } from './dom.js';
+import { isCapturing, isExported } from './exportMode.js';
 
 interface MermaidApi {
   initialize(config: Record<string, unknown>): void;
@@ -17,6 +18,8 @@ function loadMermaid(): Promise<MermaidApi> {
     script.src = MERMAID_JS_URL;
     script.async = true;
     script.addEventListener('load', () => {
+      // A captured page is saved with its diagrams drawn: it must not carry the library along.
+      if (isCapturing()) script.remove();
       const api = (window as unknown as { mermaid?: MermaidApi }).mermaid;
       if (api) resolve(api);
       else reject(new Error('Mermaid did not load'));
@@ -35,7 +38,13 @@ async function renderAll(containers: HTMLElement[]): Promise<void> {
     containers.forEach((c) => (c.dataset['state'] = 'error'));
     return;
   }
-  api.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });
+  // Captured diagrams are saved in the bundle: their ids must not depend on anything but the page.
+  api.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    theme: isDark() ? 'dark' : 'default',
+    deterministicIds: isCapturing(),
+  });
   for (const container of containers) {
     const source = container.dataset['source'] ?? container.querySelector('.op-mermaid-source')?.textContent ?? '';
     container.dataset['source'] = source;
@@ -54,10 +63,13 @@ async function renderAll(containers: HTMLElement[]): Promise<void> {
   }
 }
 
-/** Renders the page's diagrams, and again in the other palette when the mode changes. */
-export function initMermaid(): void {
+/**
+ * Renders the page's diagrams, and again in the other palette when the mode changes. Pages of a static
+ * export bundle come with their diagrams drawn at capture and never load Mermaid.
+ */
+export function initMermaid(): Promise<void> {
   const containers = all<HTMLElement>('[data-op-mermaid]');
-  if (containers.length === 0) return;
-  void renderAll(containers);
-  document.addEventListener('op-theme-change', () => void renderAll(containers));
+  if (containers.length === 0 || (isExported() && !isCapturing())) return Promise.resolve();
+  if (!isCapturing()) document.addEventListener('op-theme-change', () => void renderAll(containers));
+  return renderAll(containers);
 }

@@ -1,17 +1,45 @@
 /** The search dialog: ⌘K / Ctrl+K / "/" open it; the index is fetched once; arrows + Enter navigate. */
 import type { SearchIndexData } from '../search/format.js';
+import { SEARCH_INDEX_REL } from '../profile.js';
 import { SEARCH_INDEX_URL } from '../urls.js';
 import { all, el } from './dom.js';
 import { createSearchEngine, type SearchEngine, type SearchHit } from './searchEngine.js';
 
 let engine: Promise<SearchEngine> | null = null;
 
+/**
+ * A static export bundle's index: a script (`window.__offprintSearchIndex = {...}`) named by a
+ * `<link rel="op-search-index">`, loaded with a plain script tag so that it works from file:// too. Its
+ * URLs are relative to the script; they are made absolute here.
+ */
+function loadScriptIndex(src: string): Promise<SearchIndexData> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.addEventListener('load', () => {
+      const data = (window as unknown as { __offprintSearchIndex?: SearchIndexData }).__offprintSearchIndex;
+      if (!data) {
+        reject(new Error('search index: the script defined no index'));
+        return;
+      }
+      resolve({ ...data, docs: data.docs.map((doc) => ({ ...doc, u: new URL(doc.u, src).href })) });
+    });
+    script.addEventListener('error', () => reject(new Error('search index: the script could not be loaded')));
+    document.head.append(script);
+  });
+}
+
+function loadIndex(): Promise<SearchIndexData> {
+  const link = document.querySelector<HTMLLinkElement>(`link[rel="${SEARCH_INDEX_REL}"]`);
+  if (link) return loadScriptIndex(link.href);
+  return fetch(SEARCH_INDEX_URL, { credentials: 'same-origin' }).then((response) => {
+    if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+    return response.json() as Promise<SearchIndexData>;
+  });
+}
+
 function loadEngine(): Promise<SearchEngine> {
-  engine ??= fetch(SEARCH_INDEX_URL, { credentials: 'same-origin' })
-    .then((response) => {
-      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
-      return response.json() as Promise<SearchIndexData>;
-    })
+  engine ??= loadIndex()
     .then(createSearchEngine)
     .catch((error: unknown) => {
       engine = null;

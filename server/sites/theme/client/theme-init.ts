@@ -3,6 +3,8 @@
  * the reader's stored light/dark choice or the site default, and hides a banner already dismissed.
  */
 (() => {
+  // A static export's capture keeps the server's markup; the reader's choice applies when the bundle is read.
+  if ((window as unknown as { __offprintCapture?: boolean }).__offprintCapture === true) return;
   const root = document.documentElement;
   let stored: string | null = null;
   let dismissed: string | null = null;

@@ -1,0 +1,185 @@
+/**
+ * `offprint export --domain HOST --out FILE.zip`: the static export job pipeline in this process. The
+ * job is a durable row like an API-started one (claimed by this process from the start, so a running
+ * `serve` leaves it alone); its bundle is copied to FILE.zip when it completes.
+ */
+import { accessSync, constants, copyFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import type { ExportJobRow } from '../../db/exportJobs.js';
+import { cancelExportJob, organizationOfDomain, startExportJob } from '../../domain/exports/jobs.js';
+import { HostnameSchema } from '../../domain/hostname.js';
+import { DEPLOYMENT_KINDS, type ExportResult } from '../../export/contract.js';
+import { runExport } from '../../export/run.js';
+import { lazyPlaywrightBackend } from '../../jobs/backend.js';
+import { jobBundleFile } from '../../jobs/files.js';
+import { newLeaseOwner } from '../../jobs/owner.js';
+import { runClaimedJob } from '../../jobs/runJob.js';
+import { defaultExportConcurrency, JOB_TIMINGS } from '../../jobs/worker.js';
+import type { Runtime } from '../../runtime.js';
+import { flag, parseCommandArgs } from '../args.js';
+import { withRuntime } from '../context.js';
+import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { formatBytes, formatDuration, ProgressDisplay } from '../progress.js';
+
+const ConcurrencySchema = z
+  .string()
+  .regex(/^[0-9]{1,2}$/, 'must be a whole number')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 16, 'must be between 1 and 16');
+
+/** Blocked requests listed one by one in the summary; the rest are counted. */
+const LISTED_BLOCKED = 10;
+
+/** Exit code of a run stopped by Ctrl-C (128 + SIGINT). */
+const INTERRUPTED = 130;
+
+/** Copies the bundle to `out` through a temporary name, so `out` is never a half-written file. */
+function deliver(bundle: string, out: string): string | null {
+  const temp = `${out}.${process.pid}.tmp`;
+  try {
+    copyFileSync(bundle, temp);
+    renameSync(temp, out);
+    return null;
+  } catch (error) {
+    rmSync(temp, { force: true });
+    return `could not write ${out}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Fails early when `out`'s folder cannot take the file: finding out after minutes of rendering is no fun. */
+function checkOutFolder(out: string): void {
+  const dir = dirname(out);
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`--out: cannot write a file in ${dir}`);
+  }
+}
+
+async function fail(io: CliIo, message: string): Promise<number> {
+  await write(io.stderr, `offprint: ${message}\n`);
+  return 1;
+}
+
+function summary(job: ExportJobRow, result: ExportResult, out: string, ms: number): string {
+  const lines = [
+    `Exported ${result.pageCount} pages of ${job.domain} (${job.deployment}) to ${out}`,
+    `  size ${formatBytes(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
+    `  time ${formatDuration(ms)}, ${result.blockedRequests.length} blocked requests`,
+  ];
+  for (const blocked of result.blockedRequests.slice(0, LISTED_BLOCKED)) {
+    lines.push(`    ${blocked.page}: ${blocked.url}`);
+  }
+  if (result.blockedRequests.length > LISTED_BLOCKED) {
+    lines.push(`    ... and ${result.blockedRequests.length - LISTED_BLOCKED} more`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+interface ExportRequest {
+  readonly domain: string;
+  readonly out: string;
+  readonly deployment: (typeof DEPLOYMENT_KINDS)[number];
+  readonly concurrency: number;
+  readonly paths: string[] | undefined;
+  readonly json: boolean;
+}
+
+async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest): Promise<number> {
+  const started = performance.now();
+  const orgId = organizationOfDomain(rt, request.domain);
+  const owner = newLeaseOwner();
+  const job = startExportJob(
+    rt,
+    { orgId, domain: request.domain, paths: request.paths, deployment: request.deployment },
+    { owner, leaseUntil: rt.now() + JOB_TIMINGS.leaseMs },
+  );
+  const display = new ProgressDisplay(io.stderr);
+  // Ctrl-C cancels the job like DELETE would: the run stops within a tick and its files are deleted.
+  let interrupted = false;
+  const onSignal = (): void => {
+    interrupted = true;
+    try {
+      cancelExportJob(rt, orgId, job.id);
+    } catch {
+      // Already finished: nothing to cancel.
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let outcome;
+  try {
+    outcome = await runClaimedJob(rt, job.id, owner, {
+      run: runExport,
+      backend: lazyPlaywrightBackend(),
+      concurrency: request.concurrency,
+      leaseMs: JOB_TIMINGS.leaseMs,
+      tickMs: JOB_TIMINGS.tickMs,
+      stallMs: JOB_TIMINGS.stallMs,
+      onProgress: (progress) => display.update(progress),
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    display.finish();
+  }
+  switch (outcome.kind) {
+    case 'completed': {
+      const problem = deliver(jobBundleFile(rt.dataDir, job.id), request.out);
+      if (problem !== null) return fail(io, problem);
+      const { result } = outcome;
+      const ms = performance.now() - started;
+      if (request.json) {
+        await printJson(io, {
+          jobId: job.id,
+          out: request.out,
+          domain: job.domain,
+          deployment: job.deployment,
+          pages: result.pageCount,
+          sizeBytes: result.sizeBytes,
+          sha256: result.sha256,
+          seconds: Math.round(ms) / 1000,
+          blockedRequests: result.blockedRequests,
+        });
+      } else await write(io.stdout, summary(job, result, request.out, ms));
+      return 0;
+    }
+    case 'failed':
+      return fail(io, `export of ${request.domain} failed (job ${job.id}): ${outcome.error}`);
+    case 'cancelled':
+      await write(io.stderr, `offprint: export of ${request.domain} cancelled (job ${job.id})\n`);
+      return interrupted ? INTERRUPTED : 1;
+    case 'released':
+    case 'lost':
+      return fail(io, `export of ${request.domain} was interrupted (job ${job.id}); run the command again`);
+  }
+}
+
+/** `offprint export --domain HOST --out FILE.zip [--deployment KIND] [--concurrency N] [--path P]...` */
+export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    domain: { type: 'string' },
+    out: { type: 'string' },
+    deployment: { type: 'string', default: 'air-gapped' },
+    concurrency: { type: 'string' },
+    path: { type: 'string', multiple: true, default: [] },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  if (values.domain === undefined) throw new UsageError('--domain HOST is required');
+  if (values.out === undefined) throw new UsageError('--out FILE.zip is required');
+  const request: ExportRequest = {
+    domain: flag('domain', HostnameSchema, values.domain),
+    out: resolve(values.out),
+    deployment: flag('deployment', z.enum(DEPLOYMENT_KINDS), values.deployment),
+    concurrency:
+      values.concurrency === undefined
+        ? defaultExportConcurrency()
+        : flag('concurrency', ConcurrencySchema, values.concurrency),
+    paths: values.path.length > 0 ? values.path : undefined,
+    json: values.json,
+  };
+  checkOutFolder(request.out);
+  return withRuntime(io, values['data-dir'], (rt) => runExportJob(rt, io, request));
+}

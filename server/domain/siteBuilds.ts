@@ -1,0 +1,89 @@
+/**
+ * Build folders of the docs sites on disk (`<dataDir>/sites/<projectId>/<buildId>/`): where they are,
+ * the cache of their loaded models, and deleting the ones no longer needed.
+ */
+import { readdirSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../logger.js';
+import { removeDir } from '../sites/import/stage.js';
+import type { SiteModel } from '../sites/project/model.js';
+
+/** Builds older than this that no row points at are leftovers of a crashed import. */
+const STALE_BUILD_MS = 60 * 60 * 1000;
+const CACHE_SIZE = 16;
+const modelCache = new Map<string, SiteModel>();
+
+/** `<dataDir>/sites`. */
+export function sitesRoot(dataDir: string): string {
+  return join(dataDir, 'sites');
+}
+
+/** The folder of one build. */
+export function buildDir(dataDir: string, projectId: string, buildId: string): string {
+  return join(sitesRoot(dataDir), projectId, buildId);
+}
+
+/** Remembers the loaded model of the build in `dir` (the most recent {@link CACHE_SIZE} are kept). */
+export function cacheModel(dir: string, model: SiteModel): void {
+  modelCache.delete(dir);
+  modelCache.set(dir, model);
+  while (modelCache.size > CACHE_SIZE) {
+    const oldest = modelCache.keys().next().value;
+    if (oldest === undefined) break;
+    modelCache.delete(oldest);
+  }
+}
+
+/** The cached model of the build in `dir`, if any. */
+export function cachedModel(dir: string): SiteModel | undefined {
+  return modelCache.get(dir);
+}
+
+function ulidTime(id: string): number | undefined {
+  const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)) return undefined;
+  let t = 0;
+  for (const c of id.slice(0, 10)) t = t * 32 + CROCKFORD.indexOf(c);
+  return t;
+}
+
+/**
+ * Deletes a project's replaced build and leftovers of crashed imports, keeping `current`; failures are
+ * logged, never thrown.
+ */
+export function cleanUpBuilds(
+  deps: { readonly dataDir: string; readonly now: () => number; readonly logger: Logger },
+  projectId: string,
+  current: string,
+  previous: string | null,
+): void {
+  const dirs: string[] = [];
+  try {
+    dirs.push(...readdirSync(join(sitesRoot(deps.dataDir), projectId)));
+  } catch {
+    return;
+  }
+  for (const name of dirs) {
+    if (name === current) continue;
+    const time = ulidTime(name);
+    // A younger unknown build may belong to an import still running in another process.
+    const stale = name === previous || (time !== undefined && time < deps.now() - STALE_BUILD_MS);
+    if (!stale) continue;
+    const dir = buildDir(deps.dataDir, projectId, name);
+    modelCache.delete(dir);
+    try {
+      removeDir(dir);
+    } catch (error) {
+      deps.logger.warn({ err: error, dir }, 'could not delete an old site build');
+    }
+  }
+}
+
+/** Removes a project's sites folder left empty by a failed first import. */
+export function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // Not empty (an earlier build is in it) or already gone: both fine.
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * Assembly: the captured pages become a folder that works served over HTTP and opened from disk. Page
+ * `/guides/x` is `guides/x.html` (`index.html` for `/`); internal links become relative `.html` paths
+ * (anchors kept); every local file a page loads is copied as a content-hashed asset; redirects become
+ * static redirect pages; `404.html`, `sitemap.xml` and `robots.txt` are added (sitemap and canonical
+ * URLs stay extensionless, on the published origin).
+ */
+import type { Logger } from '../logger.js';
+import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
+import { matchRedirect } from '../sites/serve/redirects.js';
+import type { SearchIndexData } from '../sites/theme/search/format.js';
+import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
+import { AnchorIndex } from './anchors.js';
+import { AssetStore } from './assets.js';
+import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } from './bundleFiles.js';
+import { ExportFailedError, type ExportOptions } from './contract.js';
+import { comparePaths, findExportPage } from './pages.js';
+import { isExternalUrl, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
+import type { ExportSite } from './siteServer.js';
+import { redirectPageHtml, robotsTxt, sitemapXml, staticRedirectSource } from './staticPages.js';
+import type { PageStore } from './workDir.js';
+
+/** The bundle's 404 page. */
+export const NOT_FOUND_FILE = '404.html';
+
+/** A static redirect page of the bundle. */
+export interface RedirectPage {
+  readonly source: string;
+  readonly file: string;
+  readonly destination: string;
+}
+
+/** Inputs of {@link assembleBundle}. */
+export interface AssembleInput {
+  readonly site: ExportSite;
+  readonly pages: readonly string[];
+  readonly store: PageStore;
+  /** An empty folder the bundle is written into. */
+  readonly bundleDir: string;
+  readonly options: ExportOptions;
+  readonly logger: Logger;
+}
+
+/** What was assembled. */
+export interface AssembledBundle {
+  /** Every file of the bundle folder, bundle-relative, in byte order. */
+  readonly files: string[];
+  readonly redirects: RedirectPage[];
+}
+
+class Assembler {
+  private readonly assets: AssetStore;
+  private readonly anchors = new AnchorIndex();
+  private readonly pageFiles = new Map<string, string>();
+  private readonly redirectFiles = new Map<string, string>();
+  private searchIndexFile: string | null = null;
+
+  constructor(private readonly input: AssembleInput) {
+    this.assets = new AssetStore(input.site.origin, input.bundleDir, input.logger);
+    for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
+  }
+
+  async run(): Promise<AssembledBundle> {
+    const { options, logger } = this.input;
+    const started = Date.now();
+    if (options.features.search) await this.writeSearchIndex();
+    const redirects = this.planRedirects();
+    await this.eachLimited(this.input.pages, 4, async (path) => {
+      const html = await this.rewriteDocument(this.input.store.html(path), path, pageFile(path));
+      writeBundleFile(this.input.bundleDir, pageFile(path), html);
+    });
+    logger.debug({ ms: Date.now() - started, pages: this.input.pages.length }, 'export: pages assembled');
+    await this.writeNotFound();
+    this.anchors.repair(this.input.bundleDir, logger);
+    for (const redirect of redirects) writeBundleFile(this.input.bundleDir, redirect.file, this.redirectPage(redirect));
+    this.writeMachineFiles();
+    for (const missing of [...this.assets.missing].sort(comparePaths)) {
+      this.input.logger.warn({ path: missing }, 'export: a page refers to a file the site does not have');
+    }
+    return { files: listBundleFiles(this.input.bundleDir).sort(comparePaths), redirects };
+  }
+
+  private async eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+    const queue = [...items];
+    await Promise.all(
+      Array.from({ length: Math.min(limit, queue.length) }, async () => {
+        for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+      }),
+    );
+  }
+
+  /**
+   * Where a reader following a link to site path `path` should land: the exported page, after following
+   * the site's redirects like the live site would (with the anchor a redirect adds), else the static
+   * redirect page; null when nothing in the bundle answers.
+   */
+  private navigationTarget(path: string): { file: string; hash: string } | null {
+    let current = path;
+    let hash = '';
+    for (let hop = 0; hop < 8; hop++) {
+      const page = findExportPage(this.input.site.build.model, current);
+      const file = page === undefined ? undefined : this.pageFiles.get(page.url);
+      if (file !== undefined) return { file, hash };
+      const next = matchRedirect(this.input.site.build.redirects, current);
+      if (next === null || !next.location.startsWith('/') || next.location.startsWith('//')) break;
+      const at = next.location.indexOf('#');
+      if (at >= 0) hash = next.location.slice(at);
+      current = next.location.split(/[?#]/)[0] ?? '/';
+    }
+    const redirectFile = this.redirectFiles.get(path);
+    return redirectFile === undefined ? null : { file: redirectFile, hash: '' };
+  }
+
+  /** The new value of one reference found in the document at `file` (site path `sitePath`). */
+  private async resolve(url: string, kind: RefKind, sitePath: string, file: string): Promise<string | null> {
+    if (isSelfContained(url)) return url;
+    const base = this.input.site.origin + encodePath(sitePath);
+    const local = this.assets.localPath(url, base);
+    if (local === null) {
+      // Links may leave the bundle; a resource from elsewhere would need the network: it is left out.
+      if (kind === 'link' && (isExternalUrl(url) || /^[a-z][a-z0-9+.-]*:/i.test(url))) return url;
+      return kind === 'link' ? url : null;
+    }
+    const hash = new URL(url, base).hash;
+    if (kind === 'link') {
+      const target = this.navigationTarget(local);
+      if (target !== null) return relativeUrl(file, target.file) + (hash || target.hash);
+      // A site page left out of this export, or a path the site does not have: the bundle's 404 page.
+      // Anything else with a file name (a PDF, an image) is a download the bundle carries.
+      const fileLike = /\.[A-Za-z0-9]{1,8}$/.test(local) && !local.startsWith('/_offprint/');
+      const page = findExportPage(this.input.site.build.model, local);
+      const asset = fileLike && page === undefined ? await this.assets.asset(local) : null;
+      return relativeUrl(file, asset ?? NOT_FOUND_FILE) + (asset === null ? '' : hash);
+    }
+    if (local === SEARCH_INDEX_URL)
+      return this.searchIndexFile === null ? null : relativeUrl(file, this.searchIndexFile);
+    const asset = await this.assets.asset(local);
+    return asset === null ? null : relativeUrl(file, asset) + hash;
+  }
+
+  /** A captured document with the export's feature choices applied and every reference rewritten. */
+  private async rewriteDocument(html: string, sitePath: string, file: string): Promise<string> {
+    const root = parseHtml(html);
+    const { features } = this.input.options;
+    if (!features.search) for (const el of root.querySelectorAll('[data-op-search-open]')) el.remove();
+    if (features.feedback === null) {
+      for (const el of root.querySelectorAll('[data-op-feedback], [data-op-code-feedback]')) el.remove();
+    }
+    // The live site's policy never runs inline code; a bundle has no such policy, so it carries none.
+    for (const el of root.querySelectorAll('script:not([src])')) {
+      if (/^(|text\/javascript|application\/javascript|module)$/i.test((el.getAttribute('type') ?? '').trim()))
+        el.remove();
+    }
+    const found = new Map<string, Promise<string | null>>();
+    visitHtmlRefs(root, (url, kind) => {
+      const key = `${kind} ${url}`;
+      if (!found.has(key)) found.set(key, this.resolve(url, kind, sitePath, file));
+      return url;
+    });
+    const resolved = new Map<string, string | null>();
+    for (const [key, value] of found) resolved.set(key, await value);
+    visitHtmlRefs(root, (url, kind) => {
+      const next = resolved.get(`${kind} ${url}`);
+      return next === undefined ? url : next;
+    });
+    this.anchors.record(file, root);
+    return root.toString();
+  }
+
+  private async writeSearchIndex(): Promise<void> {
+    const response = await fetch(this.input.site.origin + SEARCH_INDEX_URL);
+    if (!response.ok) throw new ExportFailedError(`The search index could not be built (HTTP ${response.status})`);
+    const index = (await response.json()) as SearchIndexData;
+    const from = 'search-index.js';
+    const docs = index.docs
+      .filter((doc) => this.pageFiles.has(doc.u))
+      .map((doc) => ({ ...doc, u: relativeUrl(`_assets/${from}`, this.pageFiles.get(doc.u) ?? NOT_FOUND_FILE) }));
+    const body = `window.__offprintSearchIndex = ${JSON.stringify({ ...index, docs })};\n`;
+    this.searchIndexFile = this.assets.writeGenerated(from, body);
+  }
+
+  private planRedirects(): RedirectPage[] {
+    const out: RedirectPage[] = [];
+    const taken = new Set(this.pageFiles.values());
+    for (const rule of this.input.site.build.model.redirects) {
+      const source = staticRedirectSource(rule.source);
+      if (source === null || this.redirectFiles.has(source)) continue;
+      const file = pageFile(source);
+      if (taken.has(file) || findExportPage(this.input.site.build.model, source) !== undefined) continue;
+      taken.add(file);
+      this.redirectFiles.set(source, file);
+      out.push({ source, file, destination: rule.destination });
+    }
+    return out.sort((a, b) => comparePaths(a.file, b.file));
+  }
+
+  private redirectPage(redirect: RedirectPage): string {
+    const { destination, file } = redirect;
+    let href: string;
+    let canonical: string;
+    if (destination.startsWith('/') && !destination.startsWith('//')) {
+      const [path = '/', ...rest] = destination.split('#');
+      const hash = rest.length > 0 ? `#${rest.join('#')}` : '';
+      const clean = path.split('?')[0] ?? '/';
+      const target = this.navigationTarget(clean);
+      href =
+        target === null ? relativeUrl(file, NOT_FOUND_FILE) : relativeUrl(file, target.file) + (hash || target.hash);
+      canonical = this.input.site.publicOrigin + encodePath(clean);
+    } else {
+      href = destination;
+      canonical = destination;
+    }
+    return redirectPageHtml(href, canonical);
+  }
+
+  private async writeNotFound(): Promise<void> {
+    const response = await fetch(this.input.site.origin + EXPORT_NOT_FOUND_PATH);
+    if (!response.ok) throw new ExportFailedError(`The 404 page could not be rendered (HTTP ${response.status})`);
+    const html = await this.rewriteDocument(await response.text(), '/404', NOT_FOUND_FILE);
+    writeBundleFile(this.input.bundleDir, NOT_FOUND_FILE, html);
+  }
+
+  private writeMachineFiles(): void {
+    const { build, publicOrigin } = this.input.site;
+    writeBundleFile(this.input.bundleDir, 'sitemap.xml', sitemapXml(build, publicOrigin, new Set(this.input.pages)));
+    writeBundleFile(this.input.bundleDir, 'robots.txt', robotsTxt(build, publicOrigin));
+  }
+}
+
+/** Writes the bundle folder from the captured pages; returns its file list. */
+export function assembleBundle(input: AssembleInput): Promise<AssembledBundle> {
+  return new Assembler(input).run();
+}

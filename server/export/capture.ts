@@ -1,0 +1,229 @@
+/**
+ * Capturing one page in one CDP target: every request is paused (Fetch domain) and only those to the
+ * run's own site server go through, the page is loaded and waited for until it is complete (load event,
+ * fonts, images, diagrams, the theme's readiness flag), then its DOM is saved with its doctype.
+ */
+import type { CdpTarget } from '../render/cdp.js';
+import { encodePath } from './bundleFiles.js';
+
+/** How long a capture may take. */
+export interface CaptureTimeouts {
+  /** From navigation start to the load event. */
+  readonly navigationMs: number;
+  /** The whole page, from navigation start to the saved DOM. */
+  readonly pageMs: number;
+}
+
+/** Default {@link CaptureTimeouts}. */
+export const DEFAULT_CAPTURE_TIMEOUTS: CaptureTimeouts = { navigationMs: 30_000, pageMs: 60_000 };
+
+/** What one page capture produced. */
+export interface CapturedPage {
+  /** `<!doctype html><html ...>...</html>` */
+  readonly html: string;
+  /** Requests the page made outside the site server (all blocked), in order. */
+  readonly blocked: string[];
+  /** Console errors and uncaught exceptions. */
+  readonly errors: string[];
+}
+
+/** A page that did not finish in time, or whose renderer went away: worth another attempt. */
+export class CaptureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CaptureError';
+  }
+}
+
+/**
+ * Runs before any script of every document: tells the theme client it is being captured, and records
+ * what the site's Content-Security-Policy refused to load (such requests never reach the network, nor
+ * the request filter, but they are reported like the requests the filter blocks).
+ */
+const CAPTURE_FLAG = `window.__offprintCapture = true;
+window.__offprintRefused = [];
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__offprintRefused.push(event.blockedURI);
+}, true);`;
+
+/** Resolves when the page is complete (run with awaitPromise; the pipeline bounds it with its timeout). */
+const READY_EXPRESSION = `(async () => {
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  while (document.readyState !== 'complete') await sleep(10);
+  await document.fonts.ready;
+  const images = Array.from(document.images).filter((img) => img.loading !== 'lazy');
+  await Promise.all(images.map((img) => img.complete
+    ? (img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined)
+    : new Promise((resolve) => {
+        img.addEventListener('load', resolve, { once: true });
+        img.addEventListener('error', resolve, { once: true });
+      })));
+  const themed = document.querySelector('script[src$="/_offprint/theme.js"]') !== null;
+  const diagramsDone = () => Array.from(document.querySelectorAll('[data-op-mermaid]'))
+    .every((el) => el.dataset.state === 'rendered' || el.dataset.state === 'error');
+  while ((themed && window.__offprintReady !== true) || !diagramsDone()) await sleep(10);
+  await document.fonts.ready;
+  return true;
+})()`;
+
+const SNAPSHOT_EXPRESSION = `({
+  html: (document.doctype ? '<!doctype ' + document.doctype.name + '>' : '') + document.documentElement.outerHTML,
+  refused: Array.isArray(window.__offprintRefused) ? window.__offprintRefused.map(String) : [],
+})`;
+
+interface Snapshot {
+  readonly html: string;
+  readonly refused: readonly string[];
+}
+
+function isSnapshot(value: unknown): value is Snapshot {
+  return isRecord(value) && typeof value['html'] === 'string' && Array.isArray(value['refused']);
+}
+
+interface RequestPaused {
+  readonly requestId: string;
+  readonly request: { readonly url: string };
+}
+
+interface EvaluateResult {
+  readonly result: { readonly value?: unknown };
+  readonly exceptionDetails?: { readonly text?: string; readonly exception?: { readonly description?: string } };
+}
+
+interface ConsoleCall {
+  readonly type: string;
+  readonly args: readonly { readonly value?: unknown; readonly description?: string }[];
+}
+
+interface ExceptionThrown {
+  readonly exceptionDetails: { readonly text?: string; readonly exception?: { readonly description?: string } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isRequestPaused(value: unknown): value is RequestPaused {
+  return isRecord(value) && typeof value['requestId'] === 'string' && isRecord(value['request']);
+}
+
+/**
+ * One target prepared for captures: request filtering and error collection are set up once, then
+ * pages are captured one after the other (the target stays alive between pages).
+ */
+export class CaptureTarget {
+  private page: { blocked: string[]; errors: string[] } | null = null;
+  private closedReason: string | null = null;
+  private onClose: ((reason: string) => void) | null = null;
+
+  private constructor(
+    readonly target: CdpTarget,
+    private readonly origin: string,
+  ) {}
+
+  /** Prepares `target` to capture pages of the site at `origin` (`http://127.0.0.1:PORT`). */
+  static async open(target: CdpTarget, origin: string): Promise<CaptureTarget> {
+    const capture = new CaptureTarget(target, origin);
+    target.onClosed((reason) => {
+      capture.closedReason = reason;
+      capture.onClose?.(reason);
+    });
+    target.on('Fetch.requestPaused', (params) => capture.filter(params));
+    target.on('Runtime.consoleAPICalled', (params) => {
+      const call = params as ConsoleCall;
+      if (call.type !== 'error' && call.type !== 'assert') return;
+      capture.page?.errors.push(call.args.map((a) => a.description ?? String(a.value)).join(' '));
+    });
+    target.on('Runtime.exceptionThrown', (params) => {
+      const { exceptionDetails } = params as ExceptionThrown;
+      capture.page?.errors.push(exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'exception');
+    });
+    await target.send('Page.enable');
+    await target.send('Runtime.enable');
+    await target.send('Page.addScriptToEvaluateOnNewDocument', { source: CAPTURE_FLAG });
+    // A fixed window and light palette: the saved DOM must not depend on the machine.
+    await target.send('Emulation.setDeviceMetricsOverride', {
+      width: 1280,
+      height: 900,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+    await target.send('Emulation.setEmulatedMedia', {
+      features: [{ name: 'prefers-color-scheme', value: 'light' }],
+    });
+    await target.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+    return capture;
+  }
+
+  private filter(params: unknown): void {
+    if (!isRequestPaused(params)) return;
+    const { url } = params.request;
+    const local = url === this.origin || url.startsWith(`${this.origin}/`) || /^(data|blob):/i.test(url);
+    if (local) {
+      this.target.send('Fetch.continueRequest', { requestId: params.requestId }).catch(() => undefined);
+      return;
+    }
+    this.page?.blocked.push(url);
+    this.target
+      .send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' })
+      .catch(() => undefined);
+  }
+
+  /** Loads `path` and returns its complete DOM; throws CaptureError when it hangs or the renderer dies. */
+  async capture(path: string, timeouts: CaptureTimeouts): Promise<CapturedPage> {
+    if (this.closedReason !== null) throw new CaptureError(`the target is gone (${this.closedReason})`);
+    const page = { blocked: [] as string[], errors: [] as string[] };
+    this.page = page;
+    const timers: NodeJS.Timeout[] = [];
+    const unsubscribe: (() => void)[] = [];
+    const fail = new Promise<never>((_, reject) => {
+      this.onClose = (reason) => reject(new CaptureError(`the renderer went away (${reason})`));
+      timers.push(
+        setTimeout(() => reject(new CaptureError(`did not finish within ${timeouts.pageMs} ms`)), timeouts.pageMs),
+      );
+    });
+    try {
+      const loaded = new Promise<void>((resolve, reject) => {
+        unsubscribe.push(this.target.on('Page.loadEventFired', () => resolve()));
+        timers.push(
+          setTimeout(
+            () => reject(new CaptureError(`did not load within ${timeouts.navigationMs} ms`)),
+            timeouts.navigationMs,
+          ),
+        );
+      });
+      loaded.catch(() => undefined);
+      const navigated = await Promise.race([
+        this.target.send<{ errorText?: string }>('Page.navigate', { url: this.origin + encodePath(path) }),
+        fail,
+      ]);
+      if (navigated.errorText) throw new CaptureError(`navigation failed: ${navigated.errorText}`);
+      await Promise.race([loaded, fail]);
+      const ready = await Promise.race([this.evaluate(READY_EXPRESSION, true), fail]);
+      if (ready !== true) throw new CaptureError('the page never became ready');
+      const snapshot = await Promise.race([this.evaluate(SNAPSHOT_EXPRESSION, false), fail]);
+      if (!isSnapshot(snapshot)) throw new CaptureError('the DOM could not be read');
+      // Inline code the policy refused is not a request: only URLs are reported.
+      for (const url of snapshot.refused) if (/^(https?|wss?):/i.test(url)) page.blocked.push(url);
+      return { html: snapshot.html, blocked: [...new Set(page.blocked)], errors: page.errors };
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
+      for (const off of unsubscribe) off();
+      this.onClose = null;
+      fail.catch(() => undefined);
+    }
+  }
+
+  private async evaluate(expression: string, awaitPromise: boolean): Promise<unknown> {
+    const out = await this.target.send<EvaluateResult>('Runtime.evaluate', {
+      expression,
+      awaitPromise,
+      returnByValue: true,
+    });
+    if (out.exceptionDetails) {
+      const detail = out.exceptionDetails.exception?.description ?? out.exceptionDetails.text ?? 'exception';
+      throw new CaptureError(`evaluation failed: ${detail}`);
+    }
+    return out.result.value;
+  }
+}

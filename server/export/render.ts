@@ -1,0 +1,150 @@
+/**
+ * Rendering the pages of an export with a pool of CDP targets: `concurrency` workers, each keeping one
+ * target alive across its pages. A page that hangs or crashes its renderer gets a fresh target and is
+ * tried again (twice), then fails the run naming the page; a browser that died is relaunched through
+ * the factory; an abort closes the browser and stops everything at once.
+ */
+import type { Logger } from '../logger.js';
+import type { CdpTarget, RenderBackend, RenderBackendFactory } from '../render/cdp.js';
+import { CaptureError, CaptureTarget, type CaptureTimeouts } from './capture.js';
+import { ExportFailedError } from './contract.js';
+import type { PageStore } from './workDir.js';
+
+/** Attempts per page: the first one and two retries. */
+export const PAGE_ATTEMPTS = 3;
+
+/** Inputs of {@link renderPages}. */
+export interface RenderPagesInput {
+  readonly pages: readonly string[];
+  readonly store: PageStore;
+  readonly origin: string;
+  readonly backend: RenderBackendFactory;
+  readonly concurrency: number;
+  readonly timeouts: CaptureTimeouts;
+  readonly signal: AbortSignal;
+  readonly logger: Logger;
+  /** A page is about to be rendered. */
+  readonly onStart: (path: string) => void;
+  /** A page was captured and saved. */
+  readonly onDone: (path: string) => void;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The browser of a run: launched on first use, relaunched when it died, closed at the end. */
+class BrowserHolder {
+  private current: Promise<RenderBackend> | null = null;
+  private closed = false;
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly factory: RenderBackendFactory,
+    private readonly logger: Logger,
+  ) {}
+
+  async get(): Promise<RenderBackend> {
+    if (this.closed) throw new ExportFailedError('The browser was closed');
+    const held = this.current;
+    if (held !== null) {
+      const backend = await held;
+      if (backend.isConnected()) return backend;
+      // Several workers may notice at once: only the first one relaunches.
+      if (this.current === held) {
+        this.logger.warn({ backend: backend.name }, 'export: the browser died, relaunching it');
+        this.current = null;
+        backend.close().catch(() => undefined);
+      }
+      return this.get();
+    }
+    const launching = this.factory();
+    this.current = launching;
+    try {
+      const backend = await launching;
+      if (this.closed) await backend.close();
+      return backend;
+    } catch (error) {
+      if (this.current === launching) this.current = null;
+      throw new ExportFailedError(`The browser could not be started: ${reasonOf(error)}`);
+    }
+  }
+
+  /** Closes the browser; every call waits for the same close. */
+  close(): Promise<void> {
+    if (this.closing === null) {
+      this.closed = true;
+      const held = this.current;
+      this.current = null;
+      this.closing = (async () => {
+        if (held !== null) await (await held.catch(() => null))?.close();
+      })();
+    }
+    return this.closing;
+  }
+}
+
+/** Renders and saves every page of `pages` not already in the store. */
+export async function renderPages(input: RenderPagesInput): Promise<void> {
+  const queue = input.pages.filter((path) => !input.store.has(path));
+  if (queue.length === 0) return;
+  const browser = new BrowserHolder(input.backend, input.logger);
+  // Set by the first worker that fails; the others stop taking pages.
+  const state: { failure: Error | null } = { failure: null };
+  const stop = (): void => {
+    void browser.close();
+  };
+  input.signal.addEventListener('abort', stop, { once: true });
+
+  const worker = async (): Promise<void> => {
+    let target: CaptureTarget | null = null;
+    const drop = async (): Promise<void> => {
+      const old: CdpTarget | undefined = target?.target;
+      target = null;
+      await old?.close().catch(() => undefined);
+    };
+    try {
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        if (state.failure !== null) return;
+        input.signal.throwIfAborted();
+        input.onStart(path);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            target ??= await CaptureTarget.open(await (await browser.get()).newTarget(), input.origin);
+            const captured = await target.capture(path, input.timeouts);
+            input.signal.throwIfAborted();
+            for (const error of captured.errors) input.logger.warn({ page: path, error }, 'export: page error');
+            for (const url of captured.blocked) input.logger.info({ page: path, url }, 'export: request blocked');
+            input.store.save({ path, blocked: captured.blocked, errors: captured.errors }, captured.html);
+            input.onDone(path);
+            break;
+          } catch (error) {
+            input.signal.throwIfAborted();
+            if (error instanceof ExportFailedError) throw error;
+            await drop();
+            // Anything else from the target (a crash mid-command, a closed session) is retried like a hang.
+            const reason = error instanceof CaptureError ? error.message : `the renderer failed: ${reasonOf(error)}`;
+            input.logger.warn({ page: path, attempt, reason }, 'export: page capture failed');
+            if (attempt >= PAGE_ATTEMPTS) {
+              throw new ExportFailedError(`Page ${path} could not be rendered (${attempt} attempts): ${reason}`, path);
+            }
+          }
+        }
+      }
+    } catch (error) {
+      state.failure ??= error instanceof Error ? error : new ExportFailedError(reasonOf(error));
+    } finally {
+      await drop();
+    }
+  };
+
+  try {
+    const workers = Math.max(1, Math.min(input.concurrency, queue.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+  } finally {
+    input.signal.removeEventListener('abort', stop);
+    await browser.close();
+  }
+  input.signal.throwIfAborted();
+  if (state.failure !== null) throw state.failure;
+}

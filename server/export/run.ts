@@ -1,0 +1,103 @@
+/**
+ * One static export run: serve the pinned build privately, capture every page in Chromium (skipping
+ * pages an interrupted run already captured), assemble the bundle folder, write the manifest, zip it
+ * deterministically. The output depends only on the site build and the options: an interrupted and
+ * resumed run gives the same bytes as an uninterrupted one.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { OFFPRINT_VERSION } from '../version.js';
+import { assembleBundle } from './assemble.js';
+import { DEFAULT_CAPTURE_TIMEOUTS } from './capture.js';
+import { ExportFailedError, type ExportResult, type ExportRunInput } from './contract.js';
+import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './manifest.js';
+import { pageFile } from './bundleFiles.js';
+import { listExportPages } from './pages.js';
+import { renderPages } from './render.js';
+import { startExportSite } from './siteServer.js';
+import { PageStore, writeAtomic } from './workDir.js';
+import { writeDeterministicZip } from './zip.js';
+
+/**
+ * Runs an export to `input.outFile`. Throws ExportFailedError when the run cannot finish (naming the page
+ * at fault when there is one), and the signal's reason when aborted.
+ */
+export async function runExport(input: ExportRunInput): Promise<ExportResult> {
+  const { deps, options, signal } = input;
+  signal.throwIfAborted();
+  mkdirSync(input.workDir, { recursive: true });
+  const site = await startExportSite(deps, input.projectId, input.buildId, options);
+  try {
+    const { pages, missing } = listExportPages(site.build.model, options.paths);
+    if (missing.length > 0) {
+      throw new ExportFailedError(`These pages are no longer in the site: ${missing.join(', ')}`, missing[0] ?? null);
+    }
+    if (pages.length === 0) throw new ExportFailedError('The site has no pages to export');
+    const store = new PageStore(input.workDir);
+    const total = pages.length;
+    let done = pages.filter((path) => store.has(path)).length;
+    input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: null });
+    const renderStart = Date.now();
+    await renderPages({
+      pages,
+      store,
+      origin: site.origin,
+      backend: input.backend,
+      concurrency: input.concurrency,
+      timeouts: { ...DEFAULT_CAPTURE_TIMEOUTS, ...input.captureTimeouts },
+      signal,
+      logger: deps.logger,
+      onStart: (path) =>
+        input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: path }),
+      onDone: (path) => {
+        done += 1;
+        input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: path });
+      },
+    });
+    signal.throwIfAborted();
+    deps.logger.info({ ms: Date.now() - renderStart, pages: total }, 'export: pages rendered');
+    input.onProgress({ phase: 'assembling', pagesDone: total, pagesTotal: total, currentPage: null });
+
+    const bundleDir = join(input.workDir, 'bundle');
+    rmSync(bundleDir, { recursive: true, force: true });
+    mkdirSync(bundleDir, { recursive: true });
+    const assembleStart = Date.now();
+    const assembled = await assembleBundle({ site, pages, store, bundleDir, options, logger: deps.logger });
+    deps.logger.info({ ms: Date.now() - assembleStart, files: assembled.files.length }, 'export: bundle assembled');
+    signal.throwIfAborted();
+
+    const blockedRequests: { page: string; url: string }[] = [];
+    const pageErrors: { page: string; message: string }[] = [];
+    for (const path of pages) {
+      const notes = store.notes(path);
+      for (const url of new Set(notes.blocked)) blockedRequests.push({ page: path, url });
+      for (const message of notes.errors) pageErrors.push({ page: path, message });
+    }
+    const files: ManifestFile[] = [];
+    for (const file of assembled.files) files.push(await describeFile(bundleDir, file));
+    const manifest = manifestJson({
+      offprintVersion: OFFPRINT_VERSION,
+      siteName: site.siteName,
+      domain: site.domain,
+      origin: site.publicOrigin,
+      options,
+      pages: pages.map((path) => ({ path, file: pageFile(path) })),
+      redirects: assembled.redirects,
+      blockedRequests,
+      files,
+    });
+    writeAtomic(join(bundleDir, MANIFEST_FILE), manifest);
+    signal.throwIfAborted();
+    const zipStart = Date.now();
+    const zip = await writeDeterministicZip(bundleDir, [...assembled.files, MANIFEST_FILE], input.outFile);
+    deps.logger.info({ ms: Date.now() - zipStart, bytes: zip.sizeBytes }, 'export: archive written');
+    rmSync(bundleDir, { recursive: true, force: true });
+    deps.logger.info(
+      { projectId: input.projectId, pages: total, files: files.length + 1, bytes: zip.sizeBytes },
+      'export: bundle written',
+    );
+    return { sha256: zip.sha256, sizeBytes: zip.sizeBytes, pageCount: total, blockedRequests, pageErrors };
+  } finally {
+    await site.close();
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The private site server of one export run: the pinned build (not whatever build is current: a
+ * re-import during the run changes nothing), rendered in the export profile, on a loopback port of its
+ * own. One per run, shared by every page capture and by the assembly's asset reads.
+ */
+import { existsSync } from 'node:fs';
+import { findProject } from '../db/projects.js';
+import { buildDir, type SiteDeps } from '../domain/sites.js';
+import type { HostPolicy } from '../http/middleware/hostCheck.js';
+import { RateLimiter } from '../http/rateLimit.js';
+import { listen, type RunningServer } from '../http/server.js';
+import { loadSiteProject } from '../sites/project/load.js';
+import { createSiteApp } from '../sites/serve/app.js';
+import { newBuild, type SiteBuild } from '../sites/serve/build.js';
+import { RenderCache } from '../sites/serve/renderCache.js';
+import type { ExportProfile } from '../sites/theme/profile.js';
+import { ExportFailedError, type ExportOptions } from './contract.js';
+
+/** A running export site server. */
+export interface ExportSite {
+  readonly build: SiteBuild;
+  /** `http://127.0.0.1:PORT` */
+  readonly origin: string;
+  /** `https://<domain>`: where the bundle will be published (canonical URLs, sitemap). */
+  readonly publicOrigin: string;
+  readonly domain: string;
+  readonly siteName: string;
+  readonly close: () => Promise<void>;
+}
+
+/** The export profile of a run's options. */
+export function exportProfile(options: ExportOptions, publicOrigin: string): ExportProfile {
+  return {
+    deployment: options.deployment,
+    origin: publicOrigin,
+    search: options.features.search,
+    feedbackCollector: options.features.feedback?.collectorUrl ?? null,
+    analyticsCollector: options.features.analytics?.collectorUrl ?? null,
+  };
+}
+
+/** Loads the pinned build (failing clearly when it is gone) and serves it on 127.0.0.1:0. */
+export async function startExportSite(
+  deps: SiteDeps,
+  projectId: string,
+  buildId: string,
+  options: ExportOptions,
+): Promise<ExportSite> {
+  const project = findProject(deps.db, projectId);
+  if (project === undefined) throw new ExportFailedError(`Project ${projectId} no longer exists`);
+  const rootDir = buildDir(deps.dataDir, projectId, buildId);
+  if (!existsSync(rootDir)) {
+    throw new ExportFailedError(`The site build ${buildId} no longer exists (the site was imported again)`);
+  }
+  let build: SiteBuild;
+  try {
+    build = newBuild(projectId, buildId, rootDir, loadSiteProject(rootDir));
+  } catch (error) {
+    throw new ExportFailedError(
+      `The site build ${buildId} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const publicOrigin = `https://${project.domain}`;
+  const hostPolicy: HostPolicy = { extraHosts: [], port: 0 };
+  const app = createSiteApp({
+    deps,
+    projectId,
+    hostPolicy,
+    builds: { current: () => build },
+    cache: new RenderCache(),
+    // Nothing but the capture talks to this server; feedback is not posted during capture anyway.
+    limiter: new RateLimiter({ limit: 1_000, windowMs: 60_000 }),
+    profile: exportProfile(options, publicOrigin),
+  });
+  const server: RunningServer = await listen(app, { host: '127.0.0.1', port: 0, hostPolicy });
+  return {
+    build,
+    origin: `http://127.0.0.1:${server.port}`,
+    publicOrigin,
+    domain: project.domain,
+    siteName: build.model.settings.name,
+    close: () => server.close(500),
+  };
+}

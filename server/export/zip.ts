@@ -1,0 +1,92 @@
+/**
+ * The bundle archive: a deterministic zip of a folder. Entries in byte order of their paths, one fixed
+ * timestamp (1980-01-01 00:00, DOS format only: no extra field that could vary), mode 0644, the same
+ * compression for the same file name. File contents are streamed from disk and the archive is streamed
+ * to a temporary file that is renamed when complete, so memory does not grow with the bundle and a
+ * half-written archive never has the final name. Size and SHA-256 are computed while writing.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
+
+/** Regular file, rw-r--r--. */
+const FILE_MODE = 0o100644;
+
+/** Already compressed formats: stored, not deflated again. */
+const STORED = /\.(png|jpe?g|gif|webp|avif|woff2?|zip|gz|br|mp4|webm|mp3|ogg|pdf)$/i;
+
+/**
+ * The archive's one timestamp. yazl encodes DOS times from *local* time fields, so the date is built
+ * from local fields too: the bytes are the same in every time zone.
+ */
+function fixedTime(): Date {
+  return new Date(1980, 0, 1, 0, 0, 0);
+}
+
+/** Deletes temporary archives an interrupted run left next to `outFile`. */
+function removeStaleTemporaries(outFile: string): void {
+  const prefix = `${basename(outFile)}.tmp-`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(outFile));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix)) rmSync(join(dirname(outFile), name), { force: true });
+  }
+}
+
+/** A written archive. */
+export interface ZipResult {
+  readonly sha256: string;
+  readonly sizeBytes: number;
+}
+
+/**
+ * Zips `files` (bundle-relative, `/`-separated) of folder `dir` into `outFile`. Throws (leaving no
+ * temporary file) when writing fails.
+ */
+export async function writeDeterministicZip(
+  dir: string,
+  files: readonly string[],
+  outFile: string,
+): Promise<ZipResult> {
+  const zip = new yazl.ZipFile();
+  // yazl reports unreadable files on the ZipFile itself, not on its output stream.
+  const zipFailed = new Promise<never>((_, reject) => zip.on('error', reject));
+  zipFailed.catch(() => undefined);
+  const sorted = [...files].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  for (const file of sorted) {
+    zip.addFile(join(dir, ...file.split('/')), file, {
+      mtime: fixedTime(),
+      mode: FILE_MODE,
+      // Stored and deflated (level 6) entries: yazl refuses a level next to compress: false.
+      ...(STORED.test(file) ? { compress: false } : { compress: true, compressionLevel: 6 }),
+      forceDosTimestamp: true,
+    });
+  }
+  zip.end();
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      sizeBytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  removeStaleTemporaries(outFile);
+  const tmp = `${outFile}.tmp-${randomBytes(6).toString('hex')}`;
+  try {
+    await Promise.race([pipeline(zip.outputStream, measure, createWriteStream(tmp)), zipFailed]);
+    renameSync(tmp, outFile);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+  return { sha256: hash.digest('hex'), sizeBytes };
+}

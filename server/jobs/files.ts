@@ -1,0 +1,45 @@
+/**
+ * Where a static-export job keeps its files: `<dataDir>/exports/<jobId>/` holds `work/` (pages captured
+ * so far, which a resumed run reuses) and, once the job completes, `bundle.zip`.
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** `<dataDir>/exports`. */
+export function exportsRoot(dataDir: string): string {
+  return join(dataDir, 'exports');
+}
+
+/** The folder of one job. */
+export function jobDir(dataDir: string, jobId: string): string {
+  return join(exportsRoot(dataDir), jobId);
+}
+
+/** The durable working folder of a job's run. */
+export function jobWorkDir(dataDir: string, jobId: string): string {
+  return join(jobDir(dataDir, jobId), 'work');
+}
+
+/** The finished archive of a job. */
+export function jobBundleFile(dataDir: string, jobId: string): string {
+  return join(jobDir(dataDir, jobId), 'bundle.zip');
+}
+
+/** Deletes a job's folder (work files and bundle); a missing folder is fine. */
+export function removeJobDir(dataDir: string, jobId: string): void {
+  rmSync(jobDir(dataDir, jobId), { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** Deletes a job's working folder only (after completion the bundle is all that is needed). */
+export function removeJobWorkDir(dataDir: string, jobId: string): void {
+  rmSync(jobWorkDir(dataDir, jobId), { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** The job ids that have a folder under `<dataDir>/exports`. */
+export function listJobDirs(dataDir: string): string[] {
+  try {
+    return readdirSync(exportsRoot(dataDir)).filter((name) => /^se_[0-9a-f]{16}$/.test(name));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The export options a job row stores as JSON (resolved features, selected paths), written when the job
+ * is started and read back, validated, by whichever worker runs it.
+ */
+import { z } from 'zod';
+import type { ExportJobRow } from '../db/exportJobs.js';
+import type { ExportOptions, ResolvedExportFeatures } from '../export/contract.js';
+
+const collector = z.strictObject({ collectorUrl: z.string() }).nullable();
+
+/** {@link ResolvedExportFeatures} as stored. */
+const ResolvedFeaturesSchema = z.strictObject({
+  search: z.boolean(),
+  feedback: collector,
+  analytics: collector,
+  apiPlayground: z.strictObject({ baseUrls: z.array(z.string()) }).nullable(),
+  assistant: z.boolean(),
+}) satisfies z.ZodType<ResolvedExportFeatures>;
+
+const PathsSchema = z.array(z.string()).nullable();
+
+/** The JSON stored for resolved features. */
+export function encodeFeatures(features: ResolvedExportFeatures): string {
+  return JSON.stringify(features);
+}
+
+/** The JSON stored for the selected paths (null: every page). */
+export function encodePaths(paths: readonly string[] | null): string | null {
+  return paths === null ? null : JSON.stringify(paths);
+}
+
+/** The options a job's run uses, read back from its row. Throws when the stored JSON is not valid. */
+export function jobExportOptions(row: ExportJobRow): ExportOptions {
+  return {
+    deployment: row.deployment,
+    features: ResolvedFeaturesSchema.parse(JSON.parse(row.features)),
+    versionLabel: row.versionLabel,
+    paths: PathsSchema.parse(row.paths === null ? null : JSON.parse(row.paths)),
+  };
+}
+
+/** Blocked requests of a completed job, as stored. */
+export const BlockedRequestsSchema = z.array(z.strictObject({ page: z.string(), url: z.string() }));
+
+/** The blocked requests of a completed job (empty for others). */
+export function jobBlockedRequests(row: ExportJobRow): { page: string; url: string }[] {
+  if (row.blockedRequests === null) return [];
+  const parsed = BlockedRequestsSchema.safeParse(JSON.parse(row.blockedRequests));
+  return parsed.success ? parsed.data : [];
+}

@@ -1,0 +1,128 @@
+/**
+ * `/v1/static-export/jobs...`: Mintlify's static export API, run locally. Start a job, poll it, get a
+ * presigned link to its bundle; plus cancel (DELETE), an Offprint extension.
+ */
+import { z } from 'zod';
+import { createBundleLink } from '../../domain/exports/bundle.js';
+import { cancelExportJob, getExportJob, startExportJob } from '../../domain/exports/jobs.js';
+import type { SiteDeps } from '../../domain/sites.js';
+import { NO_BODY, type RouteDefiner } from '../../http/route.js';
+import { AUTH_ERRORS, errorResponse } from '../errors.js';
+import { presentBundleLink, presentExportJob } from './presenter.js';
+import {
+  BundleBodySchema,
+  BundleResponseSchema,
+  ExportJobSchema,
+  JobParamsSchema,
+  StartExportBodySchema,
+} from './schema.js';
+
+const Empty = z.object({});
+const TAGS = ['Static export'];
+const NOT_FOUND = errorResponse('No such job in the key’s organization');
+
+/** Adds the static export routes. */
+export function exportRoutes(route: RouteDefiner, deps: SiteDeps): void {
+  route(
+    {
+      method: 'post',
+      path: '/v1/static-export/jobs',
+      summary: 'Start static export job',
+      description:
+        'Queues a static export of the docs site whose hostname is `domain`: every page (or `paths`) rendered in ' +
+        'Chromium and packed into one deterministic zip. Poll the job until `status` is `completed` or `failed`. ' +
+        'One active (queued or running) job per site. Enterprise plan only.',
+      tags: TAGS,
+      params: Empty,
+      query: Empty,
+      body: StartExportBodySchema,
+      responses: {
+        202: { description: 'The job was accepted and queued.', schema: ExportJobSchema },
+        400: errorResponse('Invalid body, unknown domain, or `paths` that are not pages (each listed)'),
+        ...AUTH_ERRORS,
+        403: errorResponse('The organization is not on the enterprise plan'),
+        409: errorResponse('The site already has a queued or running job'),
+      },
+    },
+    (ctx, { body, principal }) => {
+      const row = startExportJob(deps, {
+        orgId: principal.orgId,
+        domain: body.domain,
+        version: body.version,
+        paths: body.paths,
+        deployment: body.deployment,
+        features: body.features,
+      });
+      ctx.status = 202;
+      ctx.body = presentExportJob(row);
+    },
+  );
+  route(
+    {
+      method: 'get',
+      path: '/v1/static-export/jobs/:jobId',
+      summary: 'Get static export job status',
+      tags: TAGS,
+      params: JobParamsSchema,
+      query: Empty,
+      body: NO_BODY,
+      responses: { 200: { description: 'The job', schema: ExportJobSchema }, ...AUTH_ERRORS, 404: NOT_FOUND },
+    },
+    (ctx, { params, principal }) => {
+      ctx.body = presentExportJob(getExportJob(deps, principal.orgId, params.jobId));
+    },
+  );
+  route(
+    {
+      method: 'post',
+      path: '/v1/static-export/jobs/:jobId/bundle',
+      summary: 'Generate export bundle',
+      description:
+        'A presigned link to the completed job’s archive, served by this Offprint (no API key needed to use it). ' +
+        'Calling again gives a fresh link to the same archive. Optional body `{"expiresIn": seconds}`.',
+      tags: TAGS,
+      params: JobParamsSchema,
+      query: Empty,
+      body: BundleBodySchema,
+      responses: {
+        200: { description: 'A presigned link to the bundle', schema: BundleResponseSchema },
+        400: errorResponse('Invalid body'),
+        ...AUTH_ERRORS,
+        404: NOT_FOUND,
+        409: errorResponse('The job is not completed (or failed, or its bundle is gone)'),
+      },
+    },
+    (ctx, { params, body, principal }) => {
+      // The link names this server the way the client reached it. The Host header has passed the Host
+      // check; Koa's `ctx.origin` is the Origin request header, which must never end up in a link.
+      const link = createBundleLink(deps, principal.orgId, params.jobId, {
+        origin: `${ctx.protocol}://${ctx.host}`,
+        expiresIn: body?.expiresIn,
+      });
+      ctx.body = presentBundleLink(link);
+    },
+  );
+  route(
+    {
+      method: 'delete',
+      path: '/v1/static-export/jobs/:jobId',
+      summary: 'Cancel static export job',
+      description:
+        'Cancels a queued or running job: it becomes `failed` with `error` "cancelled" and its files are deleted ' +
+        '(Offprint extension).',
+      tags: TAGS,
+      params: JobParamsSchema,
+      query: Empty,
+      body: NO_BODY,
+      responses: {
+        200: { description: 'The cancelled job', schema: ExportJobSchema },
+        ...AUTH_ERRORS,
+        404: NOT_FOUND,
+        409: errorResponse('The job has already completed or failed'),
+      },
+    },
+    (ctx, { params, principal }) => {
+      ctx.body = presentExportJob(cancelExportJob(deps, principal.orgId, params.jobId));
+    },
+  );
+}

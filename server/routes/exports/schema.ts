@@ -1,0 +1,106 @@
+/** Schemas of the static export routes (`/v1/static-export/jobs...`), after Mintlify's static export API. */
+import { z } from 'zod';
+import { EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
+import { DEPLOYMENT_KINDS } from '../../export/contract.js';
+import { exportFeaturesSchema } from '../../export/features.js';
+import { HostnameSchema } from '../../domain/hostname.js';
+import { MAX_LINK_TTL_SECONDS } from '../../domain/exports/signedUrl.js';
+
+/** Body of `POST /v1/static-export/jobs`. */
+export const StartExportBodySchema = z.strictObject({
+  domain: HostnameSchema.meta({
+    description: 'Hostname of the docs site to export (`docs.example.com`): no protocol, port, path or trailing slash.',
+    example: 'docs.example.com',
+  }),
+  version: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: 'A version label to tag this export with (recorded in the bundle manifest).' }),
+  paths: z
+    .array(z.string().trim().min(1).max(1024))
+    .min(1)
+    .max(100_000)
+    .optional()
+    .meta({
+      description:
+        'Page paths to include (`index`, `guides/getting-started`); every published page when omitted. ' +
+        'Each path that is not a page of the site is reported in `details`.',
+    }),
+  deployment: z
+    .enum(DEPLOYMENT_KINDS)
+    .default('air-gapped')
+    .meta({ description: 'Where the bundle will be served; decides which features it may have (Offprint extension).' }),
+  features: exportFeaturesSchema
+    .optional()
+    .meta({ description: 'Features of the exported site beyond the deployment kind’s defaults (Offprint extension).' }),
+});
+
+/** Path of the job routes. */
+export const JobParamsSchema = z.object({
+  jobId: z.string().min(1).max(128).meta({ description: 'The `jobId` returned when the job was started.' }),
+});
+
+const iso = z.string().meta({ format: 'date-time' });
+
+/** A job, as every job route returns it. */
+export const ExportJobSchema = z.strictObject({
+  jobId: z.string().meta({ description: '`se_` followed by 16 hex characters.', example: 'se_3f9a2c1b8e7d4a06' }),
+  status: z.enum(EXPORT_JOB_STATUSES).meta({
+    description:
+      '`queued`, then `running`, then `completed` or `failed` (both terminal). A cancelled job is `failed` with `error` "cancelled".',
+  }),
+  progress: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .meta({ description: 'Percent done; never goes down, 100 when completed.' }),
+  pageCount: z.number().int().min(0).meta({ description: 'Pages exported so far.' }),
+  createdAt: iso,
+  updatedAt: iso,
+  error: z.string().nullable().meta({ description: 'What went wrong, when `status` is `failed`; null otherwise.' }),
+  domain: z.string(),
+  deployment: z.enum(DEPLOYMENT_KINDS),
+  version: z.string().nullable().meta({ description: 'The version label given at start, or null.' }),
+  pagesTotal: z.number().int().min(0).nullable().meta({ description: 'Pages the export has in all, once known.' }),
+  blockedRequests: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Requests pages made outside the site (blocked), once completed.' }),
+  startedAt: iso.nullable(),
+  completedAt: iso.nullable().meta({ description: 'When the job completed or failed.' }),
+});
+
+/** Optional body of `POST /v1/static-export/jobs/{jobId}/bundle`. */
+export const BundleBodySchema = z
+  .strictObject({
+    expiresIn: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LINK_TTL_SECONDS)
+      .optional()
+      .meta({
+        description: `Lifetime of the link in seconds: default 3600 (one hour), at most ${MAX_LINK_TTL_SECONDS} (7 days).`,
+      }),
+  })
+  .optional();
+
+/** 200 body of `POST /v1/static-export/jobs/{jobId}/bundle`. */
+export const BundleResponseSchema = z.strictObject({
+  jobId: z.string(),
+  bundleUrl: z.string().meta({
+    format: 'uri',
+    description:
+      'Presigned link served by this Offprint: no API key needed, any number of downloads until `expiresAt`. ' +
+      'Supports Range / If-Range; 403 when altered, 410 once expired.',
+  }),
+  sizeBytes: z.number().int().min(0),
+  expiresAt: iso,
+  sha256: z.string().meta({ description: 'SHA-256 of the archive (hex), also its download ETag.' }),
+});

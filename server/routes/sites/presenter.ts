@@ -1,0 +1,19 @@
+/** The JSON shape of site imports, field by field. */
+import type { z } from 'zod';
+import { problemCounts, type ImportedSite } from '../../domain/sites.js';
+import type { SiteImportResultSchema } from './schema.js';
+
+/** An import's outcome. */
+export function presentSiteImport(
+  imported: ImportedSite,
+  siteUrl: string | null,
+): z.output<typeof SiteImportResultSchema> {
+  return {
+    projectId: imported.projectId,
+    buildId: imported.buildId,
+    pages: imported.model.counts.pages,
+    problems: imported.model.problems.length,
+    problemsByCode: problemCounts(imported.model.problems),
+    siteUrl,
+  };
+}

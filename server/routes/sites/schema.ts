@@ -1,0 +1,20 @@
+/** Request and response schemas of the site routes. */
+import { z } from 'zod';
+
+/** Path parameters of `POST /v1/projects/{projectId}/site`. */
+export const SiteParamsSchema = z.object({
+  projectId: z.string().min(1).max(128).meta({ description: 'The project whose site is replaced.' }),
+});
+
+/** 200 body of a site import. */
+export const SiteImportResultSchema = z.strictObject({
+  projectId: z.string(),
+  buildId: z.string().meta({ description: 'The new build, now served.' }),
+  pages: z.number().int().meta({ description: 'Pages of the site (in the navigation or reachable by URL).' }),
+  problems: z.number().int().meta({ description: 'Problems that did not stop the import (missing images, ...).' }),
+  problemsByCode: z.record(z.string(), z.number().int()).meta({ description: 'Problems counted by kind.' }),
+  siteUrl: z
+    .string()
+    .nullable()
+    .meta({ description: 'Where this server serves the site; null when it runs no site listeners.' }),
+});

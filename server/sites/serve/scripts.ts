@@ -1,0 +1,69 @@
+/**
+ * Which of a site's requested scripts (docs.json `integrations`, project `.js` files) its pages load:
+ * only those named in the `allowedScripts` setting, and among integrations only those Offprint knows
+ * how to load with a valid configuration. Everything else is skipped, with the reason, for the log.
+ */
+import type { SiteModel } from '../project/model.js';
+import { requestedScripts } from '../project/scripts.js';
+import { integrationLoader, type HeadScript } from '../theme/integrations.js';
+import { pageCsp } from './respond.js';
+
+/** A skipped script and why. */
+export interface SkippedScript {
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** The scripts of one build under one allow-list. */
+export interface SiteScripts {
+  /** `<script>` tags every page gets, in order. */
+  readonly head: readonly HeadScript[];
+  /** Generated init files by integration name (`/_offprint/integrations/<name>.js`). */
+  readonly initFiles: ReadonlyMap<string, string>;
+  /** The page CSP when scripts need other origins; undefined keeps the default policy. */
+  readonly csp: string | undefined;
+  /** Names loaded. */
+  readonly loaded: readonly string[];
+  readonly skipped: readonly SkippedScript[];
+}
+
+/** The reason given for a script that was not allowed. */
+export const NOT_ALLOWED = 'not in the allowedScripts setting';
+
+/** Resolves the scripts of the build in `rootDir` against the allow-list `allowed`. */
+export function resolveSiteScripts(
+  rootDir: string,
+  model: Pick<SiteModel, 'settings'>,
+  allowed: readonly string[],
+): SiteScripts {
+  const allow = new Set(allowed);
+  const head: HeadScript[] = [];
+  const initFiles = new Map<string, string>();
+  const origins = { script: [] as string[], connect: [] as string[], img: [] as string[] };
+  const loaded: string[] = [];
+  const skipped: SkippedScript[] = [];
+  for (const request of requestedScripts(rootDir, model)) {
+    if (!allow.has(request.name)) {
+      skipped.push({ name: request.name, reason: NOT_ALLOWED });
+      continue;
+    }
+    if (request.kind === 'file') {
+      head.push({ src: `/${request.name.split('/').map(encodeURIComponent).join('/')}` });
+      loaded.push(request.name);
+      continue;
+    }
+    const loader = integrationLoader(request.name, request.config);
+    if ('reason' in loader) {
+      skipped.push({ name: request.name, reason: loader.reason });
+      continue;
+    }
+    head.push(...loader.scripts);
+    if (loader.init !== undefined) initFiles.set(request.name, loader.init);
+    origins.script.push(...loader.origins.script);
+    origins.connect.push(...loader.origins.connect);
+    origins.img.push(...loader.origins.img);
+    loaded.push(request.name);
+  }
+  const external = origins.script.length + origins.connect.length + origins.img.length > 0;
+  return { head, initFiles, csp: external ? pageCsp(origins) : undefined, loaded, skipped };
+}

@@ -1,0 +1,247 @@
+/**
+ * `offprint export` and `offprint preview` as scripts run them (the built binary): an export of two
+ * pages of test/fixtures/all-shapes to a file, its summary and `--json` form, progress lines on a
+ * non-terminal stderr, clear failures (exit codes, nothing written), Ctrl-C cancelling the job; then the
+ * bundle served by `preview` the way a static host serves it.
+ */
+import AdmZip from 'adm-zip';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFile } from '../server/config.js';
+import { openDatabase } from '../server/db/connection.js';
+import { findExportJob } from '../server/db/exportJobs.js';
+import { exportsRoot } from '../server/jobs/files.js';
+import { findChromium } from '../server/render/chromium.js';
+import { runBinary } from './helpers/binary.js';
+import { CLI_BIN } from './helpers/cli.js';
+import { fileDigest, tempDir } from './helpers/dataDirs.js';
+import { ALL_SHAPES } from './helpers/siteProjects.js';
+import { rawRequest } from './helpers/rawHttp.js';
+
+const DOMAIN = 'docs.cli.test';
+
+describe.skipIf(findChromium() === null)('offprint export and preview', () => {
+  const dataDir = tempDir('offprint-export-cli-');
+  const out = join(dataDir, 'site.zip');
+  let summary: { jobId: string; sha256: string; sizeBytes: number; pages: number };
+
+  beforeAll(async () => {
+    const created = await runBinary([
+      'projects',
+      'create',
+      '--name',
+      'CLI',
+      '--domain',
+      DOMAIN,
+      '--source',
+      ALL_SHAPES,
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+  }, 60_000);
+
+  it('exports to --out, printing a summary; progress lines go to stderr', async () => {
+    const run = await runBinary([
+      'export',
+      '--domain',
+      DOMAIN,
+      '--out',
+      out,
+      '--path',
+      'index',
+      '--path',
+      'quickstart',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const digest = fileDigest(out);
+    const size = statSync(out).size;
+    const lines = run.stdout.split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(`Exported 2 pages of ${DOMAIN} (air-gapped) to ${out}`);
+    expect(lines[1]).toBe(`  size ${(size / 1000).toFixed(1)} kB (${size} bytes), sha256 ${digest}`);
+    expect(lines[2]).toMatch(/^ {2}time \d+s, 0 blocked requests$/);
+    expect(lines[3]).toBe('');
+    expect(run.stderr).toMatch(/^export: 0\/2 pages, 0%, ETA --$/m);
+    expect(run.stderr).toMatch(/^export: 2\/2 pages, 100%/m);
+    expect(run.stderr).toMatch(/^Assembling the bundle\.\.\.$/m);
+    const entries = new AdmZip(out).getEntries().map((e) => e.entryName);
+    expect(entries).toEqual(expect.arrayContaining(['index.html', 'quickstart.html', 'manifest.json', '404.html']));
+  }, 120_000);
+
+  it('--json prints one object; the same export gives the same bytes; the job is a completed row', async () => {
+    const again = join(dataDir, 'again.zip');
+    const run = await runBinary([
+      'export',
+      '--domain',
+      DOMAIN,
+      '--out',
+      again,
+      '--path',
+      'index',
+      '--path',
+      'quickstart',
+      '--json',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    summary = JSON.parse(run.stdout) as typeof summary;
+    expect(summary).toMatchObject({
+      out: again,
+      domain: DOMAIN,
+      deployment: 'air-gapped',
+      pages: 2,
+      sizeBytes: statSync(again).size,
+      sha256: fileDigest(again),
+      blockedRequests: [],
+    });
+    expect(summary.jobId).toMatch(/^se_[0-9a-f]{16}$/);
+    expect(summary.sha256).toBe(fileDigest(out));
+    const db = openDatabase(databaseFile(dataDir));
+    try {
+      expect(findExportJob(db, summary.jobId)).toMatchObject({ status: 'completed', progress: 100, pageCount: 2 });
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('fails clearly, writing nothing: unknown domain, unknown page, bad flags, unwritable --out', async () => {
+    const missing = join(dataDir, 'never.zip');
+    const cases: [string[], number, RegExp][] = [
+      [
+        ['--domain', 'nowhere.test', '--out', missing],
+        1,
+        /Unknown domain\n {2}- domain: no project has the domain nowhere\.test/,
+      ],
+      [['--domain', DOMAIN, '--out', missing, '--path', 'nope/page'], 1, /nope\/page is not a page of docs\.cli\.test/],
+      [['--domain', DOMAIN], 2, /--out FILE\.zip is required/],
+      [['--out', missing], 2, /--domain HOST is required/],
+      [['--domain', 'https://x.test', '--out', missing], 2, /--domain: must be a bare hostname/],
+      [['--domain', DOMAIN, '--out', missing, '--deployment', 'moon'], 2, /--deployment/],
+      [['--domain', DOMAIN, '--out', missing, '--concurrency', '0'], 2, /--concurrency: must be between 1 and 16/],
+      [['--domain', DOMAIN, '--out', join(dataDir, 'no-such-folder', 'x.zip')], 2, /--out: cannot write a file in/],
+    ];
+    for (const [args, code, message] of cases) {
+      const run = await runBinary(['export', ...args, '--data-dir', dataDir]);
+      expect(run.code, args.join(' ')).toBe(code);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+      expect(run.stdout).toBe('');
+    }
+    expect(existsSync(missing)).toBe(false);
+  }, 240_000);
+
+  it('Ctrl-C cancels the job: exit 130, no output file, the job failed "cancelled", its files gone', async () => {
+    const target = join(dataDir, 'interrupted.zip');
+    const child = spawn(
+      process.execPath,
+      [CLI_BIN, 'export', '--domain', DOMAIN, '--out', target, '--data-dir', dataDir, '--concurrency', '1'],
+      {
+        env: { ...process.env, OFFPRINT_LOG_LEVEL: 'silent' },
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    const closed = once(child, 'close');
+    // Once rendering has started (the first progress line), interrupt.
+    const deadline = Date.now() + 60_000;
+    while (!stderr.includes('export: ') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGINT');
+    const [code] = (await closed) as [number | null];
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/offprint: export of docs\.cli\.test cancelled \(job se_[0-9a-f]{16}\)/);
+    expect(existsSync(target)).toBe(false);
+    const jobId = /job (se_[0-9a-f]{16})/.exec(stderr)?.[1] ?? '';
+    const db = openDatabase(databaseFile(dataDir));
+    try {
+      expect(findExportJob(db, jobId)).toMatchObject({ status: 'failed', error: 'cancelled' });
+    } finally {
+      db.close();
+    }
+    expect(readdirSync(exportsRoot(dataDir))).not.toContain(jobId);
+  }, 120_000);
+
+  describe('preview', () => {
+    let child: ReturnType<typeof spawn>;
+    let port: number;
+    const zip = (): AdmZip => new AdmZip(out);
+    const entry = (name: string): Buffer => {
+      const data = zip().getEntry(name)?.getData();
+      if (data === undefined) throw new Error(`no ${name} in the bundle`);
+      return data;
+    };
+    const get = (path: string, method = 'GET'): ReturnType<typeof rawRequest> =>
+      rawRequest({ port, method, path, headers: { Host: `127.0.0.1:${port}` } });
+
+    beforeAll(async () => {
+      child = spawn(process.execPath, [CLI_BIN, 'preview', out, '--port', '0']);
+      const line = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout?.setEncoding('utf8');
+        child.stdout?.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.includes('\n')) resolve(text.split('\n')[0] ?? '');
+        });
+        child.on('close', () => reject(new Error('preview exited')));
+      });
+      expect(line).toMatch(/^Offprint preview on http:\/\/127\.0\.0\.1:\d+$/);
+      port = Number(line.split(':').at(-1));
+    });
+    afterAll(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+
+    it('serves / as index.html and extensionless URLs as their .html file', async () => {
+      const root = await get('/');
+      expect(root.status).toBe(200);
+      expect(root.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(root.body).toBe(entry('index.html').toString('utf8'));
+      for (const path of ['/quickstart', '/quickstart.html', '/quickstart?x=1']) {
+        const page = await get(path);
+        expect(page.status, path).toBe(200);
+        expect(page.body, path).toBe(entry('quickstart.html').toString('utf8'));
+      }
+      const manifest = await get('/manifest.json');
+      expect(manifest.headers['content-type']).toBe('application/json');
+      const head = await get('/quickstart', 'HEAD');
+      expect([head.status, head.body, head.headers['content-length']]).toEqual([
+        200,
+        '',
+        String(entry('quickstart.html').length),
+      ]);
+    });
+
+    it('answers misses with 404.html and status 404; never leaves the bundle; GET and HEAD only', async () => {
+      for (const path of ['/no/such/page', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A']) {
+        const missing = await get(path);
+        expect(missing.status, path).toBe(404);
+        expect(missing.body, path).toBe(entry('404.html').toString('utf8'));
+      }
+      expect((await get('/', 'POST')).status).toBe(405);
+    });
+
+    it('exits 0 on SIGTERM', async () => {
+      const closed = once(child, 'close');
+      child.kill('SIGTERM');
+      const [code] = (await closed) as [number | null];
+      expect(code).toBe(0);
+    });
+
+    it('refuses a missing file or one that is not a zip', async () => {
+      const notZip = join(dataDir, 'not.zip');
+      writeFileSync(notZip, 'hello');
+      for (const file of [join(dataDir, 'absent.zip'), notZip]) {
+        const run = await runBinary(['preview', file, '--port', '0']);
+        expect(run.code, file).toBe(2);
+        expect(run.stderr).toMatch(/offprint: /);
+      }
+      expect(readFileSync(notZip, 'utf8')).toBe('hello');
+    });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Issue 4's end-to-end check, over HTTP with the novu fixture: start a static export job through the
+ * API, poll it to completion, get a signed bundle URL, download it, `offprint verify` it, then open every
+ * page from the unzipped folder (file://) and from a plain static server in Chromium with every request
+ * leaving the bundle blocked: zero blocked requests, zero broken internal links or anchors, and the
+ * offline search finds the right page for known queries.
+ */
+import AdmZip from 'adm-zip';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
+import { folderBase, serveStatic, visitBundle } from './helpers/bundleCheck.js';
+import { runBinary, startServe, type ServeProcess } from './helpers/binary.js';
+import { tempDir } from './helpers/dataDirs.js';
+import { NOVU } from './helpers/siteProjects.js';
+
+const DOMAIN = 'docs.novu.test';
+const runnable = findChromium() !== null && existsSync(NOVU);
+
+interface Job {
+  jobId: string;
+  status: string;
+  progress: number;
+  pageCount: number;
+  error?: string | null;
+}
+
+interface Manifest {
+  domain: string;
+  deployment: string;
+  pages: { path: string; file: string }[];
+  files: { path: string; size: number; sha256: string }[];
+}
+
+describe.skipIf(!runnable)('static export of the novu fixture, end to end over HTTP', () => {
+  const dataDir = tempDir('offprint-e2e-');
+  let serve: ServeProcess;
+  let key: string;
+  let browser: Browser;
+  let bundleDir: string;
+  let manifest: Manifest;
+
+  const api = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
+    const response = await fetch(`${serve.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, json: await response.json() };
+  };
+
+  beforeAll(async () => {
+    const created = await runBinary([
+      'projects',
+      'create',
+      '--name',
+      'Novu',
+      '--domain',
+      DOMAIN,
+      '--source',
+      NOVU,
+      '--data-dir',
+      dataDir,
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const keys = await runBinary(['keys', 'create', '--data-dir', dataDir, '--json']);
+    key = (JSON.parse(keys.stdout) as { key: string }).key;
+    serve = await startServe(['--data-dir', dataDir, '--port', '0']);
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+  });
+
+  it('runs the job to completion with progress that never goes down', async () => {
+    const started = await api('POST', '/v1/static-export/jobs', { domain: DOMAIN });
+    expect(started.status, JSON.stringify(started.json)).toBe(202);
+    const { jobId } = started.json as Job;
+    expect(jobId).toMatch(/^se_[0-9a-f]{16}$/);
+    let job = started.json as Job;
+    let last = -1;
+    const deadline = Date.now() + 600_000;
+    while (job.status === 'queued' || job.status === 'running') {
+      expect(job.progress).toBeGreaterThanOrEqual(last);
+      last = job.progress;
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      job = (await api('GET', `/v1/static-export/jobs/${jobId}`)).json as Job;
+    }
+    expect(job.error ?? null).toBeNull();
+    expect(job).toMatchObject({ status: 'completed', progress: 100 });
+    expect(job.pageCount).toBeGreaterThan(400);
+
+    const link = await api('POST', `/v1/static-export/jobs/${jobId}/bundle`);
+    expect(link.status).toBe(200);
+    const { bundleUrl, sha256, sizeBytes } = link.json as { bundleUrl: string; sha256: string; sizeBytes: number };
+    const download = await fetch(bundleUrl);
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.length).toBe(sizeBytes);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha256);
+    const zipFile = join(dataDir, 'downloaded.zip');
+    writeFileSync(zipFile, bytes);
+
+    const verified = await runBinary(['verify', zipFile]);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+
+    bundleDir = join(dataDir, 'unzipped');
+    mkdirSync(bundleDir);
+    new AdmZip(zipFile).extractAllTo(bundleDir, true);
+    manifest = JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as Manifest;
+    expect(manifest).toMatchObject({ domain: DOMAIN, deployment: 'air-gapped' });
+    expect(manifest.pages.length).toBe(job.pageCount);
+  }, 900_000);
+
+  const check = async (base: string): Promise<void> => {
+    const files = new Set(manifest.files.map((f) => f.path));
+    const visit = await visitBundle(
+      browser,
+      base,
+      manifest.pages.map((p) => p.file),
+      files,
+    );
+    expect(visit.pagesOpened).toBe(manifest.pages.length);
+    expect(visit.blocked).toEqual([]);
+    expect(visit.brokenLinks).toEqual([]);
+    expect(visit.consoleErrors).toEqual([]);
+  };
+
+  it('works from disk (file://): every page, no request outside, no broken link or anchor', async () => {
+    await check(folderBase(bundleDir));
+  }, 600_000);
+
+  it('works from a plain static server: every page, no request outside, no broken link or anchor', async () => {
+    const { url, server } = await serveStatic(bundleDir);
+    try {
+      await check(`${url}/`);
+    } finally {
+      server.close();
+    }
+  }, 600_000);
+
+  it.each([
+    ['topics', 'platform/concepts/topics.html'],
+    ['subscribers', 'platform/concepts/subscribers.html'],
+    ['translations', 'platform/workflow/advanced-features/translations.html'],
+  ])('offline search from file:// finds the page for "%s"', async (query, expected) => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${folderBase(bundleDir)}index.html`);
+      await page.keyboard.press('Control+k');
+      await page.waitForSelector('dialog.op-search-dialog[open]');
+      await page.keyboard.type(query);
+      await page.waitForSelector('.op-search-result');
+      const hrefs = await page.$$eval('.op-search-result a', (links) =>
+        links.slice(0, 3).map((a) => (a as HTMLAnchorElement).href),
+      );
+      expect(hrefs.map((h) => h.split('#')[0])).toContain(`${folderBase(bundleDir)}${expected}`);
+    } finally {
+      await page.close();
+    }
+  });
+});

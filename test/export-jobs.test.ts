@@ -1,0 +1,249 @@
+/**
+ * Durable static-export jobs with the real pipeline (test/fixtures/all-shapes, real Chromium): a worker
+ * runs a queued job to completion with progress that never goes down; a job whose worker stops mid-way
+ * resumes from the pages already captured and gives the same bytes as an uninterrupted run; cancel stops
+ * a running job and deletes its files; a stalled or broken run fails with a clear error; leases decide
+ * which worker may take over a job.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimExportJob, findExportJob, type ExportJobRow } from '../server/db/exportJobs.js';
+import { startExportJob } from '../server/domain/exports/jobs.js';
+import { importSite } from '../server/domain/sites.js';
+import type { ExportProgress } from '../server/export/contract.js';
+import { runExport } from '../server/export/run.js';
+import { jobBundleFile, jobDir, jobWorkDir } from '../server/jobs/files.js';
+import { runClaimedJob } from '../server/jobs/runJob.js';
+import { claimNextJob, ExportWorker, JOB_TIMINGS } from '../server/jobs/worker.js';
+import { findChromium } from '../server/render/chromium.js';
+import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
+import { fileDigest } from './helpers/dataDirs.js';
+import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
+import { ALL_SHAPES } from './helpers/siteProjects.js';
+
+const JOBS = '/v1/static-export/jobs';
+const backend = playwrightRenderBackend();
+
+interface Job {
+  jobId: string;
+  status: string;
+  progress: number;
+  pageCount: number;
+  pagesTotal: number | null;
+  error: string | null;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(findChromium() === null)('static export jobs', () => {
+  let env: ExportEnv;
+  let baseline: { sha256: string; pages: number };
+
+  const row = (jobId: string): ExportJobRow => {
+    const found = findExportJob(env.runtime.db, jobId);
+    if (found === undefined) throw new Error(`no job ${jobId}`);
+    return found;
+  };
+  const start = async (body: Record<string, unknown> = {}): Promise<string> => {
+    const response = await env.api('POST', JOBS, { domain: env.domain, ...body });
+    expect(response.status, JSON.stringify(response.json)).toBe(202);
+    return (response.json as Job).jobId;
+  };
+  /** Polls the row until `done` holds (or the deadline passes). */
+  const waitFor = async (jobId: string, done: (job: ExportJobRow) => boolean, ms = 120_000): Promise<ExportJobRow> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const current = row(jobId);
+      if (done(current)) return current;
+      if (Date.now() > deadline) throw new Error(`timed out; job is ${JSON.stringify(current)}`);
+      await sleep(25);
+    }
+  };
+
+  beforeAll(async () => {
+    env = await startExportEnv();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('runs a queued job to completion: progress never goes down, 100 and every page when completed', async () => {
+    const jobId = await start();
+    const worker = new ExportWorker(env.runtime, { backend, concurrency: 2 });
+    worker.start();
+    const seen: Job[] = [];
+    try {
+      for (;;) {
+        const job = (await env.api('GET', `${JOBS}/${jobId}`)).json as Job;
+        seen.push(job);
+        if (job.status === 'completed' || job.status === 'failed') break;
+        await sleep(50);
+      }
+    } finally {
+      await worker.stop();
+    }
+    const last = seen.at(-1);
+    expect(last?.error).toBeNull();
+    expect(last).toMatchObject({ status: 'completed', progress: 100 });
+    expect(last?.pageCount).toBe(last?.pagesTotal);
+    expect(last?.pageCount).toBeGreaterThan(10);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]?.progress).toBeGreaterThanOrEqual(seen[i - 1]?.progress ?? 0);
+      expect(seen[i]?.pageCount).toBeGreaterThanOrEqual(seen[i - 1]?.pageCount ?? 0);
+    }
+    // Some intermediate state was visible: the job was observed running, below 100.
+    expect(seen.some((job) => job.status === 'running' && job.progress < 100)).toBe(true);
+    const done = row(jobId);
+    expect(done).toMatchObject({ leaseOwner: null, leaseUntil: null, attempts: 1 });
+    expect(fileDigest(jobBundleFile(env.runtime.dataDir, jobId))).toBe(done.bundleSha256);
+    // Only the archive is kept once the job has completed.
+    expect(readdirSync(jobDir(env.runtime.dataDir, jobId))).toEqual(['bundle.zip']);
+    baseline = { sha256: done.bundleSha256 ?? '', pages: done.pageCount };
+  }, 180_000);
+
+  it('resumes a job whose worker stopped mid-way from the captured pages, with the same bytes', async () => {
+    const jobId = await start();
+    const first = new ExportWorker(env.runtime, { backend, concurrency: 1 });
+    first.start();
+    const third = Math.ceil(baseline.pages / 3);
+    await waitFor(jobId, (job) => job.pageCount >= third);
+    await first.stop();
+
+    const paused = row(jobId);
+    expect(paused).toMatchObject({ status: 'running', leaseOwner: null, leaseUntil: null });
+    expect(paused.pageCount).toBeLessThan(baseline.pages);
+    const captured = readdirSync(join(jobWorkDir(env.runtime.dataDir, jobId), 'pages')).filter((f) =>
+      f.endsWith('.html'),
+    ).length;
+    expect(captured).toBeGreaterThanOrEqual(paused.pageCount);
+
+    // The next worker claims it at once (the lease was released) and starts from the captured pages.
+    const owner = 'test-resumer';
+    expect(claimNextJob(env.runtime, owner, JOB_TIMINGS.leaseMs, JOB_TIMINGS.maxAttempts)).toBe(jobId);
+    const reports: ExportProgress[] = [];
+    const outcome = await runClaimedJob(env.runtime, jobId, owner, {
+      run: runExport,
+      backend,
+      concurrency: 2,
+      leaseMs: JOB_TIMINGS.leaseMs,
+      tickMs: JOB_TIMINGS.tickMs,
+      stallMs: JOB_TIMINGS.stallMs,
+      onProgress: (progress) => reports.push(progress),
+    });
+    expect(outcome.kind).toBe('completed');
+    expect(reports[0]?.pagesDone).toBe(captured);
+    // Only the pages that were missing were rendered again.
+    const renderedAgain = new Set(reports.filter((r) => r.phase === 'rendering').map((r) => r.currentPage));
+    renderedAgain.delete(null);
+    expect(renderedAgain.size).toBe(baseline.pages - captured);
+    const done = row(jobId);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, pageCount: baseline.pages, attempts: 1 });
+    expect(done.bundleSha256).toBe(baseline.sha256);
+  }, 180_000);
+
+  it('cancels a running job: failed with "cancelled" at once, files deleted, the run stopped', async () => {
+    const jobId = await start();
+    const worker = new ExportWorker(env.runtime, { backend, concurrency: 1 });
+    worker.start();
+    try {
+      await waitFor(jobId, (job) => job.pageCount >= 1);
+      const cancelled = await env.api('DELETE', `${JOBS}/${jobId}`);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.json).toMatchObject({ status: 'failed', error: 'cancelled' });
+      const deadline = Date.now() + 5000;
+      while (existsSync(jobDir(env.runtime.dataDir, jobId)) && Date.now() < deadline) await sleep(25);
+      expect(existsSync(jobDir(env.runtime.dataDir, jobId))).toBe(false);
+      // The worker is free again: the next job runs (and the cancelled one stays cancelled).
+      const next = await start({ paths: ['index'] });
+      await waitFor(next, (job) => job.status === 'completed');
+    } finally {
+      await worker.stop();
+    }
+    expect(row(jobId)).toMatchObject({ status: 'failed', error: 'cancelled', bundleSha256: null });
+  }, 120_000);
+
+  it('fails a job that stops reporting progress, naming the stall, and deletes its files', async () => {
+    const jobId = await start();
+    const worker = new ExportWorker(env.runtime, { backend, concurrency: 1, timings: { stallMs: 1 } });
+    worker.start();
+    try {
+      const failed = await waitFor(jobId, (job) => job.status === 'failed', 60_000);
+      expect(failed.error).toMatch(/^Export stalled: no progress for 0 s/);
+    } finally {
+      await worker.stop();
+    }
+    expect(existsSync(jobDir(env.runtime.dataDir, jobId))).toBe(false);
+  }, 90_000);
+
+  it('fails a job whose pinned site build was replaced before it ran, saying so', async () => {
+    const jobId = await start({ paths: ['index'] });
+    importSite(env.runtime, env.projectId, ALL_SHAPES);
+    const worker = new ExportWorker(env.runtime, { backend, concurrency: 1 });
+    worker.start();
+    try {
+      const failed = await waitFor(jobId, (job) => job.status === 'failed', 60_000);
+      expect(failed.error).toMatch(/build .* no longer exists/);
+    } finally {
+      await worker.stop();
+    }
+    const again = await env.api('POST', JOBS, { domain: env.domain, paths: ['index'] });
+    expect(again.status).toBe(202);
+    await env.api('DELETE', `${JOBS}/${(again.json as Job).jobId}`);
+  }, 90_000);
+
+  describe('leases', () => {
+    const claimed = (owner: string, leaseUntil: number): string => {
+      const orgId = env.orgId;
+      return startExportJob(env.runtime, { orgId, domain: env.domain, deployment: 'air-gapped' }, { owner, leaseUntil })
+        .id;
+    };
+
+    it('resumes at once a job whose owner process is gone, even with a live lease', async () => {
+      const jobId = claimed(`${hostname()}/${2 ** 22 + 17}/dead`, env.runtime.now() + 60_000);
+      expect(claimNextJob(env.runtime, 'taker', 30_000, 5)).toBe(jobId);
+      expect(row(jobId)).toMatchObject({ leaseOwner: 'taker', attempts: 2, status: 'running' });
+      await env.api('DELETE', `${JOBS}/${jobId}`);
+    });
+
+    it('leaves a live owner’s job alone until its lease expires', async () => {
+      const now = Date.now();
+      env.setNow(now);
+      const jobId = claimed(`${hostname()}/${process.pid}/alive`, now + 30_000);
+      try {
+        expect(claimNextJob(env.runtime, 'taker', 30_000, 5)).toBeNull();
+        env.setNow(now + 29_999);
+        expect(claimNextJob(env.runtime, 'taker', 30_000, 5)).toBeNull();
+        env.setNow(now + 30_000);
+        expect(claimNextJob(env.runtime, 'taker', 30_000, 5)).toBe(jobId);
+      } finally {
+        env.setNow(null);
+        await env.api('DELETE', `${JOBS}/${jobId}`);
+      }
+    });
+
+    it('fails a job whose runs keep dying instead of retrying it forever', async () => {
+      const jobId = claimed(`${hostname()}/${2 ** 22 + 17}/dead`, env.runtime.now() + 60_000);
+      for (let attempt = 2; attempt <= 5; attempt++) {
+        const current = row(jobId);
+        expect(
+          claimExportJob(env.runtime.db, jobId, {
+            owner: `${hostname()}/${2 ** 22 + 17}/dead${attempt}`,
+            leaseUntil: env.runtime.now() + 60_000,
+            expectedOwner: current.leaseOwner,
+            now: env.runtime.now(),
+          }),
+        ).toBe(true);
+      }
+      expect(row(jobId).attempts).toBe(5);
+      expect(claimNextJob(env.runtime, 'taker', 30_000, 5)).toBeNull();
+      expect(row(jobId)).toMatchObject({ status: 'failed', leaseOwner: null });
+      expect(row(jobId).error).toMatch(/^Gave up after 5 attempts/);
+      // Failed means terminal: the site is free for a new job.
+      const next = await env.api('POST', JOBS, { domain: env.domain });
+      expect(next.status).toBe(202);
+      await env.api('DELETE', `${JOBS}/${(next.json as Job).jobId}`);
+    });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * How an export run fails and recovers, in real Chromium: a page whose renderer hangs is retried, then
+ * fails the run naming the page; an abort stops the run at once; a browser that dies is relaunched and
+ * the run completes.
+ */
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ExportFailedError } from '../server/export/contract.js';
+import { PAGE_ATTEMPTS } from '../server/export/render.js';
+import { verifyBundle } from '../server/export/verify.js';
+import { findChromium } from '../server/render/chromium.js';
+import { tempDir } from './helpers/dataDirs.js';
+import {
+  AIR_GAPPED,
+  countingBackend,
+  EXTRA_PAGES,
+  exportFixture,
+  exportOnce,
+  HANG_PAGE,
+  importExportFixture,
+  type ExportSiteFixture,
+} from './helpers/exportRun.js';
+
+describe.skipIf(findChromium() === null)('static export failures', () => {
+  let site: ExportSiteFixture;
+
+  beforeAll(async () => {
+    site = await importExportFixture(exportFixture({ ...EXTRA_PAGES, ...HANG_PAGE }));
+  });
+
+  it('retries a page whose renderer hangs, then fails the run naming the page', async () => {
+    const counting = countingBackend();
+    const outFile = `${tempDir('offprint-export-hang-')}/bundle.zip`;
+    const run = exportOnce(site, {
+      options: { ...AIR_GAPPED, paths: ['/guides/intro', '/extras/hang'] },
+      backend: counting.factory,
+      concurrency: 1,
+      captureTimeouts: { navigationMs: 1_500, pageMs: 2_000 },
+      outFile,
+    });
+    const error = await run.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ExportFailedError);
+    expect((error as ExportFailedError).page).toBe('/extras/hang');
+    expect((error as ExportFailedError).message).toMatch(/^Page \/extras\/hang could not be rendered \(3 attempts\)/);
+    // Pages go in byte order with one worker: the run stops at the failure, before /guides/intro.
+    expect(counting.navigations).toEqual(Array.from({ length: PAGE_ATTEMPTS }, () => '/extras/hang'));
+    expect(existsSync(outFile)).toBe(false);
+  }, 30_000);
+
+  it('stops at once when aborted, closing the browser and writing no bundle', async () => {
+    const controller = new AbortController();
+    const counting = countingBackend();
+    const outFile = `${tempDir('offprint-export-abort-')}/bundle.zip`;
+    let abortedAt = 0;
+    const run = exportOnce(site, {
+      options: { ...AIR_GAPPED, paths: ['/', '/guides/intro', '/guides/quiet', '/orphan', '/extras/links'] },
+      backend: counting.factory,
+      concurrency: 1,
+      signal: controller.signal,
+      outFile,
+      onProgress: (p) => {
+        if (p.pagesDone === 1 && abortedAt === 0) {
+          abortedAt = Date.now();
+          controller.abort();
+        }
+      },
+    });
+    const error = await run.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).toBe('AbortError');
+    expect(Date.now() - abortedAt).toBeLessThan(5_000);
+    expect(counting.navigations.length).toBeLessThanOrEqual(2);
+    expect(counting.launched[0]?.isConnected()).toBe(false);
+    expect(existsSync(outFile)).toBe(false);
+  }, 30_000);
+
+  it('relaunches a browser that died and completes the run', async () => {
+    const counting = countingBackend();
+    let killed = false;
+    const { outFile, result } = await exportOnce(site, {
+      options: { ...AIR_GAPPED, paths: ['/', '/guides/intro', '/guides/quiet', '/orphan'] },
+      backend: counting.factory,
+      concurrency: 1,
+      onProgress: (p) => {
+        if (p.pagesDone === 1 && !killed) {
+          killed = true;
+          void counting.launched[0]?.close();
+        }
+      },
+    });
+    expect(killed).toBe(true);
+    expect(counting.launches()).toBe(2);
+    expect(result.pageCount).toBe(4);
+    expect(verifyBundle(outFile).ok).toBe(true);
+  }, 30_000);
+});
