@@ -6,6 +6,7 @@
  */
 import AdmZip from 'adm-zip';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,15 @@ import { ALL_SHAPES } from './helpers/siteProjects.js';
 import { rawRequest } from './helpers/rawHttp.js';
 
 const DOMAIN = 'docs.cli.test';
+
+/** Each entry of a zip with the SHA-256 of its content. */
+function entryDigests(zipFile: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of new AdmZip(zipFile).getEntries()) {
+    out[entry.entryName] = createHash('sha256').update(entry.getData()).digest('hex');
+  }
+  return out;
+}
 
 describe.skipIf(findChromium() === null)('offprint export and preview', () => {
   const dataDir = tempDir('offprint-export-cli-');
@@ -102,6 +112,8 @@ describe.skipIf(findChromium() === null)('offprint export and preview', () => {
       blockedRequests: [],
     });
     expect(summary.jobId).toMatch(/^se_[0-9a-f]{16}$/);
+    // Entry by entry first, so a difference names the files that differ.
+    expect(entryDigests(again)).toEqual(entryDigests(out));
     expect(summary.sha256).toBe(fileDigest(out));
     const db = openDatabase(databaseFile(dataDir));
     try {

@@ -97,7 +97,7 @@ describe('export features by deployment kind', () => {
   });
 
   it.skipIf(findChromium() === null)(
-    'a client-hosted bundle posts to its collectors and, with search off, has no search',
+    'a client-hosted bundle posts to its collectors, with search off has no search, without its root page has an index.html',
     async () => {
       const site = await importExportFixture(exportFixture());
       const features = resolveExportFeatures('client-hosted', { search: false }, defaults);
@@ -113,6 +113,14 @@ describe('export features by deployment kind', () => {
       expect(page).not.toContain('data-op-search-open');
       expect(page).not.toContain('op-search-index');
       expect(zip.getEntries().some((e) => e.entryName.includes('search-index'))).toBe(false);
+      // Without its root page the bundle still has an entry point, leading to the first exported page.
+      expect(zip.readAsText('index.html')).toContain('content="0; url=guides/intro.html"');
+      const { redirects } = JSON.parse(zip.readAsText('manifest.json')) as { redirects: unknown[] };
+      expect(redirects).toContainEqual({
+        source: '/',
+        file: 'index.html',
+        destination: '/guides/intro',
+      });
       expect(JSON.parse(zip.readAsText('manifest.json'))).toMatchObject({ deployment: 'client-hosted', features });
       expect(verifyBundle(outFile).ok).toBe(true);
     },

@@ -191,7 +191,34 @@ class Assembler {
       this.redirectFiles.set(source, file);
       out.push({ source, file, destination: rule.destination });
     }
+    const entry = this.rootEntry(taken);
+    if (entry !== null) out.push(entry);
     return out.sort((a, b) => comparePaths(a.file, b.file));
+  }
+
+  /**
+   * `index.html` when the export has no root page, so the bundle has an entry point (opened from disk,
+   * or `/` on a static host): it leads where `/` leads on the live site (its redirect), else to the
+   * first exported page in navigation order.
+   */
+  private rootEntry(taken: ReadonlySet<string>): RedirectPage | null {
+    const file = pageFile('/');
+    if (taken.has(file)) return null;
+    const { model, redirects } = this.input.site.build;
+    const redirected = matchRedirect(redirects, '/');
+    let destination: string | undefined;
+    if (redirected !== null && this.navigationTarget('/') !== null) destination = redirected.location;
+    else {
+      const first = model.navOrder.map((path) => model.pages.get(path)?.url).find((url) => this.isExported(url));
+      destination = first ?? this.input.pages[0];
+    }
+    if (destination === undefined) return null;
+    this.redirectFiles.set('/', file);
+    return { source: '/', file, destination };
+  }
+
+  private isExported(url: string | undefined): url is string {
+    return url !== undefined && this.pageFiles.has(url);
   }
 
   private redirectPage(redirect: RedirectPage): string {

@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
 import { encodePath } from './bundleFiles.js';
+import { ExportFailedError } from './contract.js';
 import { isExternalUrl, isSelfContained, visitCssRefs } from './refs.js';
 
 /** The bundle folder of assets. */
@@ -16,6 +18,9 @@ export const ASSETS_DIR = '_assets';
 
 /** Largest single asset read from the site server. */
 const MAX_ASSET_BYTES = 512 * 1024 * 1024;
+
+/** Reads of one asset before a failing site server fails the export. */
+const ASSET_ATTEMPTS = 3;
 
 function hashOf(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 12);
@@ -75,16 +80,31 @@ export class AssetStore {
     return file;
   }
 
-  private async load(sitePath: string, chain: readonly string[]): Promise<string | null> {
-    let response: Response;
-    try {
-      // Redirects are not followed: unknown paths redirect to the home page, which is no asset.
-      response = await fetch(this.origin + encodePath(sitePath), { redirect: 'manual' });
-    } catch (error) {
-      this.logger.warn({ err: error, path: sitePath }, 'export: asset could not be read');
-      this.missing.add(sitePath);
-      return null;
+  /**
+   * The site server's answer for `sitePath`. A failed connection or a 5xx is retried: the bundle must
+   * not depend on a passing hiccup (a file silently left out would change its bytes), so one that keeps
+   * failing fails the export, naming the file.
+   */
+  private async fetchAsset(sitePath: string): Promise<Response> {
+    let problem = '';
+    for (let attempt = 1; attempt <= ASSET_ATTEMPTS; attempt++) {
+      try {
+        // Redirects are not followed: unknown paths redirect to the home page, which is no asset.
+        const response = await fetch(this.origin + encodePath(sitePath), { redirect: 'manual' });
+        if (response.status < 500) return response;
+        await response.body?.cancel();
+        problem = `HTTP ${response.status}`;
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error);
+      }
+      this.logger.warn({ path: sitePath, attempt, problem }, 'export: asset read failed, retrying');
+      await sleep(100 * attempt);
     }
+    throw new ExportFailedError(`The file ${sitePath} could not be read from the site (${problem})`);
+  }
+
+  private async load(sitePath: string, chain: readonly string[]): Promise<string | null> {
+    const response = await this.fetchAsset(sitePath);
     const type = response.headers.get('content-type') ?? '';
     // A page is never an asset (links to pages are resolved before assets are asked for).
     if (response.status !== 200 || /^text\/html\b/i.test(type)) {

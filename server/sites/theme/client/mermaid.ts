@@ -38,6 +38,9 @@ async function renderAll(containers: HTMLElement[]): Promise<void> {
     containers.forEach((c) => (c.dataset['state'] = 'error'));
     return;
   }
+  // Mermaid measures its labels: with a web font still loading they are sized for the fallback font
+  // (clipped text for readers; a capture whose bytes depend on timing).
+  await document.fonts.ready;
   // Captured diagrams are saved in the bundle: their ids must not depend on anything but the page.
   api.initialize({
     startOnLoad: false,
