@@ -152,7 +152,10 @@ describe.skipIf(!runnable)('static export of the novu fixture, end to end over H
   ])('offline search from file:// finds the page for "%s"', async (query, expected) => {
     const page = await browser.newPage();
     try {
+      // The bundle's entry point leads where `/` leads on the live site: novu redirects it to /platform.
       await page.goto(`${folderBase(bundleDir)}index.html`);
+      await page.waitForURL(`${folderBase(bundleDir)}platform.html`);
+      await page.waitForLoadState('load');
       await page.keyboard.press('Control+k');
       await page.waitForSelector('dialog.op-search-dialog[open]');
       await page.keyboard.type(query);
