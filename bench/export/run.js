@@ -41,8 +41,21 @@ const { values: opts } = parseArgs({
 const levels = opts.concurrency.split(',').map(Number);
 const log = (/** @type {string} */ line) => console.log(line);
 
-/** RSS in bytes of every process below `pid` (Chromium's browser, renderers, GPU and utility processes). */
-function descendantsRss(pid) {
+/** Proportional set size (shared pages split among their users) of one process, in bytes; 0 if it is gone. */
+function pssOf(pid) {
+  try {
+    const match = /^Pss:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Memory of every process below `pid` (Chromium's browser, renderers, GPU and utility processes): summed
+ * RSS, which counts shared pages once per process, and summed PSS, the honest total.
+ */
+function descendantsMemory(pid) {
   const children = new Map();
   const rss = new Map();
   for (const name of readdirSync('/proc')) {
@@ -58,31 +71,35 @@ function descendantsRss(pid) {
       // The process ended while we looked.
     }
   }
-  let total = 0;
+  const total = { rss: 0, pss: 0 };
   const stack = [...(children.get(pid) ?? [])];
   while (stack.length > 0) {
     const next = stack.pop();
-    total += rss.get(next) ?? 0;
+    total.rss += rss.get(next) ?? 0;
+    total.pss += pssOf(next);
     stack.push(...(children.get(next) ?? []));
   }
   return total;
 }
 
-/** Samples this process's RSS and its children's every 100 ms; `stop()` returns the peaks. */
+/** Samples this process's RSS and its children's RSS and PSS every 250 ms; `stop()` returns the peaks. */
 function sampleMemory() {
   let node = 0;
   let chromium = 0;
+  let chromiumPss = 0;
   const tick = () => {
     node = Math.max(node, process.memoryUsage().rss);
-    chromium = Math.max(chromium, descendantsRss(process.pid));
+    const tree = descendantsMemory(process.pid);
+    chromium = Math.max(chromium, tree.rss);
+    chromiumPss = Math.max(chromiumPss, tree.pss);
   };
   tick();
-  const timer = setInterval(tick, 100);
+  const timer = setInterval(tick, 250);
   return {
     stop: () => {
       clearInterval(timer);
       tick();
-      return { node, chromium };
+      return { node, chromium, chromiumPss };
     },
   };
 }
@@ -173,20 +190,22 @@ async function main() {
         ceilingPps: ceiling.pagesPerSecond,
         node: peaks.node,
         chromium: peaks.chromium,
+        chromiumPss: peaks.chromiumPss,
         ceilingChromium: ceiling.chromium,
+        ceilingChromiumPss: ceiling.chromiumPss,
         sizeBytes: result.sizeBytes,
         sha256: result.sha256,
       });
     }
 
     log(
-      '\n| concurrency | export pages/s | plain loop pages/s | ratio (goal >= 70%) | total s | peak Node | peak Chromium (export / plain) |',
+      '\n| concurrency | export pages/s | plain loop pages/s | ratio (goal >= 70%) | total s | peak Node RSS | peak Chromium PSS (export / plain) | peak Chromium summed RSS (export / plain) |',
     );
-    log('|---|---|---|---|---|---|---|');
+    log('|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       const ratio = r.exportPps / r.ceilingPps;
       log(
-        `| ${r.concurrency} | ${r.exportPps.toFixed(2)} | ${r.ceilingPps.toFixed(2)} | ${(ratio * 100).toFixed(0)}% ${ratio >= 0.7 ? 'PASS' : 'MISS'} | ${r.totalSeconds.toFixed(1)} | ${mib(r.node)} | ${mib(r.chromium)} / ${mib(r.ceilingChromium)} |`,
+        `| ${r.concurrency} | ${r.exportPps.toFixed(2)} | ${r.ceilingPps.toFixed(2)} | ${(ratio * 100).toFixed(0)}% ${ratio >= 0.7 ? 'PASS' : 'MISS'} | ${r.totalSeconds.toFixed(1)} | ${mib(r.node)} | ${mib(r.chromiumPss)} / ${mib(r.ceilingChromiumPss)} | ${mib(r.chromium)} / ${mib(r.ceilingChromium)} |`,
       );
     }
     const same = rows.every((r) => r.sha256 === rows[0].sha256);

@@ -16,6 +16,9 @@ import { RenderCache } from '../sites/serve/renderCache.js';
 import type { ExportProfile } from '../sites/theme/profile.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
 
+/** Render cache of an export's site server (the live site servers keep 256 MiB). */
+const EXPORT_CACHE_BYTES = 16 * 1024 * 1024;
+
 /** A running export site server. */
 export interface ExportSite {
   readonly build: SiteBuild;
@@ -67,7 +70,8 @@ export async function startExportSite(
     projectId,
     hostPolicy,
     builds: { current: () => build },
-    cache: new RenderCache(),
+    // Each page is captured once: a large cache would only hold memory. Small pages still share renders.
+    cache: new RenderCache(EXPORT_CACHE_BYTES),
     // Nothing but the capture talks to this server; feedback is not posted during capture anyway.
     limiter: new RateLimiter({ limit: 1_000, windowMs: 60_000 }),
     profile: exportProfile(options, publicOrigin),
