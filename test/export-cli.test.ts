@@ -220,7 +220,14 @@ describe.skipIf(findChromium() === null)('offprint export and preview', () => {
         expect(page.body, path).toBe(entry('quickstart.html').toString('utf8'));
       }
       const manifest = await get('/manifest.json');
-      expect(manifest.headers['content-type']).toBe('application/json');
+      expect(manifest.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Assets keep their kind's type (the site's own table: stylesheets, fonts, images, media...).
+      const stylesheet = zip()
+        .getEntries()
+        .map((e) => e.entryName)
+        .find((name) => /^_assets\/.+\.css$/.test(name));
+      expect(stylesheet).toBeDefined();
+      expect((await get(`/${stylesheet ?? ''}`)).headers['content-type']).toBe('text/css; charset=utf-8');
       const head = await get('/quickstart', 'HEAD');
       expect([head.status, head.body, head.headers['content-length']]).toEqual([
         200,

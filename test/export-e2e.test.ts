@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
 import { folderBase, serveStatic, visitBundle } from './helpers/bundleCheck.js';
-import { runBinary, startServe, type ServeProcess } from './helpers/binary.js';
+import { createProjectAndKey, runBinary, startServe, type ServeProcess } from './helpers/binary.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { NOVU } from './helpers/siteProjects.js';
 
@@ -52,22 +52,7 @@ describe.skipIf(!runnable)('static export of the novu fixture, end to end over H
   };
 
   beforeAll(async () => {
-    const created = await runBinary([
-      'projects',
-      'create',
-      '--name',
-      'Novu',
-      '--domain',
-      DOMAIN,
-      '--source',
-      NOVU,
-      '--data-dir',
-      dataDir,
-      '--json',
-    ]);
-    expect(created.code, created.stderr).toBe(0);
-    const keys = await runBinary(['keys', 'create', '--data-dir', dataDir, '--json']);
-    key = (JSON.parse(keys.stdout) as { key: string }).key;
+    ({ key } = await createProjectAndKey(dataDir, { name: 'Novu', domain: DOMAIN, source: NOVU }));
     serve = await startServe(['--data-dir', dataDir, '--port', '0']);
     browser = await launchChromium();
   }, 120_000);

@@ -18,7 +18,7 @@ import { listExportPages } from '../server/export/pages.js';
 import { silentLogger } from '../server/logger.js';
 import { findChromium } from '../server/render/chromium.js';
 import { openRuntime } from '../server/runtime.js';
-import { runBinary } from './helpers/binary.js';
+import { createProjectAndKey } from './helpers/binary.js';
 import { CLI_BIN } from './helpers/cli.js';
 import { fileDigest, tempDir } from './helpers/dataDirs.js';
 import { ALL_SHAPES, NOVU } from './helpers/siteProjects.js';
@@ -137,25 +137,10 @@ describe.skipIf(findChromium() === null || !existsSync(NOVU))('export survives S
   };
 
   beforeAll(async () => {
-    const created = await runBinary([
-      'projects',
-      'create',
-      '--name',
-      'Novu',
-      '--domain',
-      DOMAIN,
-      '--source',
-      NOVU,
-      '--data-dir',
-      dataDir,
-      '--json',
-    ]);
-    expect(created.code, created.stderr).toBe(0);
-    const keys = await runBinary(['keys', 'create', '--data-dir', dataDir, '--json']);
-    key = (JSON.parse(keys.stdout) as { key: string }).key;
+    let projectId: string;
+    ({ key, projectId } = await createProjectAndKey(dataDir, { name: 'Novu', domain: DOMAIN, source: NOVU }));
     const runtime = openRuntime(dataDir, silentLogger());
     try {
-      const { projectId } = JSON.parse(created.stdout) as { projectId: string };
       const site = getCurrentSite(runtime, projectId);
       if (site === null) throw new Error('no site');
       paths = listExportPages(site.model, null).pages.slice(0, PAGES);
@@ -234,22 +219,7 @@ describe.skipIf(findChromium() === null)('export paused by SIGTERM of the server
   });
 
   it('exits within 10 s releasing the job, which the next start resumes at once', async () => {
-    const created = await runBinary([
-      'projects',
-      'create',
-      '--name',
-      'Shapes',
-      '--domain',
-      'term.test',
-      '--source',
-      ALL_SHAPES,
-      '--data-dir',
-      dataDir,
-    ]);
-    expect(created.code, created.stderr).toBe(0);
-    const key = (
-      JSON.parse((await runBinary(['keys', 'create', '--data-dir', dataDir, '--json'])).stdout) as { key: string }
-    ).key;
+    const { key } = await createProjectAndKey(dataDir, { name: 'Shapes', domain: 'term.test', source: ALL_SHAPES });
     const call = async (method: string, path: string, body?: unknown): Promise<Job> => {
       const response = await fetch(`${serve?.url ?? ''}${path}`, {
         method,

@@ -98,3 +98,30 @@ export async function runBinary(
 export function serveUntilExit(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Exited> {
   return runBinary(['serve', ...args], { env });
 }
+
+/**
+ * Through the binary, as a script sets up a workstation: a project named `name` whose site is imported
+ * from `source`, and an admin key. Throws with the CLI's stderr when a step fails.
+ */
+export async function createProjectAndKey(
+  dataDir: string,
+  project: { name: string; domain: string; source: string },
+): Promise<{ projectId: string; key: string }> {
+  const json = async (args: readonly string[]): Promise<Record<string, string>> => {
+    const run = await runBinary([...args, '--data-dir', dataDir, '--json']);
+    if (run.code !== 0) throw new Error(`offprint ${args.join(' ')} failed: ${run.stderr}`);
+    return JSON.parse(run.stdout) as Record<string, string>;
+  };
+  const created = await json([
+    'projects',
+    'create',
+    '--name',
+    project.name,
+    '--domain',
+    project.domain,
+    '--source',
+    project.source,
+  ]);
+  const keys = await json(['keys', 'create']);
+  return { projectId: created['projectId'] ?? '', key: keys['key'] ?? '' };
+}

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
 import { z } from 'zod';
+import { contentTypeOf } from '../../sites/serve/paths.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
 
@@ -18,30 +19,15 @@ const PortSchema = z
   .transform(Number)
   .refine((n) => n <= 65535, 'must be at most 65535');
 
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
+const HTML = 'text/html; charset=utf-8';
+
+/** A bundle's files: its pages, plus whatever a site serves (the assets are the site's files, renamed). */
+function bundleContentType(name: string): string {
+  const ext = extname(name).toLowerCase();
+  if (ext === '.html') return HTML;
+  if (ext === '.mjs') return 'text/javascript; charset=utf-8';
+  return contentTypeOf(name) ?? 'application/octet-stream';
+}
 
 type Entries = ReadonlyMap<string, AdmZip.IZipEntry>;
 
@@ -85,11 +71,11 @@ export function bundleHandler(entries: Entries): (req: IncomingMessage, res: Ser
     const name = resolveBundlePath(entries, urlPath);
     const entry = name === null ? undefined : entries.get(name);
     if (name !== null && entry !== undefined) {
-      send(req, res, 200, TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream', entry.getData());
+      send(req, res, 200, bundleContentType(name), entry.getData());
       return;
     }
     const notFound = entries.get('404.html');
-    if (notFound !== undefined) send(req, res, 404, TYPES['.html'] ?? 'text/html', notFound.getData());
+    if (notFound !== undefined) send(req, res, 404, HTML, notFound.getData());
     else send(req, res, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
   };
 }
