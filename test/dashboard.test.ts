@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/http/app.js';
 import { SESSION_TOKEN_PREFIX } from '../server/http/middleware/auth.js';
 import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../server/http/server.js';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
+import { ExportWorker } from '../server/jobs/worker.js';
+import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
+import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
+import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { importEntries, startTestServer, type TestServer } from './helpers/server.js';
 
 const ENTRIES = [
@@ -126,4 +130,67 @@ describe('desktop session tokens', () => {
     const res = await t.api('/v1/projects', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(401);
   });
+});
+
+describe.skipIf(findChromium() === null)('exports in the dashboard', () => {
+  let env: ExportEnv;
+  let browser: Browser;
+  let worker: ExportWorker | undefined;
+  beforeAll(async () => {
+    env = await startExportEnv();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await browser.close();
+    await env.close();
+  });
+
+  it('starts an export, cancels one, follows one to completed, and hands out its signed download link', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${env.server.url}/#/exports`);
+    await page.fill('input[aria-label="Admin API key"]', env.key);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('text=No export yet.');
+    await page.selectOption('select[aria-label="Site"]', env.domain);
+
+    // No worker runs yet: the job waits in the queue, and is cancelled from the page.
+    await page.click('button:has-text("Start export")');
+    const queued = page.locator('table.exports tbody tr').first();
+    await expect.poll(() => queued.locator('td').nth(2).textContent()).toBe('queued');
+    page.once('dialog', (d) => void d.accept());
+    await queued.locator('button:has-text("Cancel")').click();
+    await expect.poll(() => queued.textContent()).toContain('cancelled');
+
+    // With a worker, the page follows the next job live until it completes.
+    worker = new ExportWorker(env.runtime, { backend: playwrightRenderBackend(), concurrency: 1 });
+    worker.start();
+    await page.selectOption('select[aria-label="Deployment"]', 'client-hosted');
+    await page.click('button:has-text("Start export")');
+    await expect.poll(() => page.locator('table.exports tbody tr').count()).toBe(2);
+    const job = page.locator('table.exports tbody tr').first();
+    expect(await job.locator('td').nth(1).textContent()).toBe('client-hosted');
+    await expect
+      .poll(() => job.locator('td').nth(2).textContent(), { timeout: 60_000, interval: 250 })
+      .toBe('completed');
+    expect(await job.locator('progress').getAttribute('value')).toBe('100');
+
+    await job.locator('button:has-text("Download")').click();
+    const href = await page.locator('.notice a[download]').getAttribute('href');
+    const shown = await page.textContent('.notice code');
+    expect(href).toMatch(/\/downloads\/se_[0-9a-f]{16}\.zip\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const bundle = await fetch(href ?? '');
+    expect(bundle.status).toBe(200);
+    const digest = createHash('sha256')
+      .update(Buffer.from(await bundle.arrayBuffer()))
+      .digest('hex');
+    expect(digest).toBe(shown);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

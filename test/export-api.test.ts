@@ -248,9 +248,38 @@ describe('static export API', () => {
   it('documents the routes in the served OpenAPI document', async () => {
     const response = await env.api('GET', '/v1/openapi.json');
     const paths = (response.json as { paths: Record<string, Record<string, unknown>> }).paths;
-    expect(Object.keys(paths['/v1/static-export/jobs'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths['/v1/static-export/jobs'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/v1/static-export/jobs/{jobId}'] ?? {}).sort()).toEqual(['delete', 'get']);
     expect(Object.keys(paths['/v1/static-export/jobs/{jobId}/bundle'] ?? {})).toEqual(['post']);
     expect(Object.keys(paths['/downloads/{file}'] ?? {})).toEqual(['get']);
+  });
+  it('lists the organization’s jobs newest first, up to `limit`; never another organization’s', async () => {
+    const started: string[] = [];
+    const base = Date.parse('2030-01-01T00:00:00Z');
+    for (let i = 0; i < 3; i++) {
+      env.setNow(base + i * 1000);
+      const response = await env.api('POST', JOBS, { domain: freshSite() });
+      expect(response.status).toBe(202);
+      started.push((response.json as Job).jobId);
+    }
+    env.setNow(null);
+    const other = env.addOrg('enterprise', { domain: 'listed.shapes.test', source: ALL_SHAPES });
+    const foreign = await env.api('POST', JOBS, { domain: 'listed.shapes.test' }, other.key);
+    expect(foreign.status).toBe(202);
+
+    const listed = await env.api('GET', `${JOBS}?limit=3`);
+    expect(listed.status).toBe(200);
+    const { jobs } = listed.json as { jobs: Job[] };
+    expect(jobs.map((j) => j.jobId)).toEqual([...started].reverse());
+    for (const job of jobs) assertOfficialExport('StaticExportJob', job);
+    const all = (await env.api('GET', JOBS)).json as { jobs: Job[] };
+    expect(all.jobs.map((j) => j.jobId)).not.toContain((foreign.json as Job).jobId);
+    expect(((await env.api('GET', JOBS, undefined, other.key)).json as { jobs: Job[] }).jobs).toHaveLength(1);
+
+    for (const limit of ['0', '101', 'x', '1.5']) {
+      const bad = await env.api('GET', `${JOBS}?limit=${limit}`);
+      expect(bad.status, limit).toBe(400);
+      expect((bad.json as ErrorBody).details?.[0]?.message).toMatch(/^limit: must be a whole number from 1 to 100/);
+    }
   });
 });

@@ -63,6 +63,7 @@ describe('authentication', () => {
       'GET /v1/keys',
       'GET /v1/openapi.json',
       'GET /v1/projects',
+      'GET /v1/static-export/jobs',
       'GET /v1/static-export/jobs/se_0000000000000000',
       'POST /v1/analytics/:p/feedback/import',
       'POST /v1/keys',

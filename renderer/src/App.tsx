@@ -2,16 +2,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiClient, initialConnection, saveBrowserKey, type Connection } from './api.js';
 import { Connect } from './pages/Connect.js';
+import { ExportsPage } from './pages/Exports.js';
 import { FeedbackPage } from './pages/Feedback.js';
 import { KeysPage } from './pages/Keys.js';
 import { ProjectsPage } from './pages/Projects.js';
 
-const PAGES = { feedback: 'Feedback', projects: 'Projects', keys: 'API keys' } as const;
+const PAGES = { feedback: 'Feedback', projects: 'Projects', exports: 'Exports', keys: 'API keys' } as const;
 type PageId = keyof typeof PAGES;
 
 function pageFromHash(): PageId {
   const id = window.location.hash.replace(/^#\/?/, '');
-  return id === 'projects' || id === 'keys' ? id : 'feedback';
+  return id === 'projects' || id === 'exports' || id === 'keys' ? id : 'feedback';
 }
 
 /** The whole dashboard. */
@@ -61,6 +62,7 @@ export function App() {
       <main>
         {page === 'feedback' && <FeedbackPage api={api} onUnauthorized={signOut} />}
         {page === 'projects' && <ProjectsPage api={api} />}
+        {page === 'exports' && <ExportsPage api={api} />}
         {page === 'keys' && <KeysPage api={api} />}
       </main>
     </div>

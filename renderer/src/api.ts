@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { FeedbackByPageSchema, FeedbackPageSchema } from '../../server/routes/analytics/schema.js';
 import type { ApiKeyListSchema, CreatedKeySchema, ApiKeySchema } from '../../server/routes/keys/schema.js';
 import type { ProjectSchema } from '../../server/routes/projects/router.js';
+import type { BundleResponseSchema, ExportJobSchema } from '../../server/routes/exports/schema.js';
 
 /** A page of feedback. */
 export type FeedbackPage = z.output<typeof FeedbackPageSchema>;
@@ -15,6 +16,12 @@ export type FeedbackEntry = FeedbackPage['feedback'][number];
 export type FeedbackByPage = z.output<typeof FeedbackByPageSchema>;
 /** A project. */
 export type Project = z.output<typeof ProjectSchema>;
+/** A static export job. */
+export type ExportJob = z.output<typeof ExportJobSchema>;
+/** A presigned link to a completed job's bundle. */
+export type BundleLink = z.output<typeof BundleResponseSchema>;
+/** The deployment kinds an export can be made for. */
+export type Deployment = ExportJob['deployment'];
 /** An API key as listed. */
 export type ApiKey = z.output<typeof ApiKeySchema>;
 
@@ -96,6 +103,12 @@ export function apiClient(connection: Connection) {
     keys: () => call<z.output<typeof ApiKeyListSchema>>('GET', '/v1/keys'),
     createKey: (name: string) => call<z.output<typeof CreatedKeySchema>>('POST', '/v1/keys', { name }),
     revokeKey: (keyId: string) => call<ApiKey>('DELETE', `/v1/keys/${encodeURIComponent(keyId)}`),
+    exportJobs: () => call<{ jobs: ExportJob[] }>('GET', '/v1/static-export/jobs'),
+    startExport: (body: { domain: string; deployment: Deployment }) =>
+      call<ExportJob>('POST', '/v1/static-export/jobs', body),
+    cancelExport: (jobId: string) => call<ExportJob>('DELETE', `/v1/static-export/jobs/${encodeURIComponent(jobId)}`),
+    bundleLink: (jobId: string) =>
+      call<BundleLink>('POST', `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`),
   };
 }
 

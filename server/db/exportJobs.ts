@@ -103,6 +103,13 @@ export function findExportJobInOrg(db: Db, orgId: string, id: string): ExportJob
     ExportJobRow | undefined;
 }
 
+/** An organization's jobs, newest first. */
+export function listExportJobsInOrg(db: Db, orgId: string, limit: number): ExportJobRow[] {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM export_jobs WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
+    .all(orgId, limit) as ExportJobRow[];
+}
+
 /** The queued or running job of a project, if any (there is at most one). */
 export function findActiveExportJob(db: Db, projectId: string): ExportJobRow | undefined {
   return db

@@ -9,6 +9,7 @@ import {
   failExportJob,
   findActiveExportJob,
   findExportJobInOrg,
+  listExportJobsInOrg,
   insertExportJob,
   type ExportJobRow,
 } from '../../db/exportJobs.js';
@@ -143,6 +144,11 @@ export function organizationOfDomain(deps: SiteDeps, domain: string): string {
   const project = findProjectByDomain(deps.db, domain);
   if (project === undefined) throw ValidationError('Unknown domain', [`domain: no project has the domain ${domain}`]);
   return project.orgId;
+}
+
+/** The organization's most recent jobs, newest first (the dashboard's list; an Offprint extension). */
+export function listExportJobs(deps: SiteDeps, orgId: string, limit: number): ExportJobRow[] {
+  return listExportJobsInOrg(deps.db, orgId, limit);
 }
 
 /** A job of the organization, or a 404 (another organization's job looks the same as none). */

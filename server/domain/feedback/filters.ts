@@ -62,7 +62,8 @@ const statusParam = z
     openapi: { type: 'string' },
   });
 
-const limitParam = (defaultLimit: number) =>
+/** A `limit` query parameter: a plain whole number from 1 to 100, `defaultLimit` when absent. */
+export const limitParam = (defaultLimit: number) =>
   z
     .string()
     .optional()

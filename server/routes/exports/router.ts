@@ -1,10 +1,10 @@
 /**
  * `/v1/static-export/jobs...`: Mintlify's static export API, run locally. Start a job, poll it, get a
- * presigned link to its bundle; plus cancel (DELETE), an Offprint extension.
+ * presigned link to its bundle; plus, as Offprint extensions, cancel (DELETE) and the list of jobs.
  */
 import { z } from 'zod';
 import { createBundleLink } from '../../domain/exports/bundle.js';
-import { cancelExportJob, getExportJob, startExportJob } from '../../domain/exports/jobs.js';
+import { cancelExportJob, getExportJob, listExportJobs, startExportJob } from '../../domain/exports/jobs.js';
 import type { SiteDeps } from '../../domain/sites.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
@@ -12,8 +12,10 @@ import { presentBundleLink, presentExportJob } from './presenter.js';
 import {
   BundleBodySchema,
   BundleResponseSchema,
+  ExportJobListSchema,
   ExportJobSchema,
   JobParamsSchema,
+  ListJobsQuerySchema,
   StartExportBodySchema,
 } from './schema.js';
 
@@ -55,6 +57,26 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps): void {
       });
       ctx.status = 202;
       ctx.body = presentExportJob(row);
+    },
+  );
+  route(
+    {
+      method: 'get',
+      path: '/v1/static-export/jobs',
+      summary: 'List static export jobs',
+      description: 'The organization’s most recent jobs, newest first (Offprint extension).',
+      tags: TAGS,
+      params: Empty,
+      query: ListJobsQuerySchema,
+      body: NO_BODY,
+      responses: {
+        200: { description: 'The jobs', schema: ExportJobListSchema },
+        400: errorResponse('Invalid query parameters'),
+        ...AUTH_ERRORS,
+      },
+    },
+    (ctx, { query, principal }) => {
+      ctx.body = { jobs: listExportJobs(deps, principal.orgId, query.limit).map(presentExportJob) };
     },
   );
   route(

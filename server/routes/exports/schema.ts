@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
 import { DEPLOYMENT_KINDS } from '../../export/contract.js';
 import { exportFeaturesSchema } from '../../export/features.js';
+import { limitParam } from '../../domain/feedback/filters.js';
 import { HostnameSchema } from '../../domain/hostname.js';
 import { MAX_LINK_TTL_SECONDS } from '../../domain/exports/signedUrl.js';
 
@@ -75,6 +76,12 @@ export const ExportJobSchema = z.strictObject({
   startedAt: iso.nullable(),
   completedAt: iso.nullable().meta({ description: 'When the job completed or failed.' }),
 });
+
+/** Query of `GET /v1/static-export/jobs`. */
+export const ListJobsQuerySchema = z.object({ limit: limitParam(20) });
+
+/** 200 body of `GET /v1/static-export/jobs`: the newest jobs first. */
+export const ExportJobListSchema = z.strictObject({ jobs: z.array(ExportJobSchema) });
 
 /** Optional body of `POST /v1/static-export/jobs/{jobId}/bundle`. */
 export const BundleBodySchema = z
