@@ -132,6 +132,7 @@ describe('GET /v1/openapi.json', () => {
         `POST ${IMPORT}`,
         'POST /v1/keys',
         'POST /v1/static-export/jobs',
+        'GET /v1/static-export/jobs',
         'GET /v1/static-export/jobs/{jobId}',
         'DELETE /v1/static-export/jobs/{jobId}',
         'POST /v1/static-export/jobs/{jobId}/bundle',
