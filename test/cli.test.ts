@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { databaseFile } from '../server/config.js';
 import { listOrganizations } from '../server/db/organizations.js';
 import { listKeys } from '../server/domain/apiKeys.js';
+import { defaultOrganizationId } from '../server/domain/organizations.js';
 import { cli } from './helpers/cli.js';
 import { inspect, json, USAGE_HINT } from './helpers/cliChecks.js';
 import { tempDir } from './helpers/dataDirs.js';
@@ -103,7 +104,8 @@ describe('projects', () => {
       stderr: 'offprint: Domain is already in use\n  - domain: docs.example.com already belongs to another project\n',
     });
 
-    const defaultOrg = inspect(dataDir, (rt) => listOrganizations(rt.db)[0]?.id);
+    // The default organization by its setting: it and Acme were made by one process, maybe in one millisecond.
+    const defaultOrg = inspect(dataDir, (rt) => defaultOrganizationId(rt));
     const listed = json<{ projects: Record<string, unknown>[] }>(
       await cli(['projects', 'list', '--json', '--data-dir', dataDir]),
     );

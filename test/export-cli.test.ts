@@ -6,7 +6,6 @@
  */
 import AdmZip from 'adm-zip';
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,11 +23,24 @@ import { rawRequest } from './helpers/rawHttp.js';
 
 const DOMAIN = 'docs.cli.test';
 
-/** Each entry of a zip with the SHA-256 of its content. */
-function entryDigests(zipFile: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of new AdmZip(zipFile).getEntries()) {
-    out[entry.entryName] = createHash('sha256').update(entry.getData()).digest('hex');
+/** The entries two zips do not share byte for byte, each with some context around its first difference. */
+function entryDifferences(zipA: string, zipB: string): string[] {
+  const read = (file: string): Map<string, Buffer> =>
+    new Map(new AdmZip(file).getEntries().map((e) => [e.entryName, e.getData()]));
+  const a = read(zipA);
+  const b = read(zipB);
+  const out: string[] = [];
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(name);
+    const y = b.get(name);
+    if (x === undefined || y === undefined)
+      out.push(`${name}: only in ${x === undefined ? 'the second' : 'the first'}`);
+    else if (!x.equals(y)) {
+      let at = 0;
+      while (at < x.length && x[at] === y[at]) at++;
+      const around = (data: Buffer): string => data.subarray(Math.max(0, at - 120), at + 240).toString('utf8');
+      out.push(`${name} differs at byte ${at}:\n--- first\n${around(x)}\n--- second\n${around(y)}`);
+    }
   }
   return out;
 }
@@ -112,8 +124,8 @@ describe.skipIf(findChromium() === null)('offprint export and preview', () => {
       blockedRequests: [],
     });
     expect(summary.jobId).toMatch(/^se_[0-9a-f]{16}$/);
-    // Entry by entry first, so a difference names the files that differ.
-    expect(entryDigests(again)).toEqual(entryDigests(out));
+    // Entry by entry first, so a difference names the files that differ and shows where.
+    expect(entryDifferences(out, again)).toEqual([]);
     expect(summary.sha256).toBe(fileDigest(out));
     const db = openDatabase(databaseFile(dataDir));
     try {

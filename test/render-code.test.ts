@@ -1,5 +1,5 @@
 /** Code fences: meta parsing (Mintlify's rules), highlighting, line decorations, groups, mermaid. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseFenceMeta } from '../server/sites/render/code/fenceMeta.js';
 import { CODE_THEME_CSS } from '../server/sites/render/index.js';
 import { one, render, renderFixture, type Rendered } from './fixtures/render/harness.js';
@@ -146,5 +146,26 @@ describe('code languages', () => {
     });
     expect(one(page.dom, 'pre').text).toBe('Offprint says {{subscriber.name}}');
     expect(page.warnings).toEqual([]);
+  });
+});
+
+describe('highlighting on a busy machine', () => {
+  it('tokenizes a whole line however long it takes (no time limit that would cut it short)', async () => {
+    const { highlightToHtml, prepareHighlighter, extractMarkers } =
+      await import('../server/sites/render/code/highlight.js');
+    await prepareHighlighter(['js']);
+    const code = "import Missing from '/snippets/not-checked-inside-code.mdx'; // fresh line, not cached";
+    const { marks } = extractMarkers('', { highlight: new Set(), focus: new Set() });
+    // Every clock reading is a second later than the one before: a time-limited tokenizer stops at once.
+    let clock = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1000));
+    let html: string;
+    try {
+      html = highlightToHtml(code, 'js', marks);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(html).toContain('<span style="color:var(--op-code-token-keyword)">import</span>');
+    expect(html).toContain("'/snippets/not-checked-inside-code.mdx'</span>");
   });
 });

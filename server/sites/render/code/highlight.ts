@@ -135,6 +135,9 @@ function lineTransformer(marks: LineMarks): ShikiTransformer {
   };
 }
 
+/** Longer lines (minified code) are shown untokenized rather than risk a slow scan. */
+const MAX_TOKENIZED_LINE = 10_000;
+
 const CACHE_LIMIT = 4000;
 const cache = new Map<string, string>();
 
@@ -151,6 +154,11 @@ export function highlightToHtml(code: string, lang: string, marks: LineMarks): s
     highlighter?.codeToHtml(code, {
       lang: loaded.has(language) ? language : 'text',
       theme: 'offprint',
+      // Shiki stops tokenizing a line after 500 ms by default and emits the rest as one token: on a busy
+      // machine (a grammar's first use compiles its patterns) the same page then renders differently,
+      // and an export's bytes depend on timing. The bound is on length instead, which is deterministic.
+      tokenizeTimeLimit: 0,
+      tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
       transformers: [lineTransformer(marks)],
     }) ?? `<pre class="op-code-pre"><code>${escapeHtml(code)}</code></pre>`;
   cache.set(key, html);
