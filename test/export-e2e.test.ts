@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
-import { folderBase, serveStatic, visitBundle } from './helpers/bundleCheck.js';
+import { folderBase, serveStatic, visitManifest } from './helpers/bundleCheck.js';
 import { createProjectAndKey, runBinary, startServe, type ServeProcess } from './helpers/binary.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { NOVU } from './helpers/siteProjects.js';
@@ -104,13 +104,7 @@ describe.skipIf(!runnable)('static export of the novu fixture, end to end over H
   }, 900_000);
 
   const check = async (base: string): Promise<void> => {
-    const files = new Set(manifest.files.map((f) => f.path));
-    const visit = await visitBundle(
-      browser,
-      base,
-      manifest.pages.map((p) => p.file),
-      files,
-    );
+    const visit = await visitManifest(browser, base, manifest);
     expect(visit.pagesOpened).toBe(manifest.pages.length);
     expect(visit.blocked).toEqual([]);
     expect(visit.brokenLinks).toEqual([]);

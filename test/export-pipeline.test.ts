@@ -16,7 +16,7 @@ import { listExportPages } from '../server/export/pages.js';
 import { verifyBundle } from '../server/export/verify.js';
 import { findChromium, launchChromium } from '../server/render/chromium.js';
 import { OFFPRINT_VERSION } from '../server/version.js';
-import { folderBase, visitBundle } from './helpers/bundleCheck.js';
+import { folderBase, visitManifest } from './helpers/bundleCheck.js';
 import {
   countingBackend,
   exportFixture,
@@ -162,13 +162,7 @@ describe.skipIf(findChromium() === null)('static export pipeline', () => {
     const base = folderBase(dir);
     const browser = await launchChromium();
     try {
-      const files = new Set(manifest.files.map((f) => f.path));
-      const visit = await visitBundle(
-        browser,
-        base,
-        manifest.pages.map((p) => p.file),
-        files,
-      );
+      const visit = await visitManifest(browser, base, manifest);
       expect(visit).toMatchObject({ pagesOpened: pages.length, blocked: [], failed: [], brokenLinks: [] });
       expect(visit.consoleErrors).toEqual([]);
       const page = await browser.newPage();

@@ -20,20 +20,9 @@ import { readProjectText } from '../server/sites/serve/paths.js';
 import { readStoredSearchIndex } from '../server/sites/serve/searchIndexFile.js';
 import { startServe, type ServeProcess } from './helpers/binary.js';
 import { cli } from './helpers/cli.js';
+import { listProjects, type ListedProject } from './helpers/cliChecks.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-
-interface Listed {
-  readonly projectId: string;
-  readonly domain: string;
-  readonly siteUrl: string | null;
-}
-
-async function projects(dataDir: string): Promise<Listed[]> {
-  const res = await cli(['projects', 'list', '--json', '--data-dir', dataDir]);
-  expect(res.code).toBe(0);
-  return (JSON.parse(res.stdout) as { projects: Listed[] }).projects;
-}
 
 function currentBuild(dataDir: string, projectId: string): string | undefined {
   const runtime = openRuntime(dataDir, pino({ level: 'silent' }));
@@ -83,12 +72,12 @@ describe('the sample docs project', () => {
 describe('offprint serve on a fresh data dir', () => {
   let dataDir: string;
   let serve: ServeProcess;
-  let sample: Listed;
+  let sample: ListedProject;
 
   beforeAll(async () => {
     dataDir = tempDir();
     serve = await startServe(['--port', '0', '--data-dir', dataDir]);
-    const listed = await projects(dataDir);
+    const listed = await listProjects(dataDir);
     expect(listed).toHaveLength(1);
     sample = listed[0] ?? { projectId: '', domain: '', siteUrl: null };
   });
@@ -139,7 +128,7 @@ describe('offprint serve on a fresh data dir', () => {
     expect(imported.code).toBe(0);
     await serve.stop('SIGTERM');
     serve = await startServe(['--port', '0', '--data-dir', dataDir]);
-    const siteUrl = (await projects(dataDir))[0]?.siteUrl ?? '';
+    const siteUrl = (await listProjects(dataDir))[0]?.siteUrl ?? '';
     expect(await (await fetch(`${siteUrl}/`)).text()).toContain('Our own home');
   });
 });

@@ -9,21 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from './helpers/binary.js';
 import { cli } from './helpers/cli.js';
+import { listProjects } from './helpers/cliChecks.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { SERVE_MINI } from './helpers/siteServe.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-
-interface Listed {
-  readonly projectId: string;
-  readonly domain: string;
-  readonly siteUrl: string | null;
-}
-
-async function projects(dataDir: string): Promise<Listed[]> {
-  const res = await cli(['projects', 'list', '--json', '--data-dir', dataDir]);
-  expect(res.code).toBe(0);
-  return (JSON.parse(res.stdout) as { projects: Listed[] }).projects;
-}
 
 function serverJson(dataDir: string): { pid: number; apiUrl: string; sites: Record<string, string> } {
   return JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
@@ -49,7 +38,7 @@ describe('offprint serve with sites', () => {
 
   beforeAll(async () => {
     dataDir = tempDir();
-    projectId = (await projects(dataDir))[0]?.projectId ?? '';
+    projectId = (await listProjects(dataDir))[0]?.projectId ?? '';
     const imported = await cli(['sites', 'import', '--project', projectId, SERVE_MINI, '--data-dir', dataDir]);
     expect(imported.code).toBe(0);
     serve = await startServe(['--port', '0', '--data-dir', dataDir]);
@@ -68,7 +57,7 @@ describe('offprint serve with sites', () => {
   });
 
   it('gives projects list --json a siteUrl that serves the site', async () => {
-    const listed = await projects(dataDir);
+    const listed = await listProjects(dataDir);
     const siteUrl = listed.find((p) => p.projectId === projectId)?.siteUrl ?? '';
     expect(siteUrl).toBe(serverJson(dataDir).sites[projectId]);
     const page = await fetch(`${siteUrl}/guides/intro`);
@@ -94,7 +83,7 @@ describe('offprint serve with sites', () => {
     expect(created.code).toBe(0);
     const second = (JSON.parse(created.stdout) as { projectId: string }).projectId;
     expect(await eventually(() => serverJson(dataDir).sites[second] !== undefined)).toBe(true);
-    const siteUrl = (await projects(dataDir)).find((p) => p.projectId === second)?.siteUrl ?? '';
+    const siteUrl = (await listProjects(dataDir)).find((p) => p.projectId === second)?.siteUrl ?? '';
     expect(await (await fetch(`${siteUrl}/`)).text()).toContain('Second home');
   });
 
@@ -110,25 +99,25 @@ describe('offprint serve with sites', () => {
     expect(serve.stdout()).toBe(`${serve.line}\n`);
     expect(serve.stderr()).toBe('');
     expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
-    expect((await projects(dataDir)).map((p) => p.siteUrl)).toEqual([null, null]);
+    expect((await listProjects(dataDir)).map((p) => p.siteUrl)).toEqual([null, null]);
   });
 });
 
 describe('a server.json left behind', () => {
   it('is ignored once its process is gone', async () => {
     const dataDir = tempDir();
-    const projectId = (await projects(dataDir))[0]?.projectId ?? '';
+    const projectId = (await listProjects(dataDir))[0]?.projectId ?? '';
     const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
     writeFileSync(
       join(dataDir, 'server.json'),
       JSON.stringify({ pid: gone, apiUrl: 'http://127.0.0.1:1', sites: { [projectId]: 'http://127.0.0.1:2' } }),
     );
-    expect((await projects(dataDir))[0]?.siteUrl).toBeNull();
+    expect((await listProjects(dataDir))[0]?.siteUrl).toBeNull();
     // The same file naming a live process is believed.
     writeFileSync(
       join(dataDir, 'server.json'),
       JSON.stringify({ pid: process.pid, apiUrl: 'http://127.0.0.1:1', sites: { [projectId]: 'http://127.0.0.1:2' } }),
     );
-    expect((await projects(dataDir))[0]?.siteUrl).toBe('http://127.0.0.1:2');
+    expect((await listProjects(dataDir))[0]?.siteUrl).toBe('http://127.0.0.1:2');
   });
 });

@@ -13,8 +13,7 @@ const { fetch } = globalThis;
 /** Imports a built module: `dist('server/logger.js')`. */
 export const dist = (/** @type {string} */ path) => import(pathToFileURL(join(REPO_ROOT, 'dist', path)).href);
 
-const { renderPage } = await dist('server/sites/render/index.js');
-const { renderEndpointPage } = await dist('server/sites/theme/endpoint/endpoint.js');
+const { renderPageSource } = await dist('server/sites/serve/pages.js');
 const { renderDocument } = await dist('server/sites/theme/document.js');
 const { readProjectText } = await dist('server/sites/serve/paths.js');
 
@@ -62,19 +61,7 @@ function summarise(times, ms, bytes, failed) {
  */
 async function renderOne(model, page, origin) {
   const readText = (/** @type {string} */ rel) => readProjectText(model.rootDir, rel);
-  let content;
-  if (page.file !== null) {
-    const source = readText(page.file);
-    if (source === null) throw new Error(`${page.file}: unreadable`);
-    content = await renderPage({
-      source,
-      file: page.file,
-      readFile: readText,
-      variables: model.settings.variables,
-      iconLibrary: model.settings.iconLibrary,
-    });
-  }
-  const rendered = page.operation === undefined ? content : await renderEndpointPage(model, page.operation, content);
+  const rendered = await renderPageSource(model, readText, page);
   const html = renderDocument({ site: model, page, rendered, origin });
   return { html, failed: html.includes('data-op-render-error') };
 }

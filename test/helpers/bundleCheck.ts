@@ -154,3 +154,19 @@ export async function visitBundle(
 export function folderBase(dir: string): string {
   return pathToFileURL(dir + sep).href;
 }
+
+/** The parts of a bundle's manifest a visit needs. */
+export interface VisitedManifest {
+  readonly pages: readonly { readonly file: string }[];
+  readonly files: readonly { readonly path: string }[];
+}
+
+/** {@link visitBundle} over every page a bundle's manifest lists, checking links against its files. */
+export function visitManifest(browser: Browser, base: string, manifest: VisitedManifest): Promise<BundleVisit> {
+  return visitBundle(
+    browser,
+    base,
+    manifest.pages.map((p) => p.file),
+    new Set(manifest.files.map((f) => f.path)),
+  );
+}

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { openRuntime, type Runtime } from '../../server/runtime.js';
 import { silentLogger } from '../../server/logger.js';
-import type { CliResult } from './cli.js';
+import { cli, type CliResult } from './cli.js';
 
 /** The line every usage error ends with. */
 export const USAGE_HINT = 'Run "offprint help" for usage.\n';
@@ -24,4 +24,16 @@ export function json<T>(result: CliResult): T {
   expect(result.stdout.endsWith('\n')).toBe(true);
   expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
   return JSON.parse(result.stdout) as T;
+}
+
+/** A project as `offprint projects list --json` prints it (the fields these tests read). */
+export interface ListedProject {
+  readonly projectId: string;
+  readonly domain: string;
+  readonly siteUrl: string | null;
+}
+
+/** `offprint projects list --json` on `dataDir`, which must succeed. */
+export async function listProjects(dataDir: string): Promise<ListedProject[]> {
+  return json<{ projects: ListedProject[] }>(await cli(['projects', 'list', '--json', '--data-dir', dataDir])).projects;
 }
