@@ -4,12 +4,27 @@
  */
 // First: NODE_ENV and packaged-app paths, before any server module loads (see env.ts).
 import './env.js';
-import { app } from 'electron';
+import { app, dialog } from 'electron';
+import { restrictUmask, UnsafeDataDirError } from '../server/dataDir.js';
 import { setupIpc } from './ipc.js';
 import { setupServer, type EmbeddedServer } from './server.js';
 import { setupWindow } from './window.js';
 
+/** Starts the server; a data dir others can read and we cannot tighten is shown, then the app quits. */
+async function startServer(): Promise<EmbeddedServer | null> {
+  try {
+    return await setupServer(app.getPath('userData'));
+  } catch (error) {
+    if (!(error instanceof UnsafeDataDirError)) throw error;
+    dialog.showErrorBox('Offprint cannot use its data folder', error.message);
+    app.exit(1);
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
+  // Before anything is written: every file and folder the app creates is owner-only (no-op on Windows).
+  restrictUmask();
   // One app instance per data dir: a second launch focuses the first instead of opening the DB twice.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -17,7 +32,8 @@ async function main(): Promise<void> {
   }
   app.enableSandbox();
   await app.whenReady();
-  const server: EmbeddedServer = await setupServer(app.getPath('userData'));
+  const server = await startServer();
+  if (server === null) return;
   setupIpc(new URL(server.url).origin, {
     'offprint:connection': () => ({ apiUrl: server.url, token: server.sessionToken }),
   });

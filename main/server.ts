@@ -4,13 +4,14 @@
  * dashboard window authenticates with a session token that lives only in this process.
  */
 import { randomBytes } from 'node:crypto';
-import { resolveDataDir } from '../server/config.js';
+import { renderEnv, resolveDataDir } from '../server/config.js';
 import { createApp } from '../server/http/app.js';
 import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen } from '../server/http/server.js';
 import { createLogger } from '../server/logger.js';
 import { openRuntime } from '../server/runtime.js';
 import { installSampleSite } from '../server/domain/sampleSite.js';
+import { sweepSiteLeftovers } from '../server/domain/siteSweep.js';
 import { sampleDocsDir } from '../server/paths.js';
 import { defaultOrganizationId } from '../server/domain/organizations.js';
 import { SESSION_TOKEN_PREFIX, type SessionTokens } from '../server/http/middleware/auth.js';
@@ -18,6 +19,8 @@ import { SiteServers } from '../server/sites/serve/servers.js';
 import { removeServerInfo, writeServerInfo } from '../server/sites/serve/serverFile.js';
 import { ExportWorker } from '../server/jobs/worker.js';
 import { electronRenderBackend } from './renderBackend.js';
+import { closeRenderSandbox, configureRenderSandbox } from '../server/sites/sandbox/shared.js';
+import { utilityProcessLauncher } from './sandboxLauncher.js';
 
 /** The embedded server, as the rest of the main process sees it. */
 export interface EmbeddedServer {
@@ -37,7 +40,11 @@ export async function setupServer(userDataDir: string): Promise<EmbeddedServer> 
     ...process.env,
     OFFPRINT_DATA_DIR: process.env['OFFPRINT_DATA_DIR'] ?? userDataDir,
   });
+  // Project code renders in utility processes under Node's permission model (see sandboxLauncher.ts).
+  configureRenderSandbox(logger, { launcher: utilityProcessLauncher, ...renderEnv() });
   const runtime = openRuntime(dataDir, logger);
+  // What crashed imports left behind (uploads, staged builds, unused builds) goes before anything starts.
+  sweepSiteLeftovers(runtime);
   // A fresh install's default project gets the bundled sample docs (once; the first start only).
   installSampleSite(runtime, sampleDocsDir());
   const sessionToken = `${SESSION_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -79,6 +86,7 @@ export async function setupServer(userDataDir: string): Promise<EmbeddedServer> 
       removeServerInfo(dataDir);
       await started.close();
       await server.close();
+      closeRenderSandbox();
       runtime.close();
     },
   };

@@ -1,6 +1,7 @@
 /** Where Offprint keeps its data, and which address it serves on. */
 import { homedir, platform } from 'node:os';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 
 /** The per-OS application-data folder Offprint uses when neither `--data-dir` nor `OFFPRINT_DATA_DIR` is set. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -31,4 +32,43 @@ export function allowedHostsFromEnv(env: NodeJS.ProcessEnv = process.env): strin
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter((h) => h !== '');
+}
+
+const renderEnvSchema = z.object({
+  OFFPRINT_RENDER_TIMEOUT: z.coerce.number().positive().max(600).optional(),
+  OFFPRINT_RENDER_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).optional(),
+  OFFPRINT_RENDER_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
+});
+
+/** Render-sandbox settings from the environment (see README, Configuration); unset ones keep the defaults. */
+export interface RenderEnv {
+  pageTimeoutMs?: number;
+  memoryMb?: number;
+  maxProcesses?: number;
+}
+
+/**
+ * `OFFPRINT_RENDER_TIMEOUT` (seconds a page may take), `OFFPRINT_RENDER_MEMORY_MB` (heap of one sandbox
+ * process) and `OFFPRINT_RENDER_PROCESSES` (sandboxes at once). Throws a message naming the bad variable.
+ */
+export function renderEnv(env: NodeJS.ProcessEnv = process.env): RenderEnv {
+  const parsed = renderEnvSchema.safeParse({
+    OFFPRINT_RENDER_TIMEOUT: env['OFFPRINT_RENDER_TIMEOUT'] || undefined,
+    OFFPRINT_RENDER_MEMORY_MB: env['OFFPRINT_RENDER_MEMORY_MB'] || undefined,
+    OFFPRINT_RENDER_PROCESSES: env['OFFPRINT_RENDER_PROCESSES'] || undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${String(issue?.path[0] ?? 'environment')}: ${issue?.message ?? 'invalid'}`);
+  }
+  const {
+    OFFPRINT_RENDER_TIMEOUT: timeout,
+    OFFPRINT_RENDER_MEMORY_MB: memory,
+    OFFPRINT_RENDER_PROCESSES: count,
+  } = parsed.data;
+  const out: RenderEnv = {};
+  if (timeout !== undefined) out.pageTimeoutMs = Math.round(timeout * 1000);
+  if (memory !== undefined) out.memoryMb = memory;
+  if (count !== undefined) out.maxProcesses = count;
+  return out;
 }

@@ -1,6 +1,6 @@
 /** Opening a data directory: the folder, the migrated database, the install's defaults. */
-import { mkdirSync } from 'node:fs';
 import { databaseFile } from './config.js';
+import { prepareDataDir } from './dataDir.js';
 import { openDatabase } from './db/connection.js';
 import type { Deps } from './domain/deps.js';
 import { ensureInstallDefaults } from './domain/organizations.js';
@@ -12,9 +12,12 @@ export interface Runtime extends Deps {
   readonly close: () => void;
 }
 
-/** Opens (creating on first use) the data directory `dataDir`. */
+/**
+ * Opens (creating on first use) the data directory `dataDir`, made owner-only first (see dataDir.ts:
+ * throws UnsafeDataDirError when others can read it and it cannot be tightened).
+ */
 export function openRuntime(dataDir: string, logger: Logger, now: () => number = Date.now): Runtime {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  prepareDataDir(dataDir);
   const db = openDatabase(databaseFile(dataDir));
   try {
     const { secret } = ensureInstallDefaults(db, now());

@@ -97,6 +97,6 @@ describe.skipIf(findChromium() === null)('static export failures', () => {
     expect(killed).toBe(true);
     expect(counting.launches()).toBe(2);
     expect(result.pageCount).toBe(4);
-    expect(verifyBundle(outFile).ok).toBe(true);
+    expect((await verifyBundle(outFile)).ok).toBe(true);
   }, 30_000);
 });

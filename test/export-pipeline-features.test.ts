@@ -122,7 +122,7 @@ describe('export features by deployment kind', () => {
         destination: '/guides/intro',
       });
       expect(JSON.parse(zip.readAsText('manifest.json'))).toMatchObject({ deployment: 'client-hosted', features });
-      expect(verifyBundle(outFile).ok).toBe(true);
+      expect((await verifyBundle(outFile)).ok).toBe(true);
     },
     60_000,
   );

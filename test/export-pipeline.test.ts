@@ -185,8 +185,8 @@ describe.skipIf(findChromium() === null)('static export pipeline', () => {
     }
   }, 30_000);
 
-  it('passes verify', () => {
-    expect(verifyBundle(first.outFile)).toMatchObject({ ok: true, problems: [] });
+  it('passes verify', async () => {
+    expect(await verifyBundle(first.outFile)).toMatchObject({ ok: true, problems: [] });
   });
 
   it('gives the same bytes on a second run in another work dir', async () => {

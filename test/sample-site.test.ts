@@ -16,7 +16,6 @@ import { sampleDocsDir } from '../server/paths.js';
 import { openRuntime, type Runtime } from '../server/runtime.js';
 import { loadSiteProject } from '../server/sites/project/load.js';
 import { renderPageSource } from '../server/sites/serve/pages.js';
-import { readProjectText } from '../server/sites/serve/paths.js';
 import { readStoredSearchIndex } from '../server/sites/serve/searchIndexFile.js';
 import { startServe, type ServeProcess } from './helpers/binary.js';
 import { cli } from './helpers/cli.js';
@@ -55,10 +54,9 @@ describe('the sample docs project', () => {
   });
 
   it('renders every page with no warning, unknown component or missing import, and no error box', async () => {
-    const readText = (rel: string): string | null => readProjectText(sampleDocsDir(), rel);
     const reports: string[] = [];
     for (const page of model.pages.values()) {
-      const rendered = await renderPageSource(model, readText, page);
+      const rendered = await renderPageSource(model, sampleDocsDir(), page);
       const problems = [...rendered.warnings, ...rendered.unknownComponents, ...rendered.missingImports];
       if (problems.length > 0 || rendered.html.includes('data-op-render-error')) {
         reports.push(`${page.path}: ${problems.join('; ') || 'error box'}`);

@@ -4,6 +4,10 @@
 import '../productionEnv.js';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { renderEnv } from '../config.js';
+import { restrictUmask } from '../dataDir.js';
+import { createLogger } from '../logger.js';
+import { configureRenderSandbox } from '../sites/sandbox/shared.js';
 import { OFFPRINT_VERSION } from '../version.js';
 import { keysCommand, orgsCommand, projectsCommand } from './commands/admin.js';
 import { exportCommand } from './commands/export.js';
@@ -83,6 +87,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       await write(io.stdout, HELP);
       return 0;
     }
+    // Every page any command renders goes through the render sandbox, with the limits the environment sets.
+    configureRenderSandbox(createLogger('warn'), renderEnv(io.env));
     return await command(rest, io);
   } catch (error) {
     const { message, exitCode } = describeError(error);
@@ -102,6 +108,8 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // Before anything is written: every file and folder this process creates is owner-only.
+  restrictUmask();
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   process.exitCode = await runCli(process.argv.slice(2), io);
 }

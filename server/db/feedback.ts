@@ -156,8 +156,19 @@ export interface FeedbackPathCounts {
 
 const VOTES = "source IN ('contextual', 'thumbs_only')";
 
-function byPathSql(filter: FeedbackFilter): BuiltWhere {
-  const where = buildWhere(filter, undefined, 'column');
+/**
+ * `onlyPaths` keeps the paths it lists (the pages of a site's current build), as one JSON array
+ * parameter: a site can have thousands of pages, more than SQLite's parameter limit.
+ */
+function byPathSql(filter: FeedbackFilter, onlyPaths?: readonly string[]): BuiltWhere {
+  const built = buildWhere(filter, undefined, 'column');
+  const where =
+    onlyPaths === undefined
+      ? built
+      : {
+          sql: `${built.sql} AND path IN (SELECT value FROM json_each(?))`,
+          params: [...built.params, JSON.stringify(onlyPaths)],
+        };
   const tail = 'GROUP BY path ORDER BY total DESC, path ASC LIMIT ?';
   if (filter.source !== undefined) {
     // One source: SQLite then sorts the nested form's groups in a temporary tree; counting straight
@@ -183,9 +194,14 @@ function byPathSql(filter: FeedbackFilter): BuiltWhere {
   return { sql, params: where.params };
 }
 
-/** Per-path counts for entries matching `filter`, most feedback first, then by path. */
-export function selectFeedbackByPath(db: Db, filter: FeedbackFilter, limit: number): FeedbackPathCounts[] {
-  const query = byPathSql(filter);
+/** Per-path counts for entries matching `filter` (and on one of `onlyPaths`), most feedback first, then by path. */
+export function selectFeedbackByPath(
+  db: Db,
+  filter: FeedbackFilter,
+  limit: number,
+  onlyPaths?: readonly string[],
+): FeedbackPathCounts[] {
+  const query = byPathSql(filter, onlyPaths);
   return cachedStatement(db, query.sql).all(...query.params, limit) as FeedbackPathCounts[];
 }
 

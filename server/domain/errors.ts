@@ -55,6 +55,15 @@ export function PayloadTooLargeError(limitBytes: number): AppError {
   return new AppError(413, `Request body is larger than ${limitBytes} bytes`);
 }
 
+/** 413: one record of a streamed body (an NDJSON line) is larger than allowed; refused before it is buffered. */
+export function RecordTooLargeError(message: string, problems: readonly string[]): AppError {
+  return new AppError(
+    413,
+    message,
+    problems.map((p) => ({ message: p })),
+  );
+}
+
 /** 415: the body is not in a format this route reads. */
 export function UnsupportedMediaTypeError(expected: string): AppError {
   return new AppError(415, `Content-Type must be ${expected}`);

@@ -14,16 +14,24 @@ import type { Deps } from './deps.js';
 import { NotFoundError } from './errors.js';
 import { ulid } from './ids.js';
 
-const pagePath = z.string().trim().min(1).max(2048).regex(/^\//, 'must be a site path starting with /');
-const comment = z.string().trim().max(5000);
-const email = z.string().trim().max(320).pipe(z.email('must be an email address'));
+/**
+ * A string with no lone UTF-16 surrogate: JSON can carry one (`"\ud800"`) but UTF-8 cannot store it.
+ * Refused rather than repaired, so what is stored is exactly what the reader sent (FEEDBACK-API.md).
+ */
+export function wellFormedText(): z.ZodString {
+  return z.string().refine((s) => !/\p{Cs}/u.test(s), 'must be well-formed Unicode (it holds a lone UTF-16 surrogate)');
+}
+
+const pagePath = wellFormedText().trim().min(1).max(2048).regex(/^\//, 'must be a site path starting with /');
+const comment = wellFormedText().trim().max(5000);
+const email = wellFormedText().trim().max(320).pipe(z.email('must be an email address'));
 
 /** A thumbs up/down on a page. */
 export const VoteSchema = z.strictObject({ path: pagePath, helpful: z.boolean() });
 /** The optional follow-up to a vote: a comment and/or a contact address. */
 export const VoteDetailsSchema = z.strictObject({
-  id: z.string().min(1).max(64),
-  token: z.string().min(1).max(128),
+  id: wellFormedText().min(1).max(64),
+  token: wellFormedText().min(1).max(128),
   helpful: z.boolean(),
   comment: comment.optional(),
   contact: email.optional(),
@@ -31,9 +39,9 @@ export const VoteDetailsSchema = z.strictObject({
 /** Feedback on one code block. */
 export const CodeFeedbackSchema = z.strictObject({
   path: pagePath,
-  code: z.string().min(1).max(100_000),
-  filename: z.string().trim().max(512).nullable().optional(),
-  lang: z.string().trim().max(64).nullable().optional(),
+  code: wellFormedText().min(1).max(100_000),
+  filename: wellFormedText().trim().max(512).nullable().optional(),
+  lang: wellFormedText().trim().max(64).nullable().optional(),
   comment: comment.min(1, 'must not be empty'),
 });
 /** What an AI agent sends to `POST /feedback`. */

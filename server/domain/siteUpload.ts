@@ -10,7 +10,12 @@ import { pipeline } from 'node:stream/promises';
 import { DEFAULT_IMPORT_LIMITS } from '../sites/import/limits.js';
 import { requireProjectInOrg } from './feedback/query.js';
 import { ulid } from './ids.js';
-import { importSiteAndIndex, sitesRoot, type ImportedSite, type SiteDeps } from './sites.js';
+import { AppError } from './errors.js';
+import { uploadsDir } from './siteBuilds.js';
+import { importSiteAndIndex, type ImportedSite, type SiteDeps } from './sites.js';
+
+/** How import problems name an uploaded zip (its file in the data dir is no business of the caller). */
+export const UPLOAD_NAME = 'the uploaded zip';
 
 /** Largest zip accepted over HTTP: the zip cap of every import. */
 export const SITE_UPLOAD_MAX_BYTES = DEFAULT_IMPORT_LIMITS.maxZipBytes;
@@ -26,13 +31,23 @@ export async function importUploadedSite(
   body: Readable,
 ): Promise<ImportedSite> {
   requireProjectInOrg(deps, orgId, projectId);
-  const uploads = join(sitesRoot(deps.dataDir), '.uploads');
+  const uploads = uploadsDir(deps.dataDir);
   mkdirSync(uploads, { recursive: true });
-  const file = join(uploads, `${ulid(deps.now())}.zip`);
+  // The pid in the name tells the start-up sweep whether the upload is still in use (siteSweep.ts).
+  const file = join(uploads, `${ulid(deps.now())}-${process.pid}.zip`);
   try {
     await pipeline(body, createWriteStream(file, { mode: 0o600 }));
     return await importSiteAndIndex(deps, projectId, file);
+  } catch (error) {
+    throw error instanceof AppError ? withoutPath(error, file) : error;
   } finally {
     rmSync(file, { force: true });
   }
+}
+
+/** The same error with the upload's server path replaced by what the caller knows it as. */
+function withoutPath(error: AppError, file: string): AppError {
+  const hide = (text: string): string => text.split(file).join(UPLOAD_NAME);
+  const details = error.details.map((detail) => ({ ...detail, message: hide(detail.message) }));
+  return new AppError(error.status, hide(error.message), details, error.headers);
 }

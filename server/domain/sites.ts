@@ -12,14 +12,23 @@ import { findSite, upsertSite, type SiteRow } from '../db/sites.js';
 import { importLimits, type ImportLimits } from '../sites/import/limits.js';
 import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.js';
 import { loadSiteProject } from '../sites/project/load.js';
-import { indexBuildFolder } from '../sites/serve/searchIndex.js';
+import { indexBuildFolder, type IndexedBuild } from '../sites/serve/searchIndex.js';
 import { removeStoredSearchIndex } from '../sites/serve/searchIndexFile.js';
 import type { SiteModel, SiteProblem } from '../sites/project/model.js';
 import type { Deps } from './deps.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { ulid } from './ids.js';
 import { createProject } from './organizations.js';
-import { buildDir, cachedModel, cacheModel, cleanUpBuilds, removeIfEmpty, sitesRoot } from './siteBuilds.js';
+import {
+  buildDir,
+  cachedModel,
+  cacheModel,
+  cleanUpBuilds,
+  removeIfEmpty,
+  sitesRoot,
+  stagingDir,
+  stagingRoot,
+} from './siteBuilds.js';
 
 export { buildDir, sitesRoot } from './siteBuilds.js';
 
@@ -82,16 +91,12 @@ interface StagedImport {
 function stageImport(deps: SiteDeps, projectId: string, sourcePath: string, options: ImportSiteOptions): StagedImport {
   if (findProject(deps.db, projectId) === undefined) throw NotFoundError(`Project ${projectId} does not exist`);
   const buildId = ulid(deps.now());
-  const dir = buildDir(deps.dataDir, projectId, buildId);
+  // Staged aside until the commit renames it into place, so a crash leaves it where the start-up sweep
+  // finds it (siteSweep.ts).
+  const dir = stagingDir(deps.dataDir, buildId);
   const projectDir = join(sitesRoot(deps.dataDir), projectId);
-  mkdirSync(projectDir, { recursive: true });
-  let staged: StagedBuild;
-  try {
-    staged = stageBuild(sourcePath, dir, importLimits(options.limits));
-  } catch (error) {
-    removeIfEmpty(projectDir);
-    throw error;
-  }
+  mkdirSync(stagingRoot(deps.dataDir), { recursive: true });
+  const staged = stageBuild(sourcePath, dir, importLimits(options.limits));
   // The stored index is Offprint's own file: one shipped in the source would be served as if it were.
   removeStoredSearchIndex(dir);
   return { projectId, buildId, dir, projectDir, staged, onlyIfNoSite: options.onlyIfNoSite === true };
@@ -99,11 +104,11 @@ function stageImport(deps: SiteDeps, projectId: string, sourcePath: string, opti
 
 function discardImport(pending: StagedImport): void {
   removeDir(pending.dir);
-  removeIfEmpty(pending.projectDir);
 }
 
 function commitImport(deps: SiteDeps, pending: StagedImport): ImportedSite {
-  const { projectId, buildId, dir, staged } = pending;
+  const { projectId, buildId, staged } = pending;
+  const dir = buildDir(deps.dataDir, projectId, buildId);
   let previous: SiteRow | undefined;
   const row = rowFor(projectId, buildId, staged, deps.now());
   try {
@@ -113,17 +118,25 @@ function commitImport(deps: SiteDeps, pending: StagedImport): ImportedSite {
       if (pending.onlyIfNoSite && previous !== undefined) {
         throw ConflictError(`Project ${projectId} got a site while this one was being imported`);
       }
+      // Moved into place inside the write transaction: the start-up sweep holds it too, so it never
+      // sees this build in place before the row points at it.
+      mkdirSync(pending.projectDir, { recursive: true });
+      renameSync(pending.dir, dir);
       upsertSite(deps.db, row);
     });
   } catch (error) {
     discardImport(pending);
+    // A new build id: nothing but this failed import can be in that folder.
+    removeDir(dir);
+    removeIfEmpty(pending.projectDir);
     throw error;
   }
-  cacheModel(dir, staged.model);
+  const model: SiteModel = { ...staged.model, rootDir: dir };
+  cacheModel(dir, model);
   const previousBuildId = previous?.buildId ?? null;
   cleanUpBuilds(deps, projectId, buildId, previousBuildId);
   deps.logger.info({ projectId, buildId, pages: row.pageCount, problems: row.problemCount }, 'site imported');
-  return { projectId, buildId, site: row, model: staged.model, previousBuildId, skippedLinks: staged.skippedLinks };
+  return { projectId, buildId, site: row, model, previousBuildId, skippedLinks: staged.skippedLinks };
 }
 
 /**
@@ -151,9 +164,9 @@ export async function importSiteAndIndex(
   sourcePath: string,
   options: ImportSiteOptions = {},
 ): Promise<ImportedSite> {
-  const pending = stageImport(deps, projectId, sourcePath, options);
+  let pending = stageImport(deps, projectId, sourcePath, options);
   try {
-    await indexBuildFolder(pending.dir, pending.staged.model, deps.logger);
+    pending = withRenderProblems(pending, await indexBuildFolder(pending.dir, pending.staged.model, deps.logger));
   } catch (error) {
     discardImport(pending);
     throw error;
@@ -179,8 +192,8 @@ function stageProject(
     throw ValidationError('Domain is already in use', [`domain: ${input.domain} already belongs to another project`]);
   }
   const buildId = ulid(deps.now());
-  const staging = join(sitesRoot(deps.dataDir), '.staging', buildId);
-  mkdirSync(join(sitesRoot(deps.dataDir), '.staging'), { recursive: true });
+  const staging = stagingDir(deps.dataDir, buildId);
+  mkdirSync(stagingRoot(deps.dataDir), { recursive: true });
   const staged = stageBuild(sourcePath, staging, importLimits(options.limits));
   removeStoredSearchIndex(staging);
   return { buildId, staging, staged };
@@ -249,14 +262,34 @@ export async function createProjectWithSiteAndIndex(
   sourcePath: string,
   options: ImportSiteOptions = {},
 ): Promise<{ project: ProjectRow; imported: ImportedSite }> {
-  const pending = stageProject(deps, input, sourcePath, options);
+  let pending = stageProject(deps, input, sourcePath, options);
   try {
-    await indexBuildFolder(pending.staging, pending.staged.model, deps.logger);
+    pending = withRenderProblems(pending, await indexBuildFolder(pending.staging, pending.staged.model, deps.logger));
   } catch (error) {
     removeDir(pending.staging);
     throw error;
   }
   return commitProject(deps, input, pending);
+}
+
+/**
+ * A staged import with the pages that failed to render listed among its problems (each one, with the
+ * reason); an import whose renders ran out of time is refused.
+ */
+function withRenderProblems<T extends { readonly staged: StagedBuild }>(pending: T, indexed: IndexedBuild): T {
+  if (indexed.outOfTime) {
+    throw ValidationError('The project took too long to render', [
+      `rendering its ${indexed.pages} pages took longer than the import allows; split the project or simplify its pages`,
+    ]);
+  }
+  if (indexed.failures.length === 0) return pending;
+  const problems: SiteProblem[] = indexed.failures.map((failure) => ({
+    code: 'render-failed',
+    file: failure.file,
+    message: `${failure.path}: ${failure.reason}`,
+  }));
+  const model = { ...pending.staged.model, problems: [...pending.staged.model.problems, ...problems] };
+  return { ...pending, staged: { ...pending.staged, model } };
 }
 
 /** The current site of a project, or null when it has none. The model is cached per build. */

@@ -14,6 +14,8 @@ import { AnchorIndex } from './anchors.js';
 import { AssetStore } from './assets.js';
 import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } from './bundleFiles.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
+import { connectOrigins } from './csp.js';
+import { applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
 import { comparePaths, findExportPage } from './pages.js';
 import { isExternalUrl, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
 import type { ExportSite } from './siteServer.js';
@@ -54,10 +56,16 @@ class Assembler {
   private readonly pageFiles = new Map<string, string>();
   private readonly redirectFiles = new Map<string, string>();
   private searchIndexFile: string | null = null;
+  /** `src` of the scripts an administrator allowed (the only project code a bundle page runs). */
+  private readonly allowedScripts: readonly string[];
+  /** Origins the pages may contact (collectors, API playground bases). */
+  private readonly connect: readonly string[];
 
   constructor(private readonly input: AssembleInput) {
     this.assets = new AssetStore(input.site.origin, input.bundleDir, input.logger);
     for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
+    this.allowedScripts = (input.site.build.scripts?.head ?? []).map((script) => script.src);
+    this.connect = connectOrigins(input.options.features);
   }
 
   async run(): Promise<AssembledBundle> {
@@ -146,11 +154,7 @@ class Assembler {
     if (features.feedback === null) {
       for (const el of root.querySelectorAll('[data-op-feedback], [data-op-code-feedback]')) el.remove();
     }
-    // The live site's policy never runs inline code; a bundle has no such policy, so it carries none.
-    for (const el of root.querySelectorAll('script:not([src])')) {
-      if (/^(|text\/javascript|application\/javascript|module)$/i.test((el.getAttribute('type') ?? '').trim()))
-        el.remove();
-    }
+    stripActiveContent(root, this.allowedScripts);
     const found = new Map<string, Promise<string | null>>();
     visitHtmlRefs(root, (url, kind) => {
       const key = `${kind} ${url}`;
@@ -163,6 +167,7 @@ class Assembler {
       const next = resolved.get(`${kind} ${url}`);
       return next === undefined ? url : next;
     });
+    applyBundlePolicy(root, this.connect);
     this.anchors.record(file, root);
     return root.toString();
   }

@@ -69,15 +69,37 @@ const READY_EXPRESSION = `(async () => {
 const SNAPSHOT_EXPRESSION = `({
   html: (document.doctype ? '<!doctype ' + document.doctype.name + '>' : '') + document.documentElement.outerHTML,
   refused: Array.isArray(window.__offprintRefused) ? window.__offprintRefused.map(String) : [],
+  href: location.href,
+  status: performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0,
 })`;
 
 interface Snapshot {
   readonly html: string;
   readonly refused: readonly string[];
+  /** Where the document is (a page that left, or Chromium's error page, is somewhere else). */
+  readonly href: string;
+  /** HTTP status of the document (0 when the browser does not say). */
+  readonly status: number;
 }
 
 function isSnapshot(value: unknown): value is Snapshot {
-  return isRecord(value) && typeof value['html'] === 'string' && Array.isArray(value['refused']);
+  return (
+    isRecord(value) &&
+    typeof value['html'] === 'string' &&
+    Array.isArray(value['refused']) &&
+    typeof value['href'] === 'string' &&
+    typeof value['status'] === 'number'
+  );
+}
+
+/** Why a snapshot is not the page asked for (it went elsewhere, or is an error), or null when it is. */
+function snapshotProblem(snapshot: Snapshot, url: string): string | null {
+  const at = snapshot.href.split('#')[0] ?? '';
+  if (at !== url) return `the page left ${url} for ${at}`;
+  if (snapshot.status !== 0 && (snapshot.status < 200 || snapshot.status > 299)) {
+    return `the page answered HTTP ${snapshot.status}`;
+  }
+  return null;
 }
 
 interface RequestPaused {
@@ -93,6 +115,13 @@ interface EvaluateResult {
 interface ConsoleCall {
   readonly type: string;
   readonly args: readonly { readonly value?: unknown; readonly description?: string }[];
+}
+
+/** `Page.frameNavigated` (a document committed) and `Page.frameRequestedNavigation` (one asked for). */
+interface FrameEvent {
+  readonly frame?: { readonly id: string; readonly parentId?: string; readonly url: string };
+  readonly frameId?: string;
+  readonly url?: string;
 }
 
 interface ExceptionThrown {
@@ -112,9 +141,12 @@ function isRequestPaused(value: unknown): value is RequestPaused {
  * pages are captured one after the other (the target stays alive between pages).
  */
 export class CaptureTarget {
-  private page: { blocked: string[]; errors: string[] } | null = null;
+  private page: { blocked: string[]; errors: string[]; url: string; commits: number } | null = null;
   private closedReason: string | null = null;
   private onClose: ((reason: string) => void) | null = null;
+  /** Called when the main frame goes (or asks to go) anywhere but the page being captured. */
+  private onLeave: ((url: string) => void) | null = null;
+  private mainFrameId: string | null = null;
 
   private constructor(
     readonly target: CdpTarget,
@@ -129,6 +161,8 @@ export class CaptureTarget {
       capture.onClose?.(reason);
     });
     target.on('Fetch.requestPaused', (params) => capture.filter(params));
+    target.on('Page.frameNavigated', (params) => capture.watchNavigation(params as FrameEvent));
+    target.on('Page.frameRequestedNavigation', (params) => capture.watchNavigation(params as FrameEvent));
     target.on('Runtime.consoleAPICalled', (params) => {
       const call = params as ConsoleCall;
       if (call.type !== 'error' && call.type !== 'assert') return;
@@ -155,6 +189,21 @@ export class CaptureTarget {
     return capture;
   }
 
+  /**
+   * A main-frame navigation to anywhere but the page being captured (a script setting `location`, a
+   * meta refresh, a form, a redirect, Chromium's error page) fails the capture: what would be saved is
+   * not that page.
+   */
+  private watchNavigation(event: FrameEvent): void {
+    if (event.frame !== undefined && event.frame.parentId === undefined) this.mainFrameId = event.frame.id;
+    const frameId = event.frame?.id ?? event.frameId;
+    const url = event.frame?.url ?? event.url;
+    if (frameId !== this.mainFrameId || url === undefined || this.page === null) return;
+    // A second document in the main frame (a refresh, even to the same URL) replaces the one loaded.
+    if (event.frame !== undefined) this.page.commits += 1;
+    if (url.split('#')[0] !== this.page.url || this.page.commits > 1) this.onLeave?.(url);
+  }
+
   private filter(params: unknown): void {
     if (!isRequestPaused(params)) return;
     const { url } = params.request;
@@ -172,12 +221,14 @@ export class CaptureTarget {
   /** Loads `path` and returns its complete DOM; throws CaptureError when it hangs or the renderer dies. */
   async capture(path: string, timeouts: CaptureTimeouts): Promise<CapturedPage> {
     if (this.closedReason !== null) throw new CaptureError(`the target is gone (${this.closedReason})`);
-    const page = { blocked: [] as string[], errors: [] as string[] };
+    const url = this.origin + encodePath(path);
+    const page = { blocked: [] as string[], errors: [] as string[], url, commits: 0 };
     this.page = page;
     const timers: NodeJS.Timeout[] = [];
     const unsubscribe: (() => void)[] = [];
     const fail = new Promise<never>((_, reject) => {
       this.onClose = (reason) => reject(new CaptureError(`the renderer went away (${reason})`));
+      this.onLeave = (to) => reject(new CaptureError(`the page left ${url} for ${to}`));
       timers.push(
         setTimeout(() => reject(new CaptureError(`did not finish within ${timeouts.pageMs} ms`)), timeouts.pageMs),
       );
@@ -194,15 +245,18 @@ export class CaptureTarget {
       });
       loaded.catch(() => undefined);
       const navigated = await Promise.race([
-        this.target.send<{ errorText?: string }>('Page.navigate', { url: this.origin + encodePath(path) }),
+        this.target.send<{ errorText?: string; frameId?: string }>('Page.navigate', { url }),
         fail,
       ]);
       if (navigated.errorText) throw new CaptureError(`navigation failed: ${navigated.errorText}`);
+      if (navigated.frameId !== undefined) this.mainFrameId = navigated.frameId;
       await Promise.race([loaded, fail]);
       const ready = await Promise.race([this.evaluate(READY_EXPRESSION, true), fail]);
       if (ready !== true) throw new CaptureError('the page never became ready');
       const snapshot = await Promise.race([this.evaluate(SNAPSHOT_EXPRESSION, false), fail]);
       if (!isSnapshot(snapshot)) throw new CaptureError('the DOM could not be read');
+      const problem = snapshotProblem(snapshot, url);
+      if (problem !== null) throw new CaptureError(problem);
       // Inline code the policy refused is not a request: only URLs are reported.
       for (const url of snapshot.refused) if (/^(https?|wss?):/i.test(url)) page.blocked.push(url);
       return { html: snapshot.html, blocked: [...new Set(page.blocked)], errors: page.errors };
@@ -210,6 +264,8 @@ export class CaptureTarget {
       for (const timer of timers) clearTimeout(timer);
       for (const off of unsubscribe) off();
       this.onClose = null;
+      this.onLeave = null;
+      this.page = null;
       fail.catch(() => undefined);
     }
   }

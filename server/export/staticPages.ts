@@ -6,6 +6,10 @@
 import type { SiteBuild } from '../sites/serve/build.js';
 import { listedPages } from '../sites/serve/agents.js';
 import { encodePath } from './bundleFiles.js';
+import { bundleCsp, cspMeta } from './csp.js';
+
+/** Redirect pages run nothing and frame nothing: the strictest bundle policy. */
+const REDIRECT_CSP_META = cspMeta(bundleCsp({ connect: [], frames: false }));
 
 function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,11 +22,14 @@ export function staticRedirectSource(source: string): string | null {
   return trimmed === '/' ? null : trimmed;
 }
 
-/** A redirect page sending readers to `href` (bundle-relative or external), with `canonical` for crawlers. */
+/**
+ * A redirect page sending readers to `href` (bundle-relative or external), with `canonical` for crawlers;
+ * it carries the bundle policy like every page (its refresh is the site's own redirect, not content).
+ */
 export function redirectPageHtml(href: string, canonical: string): string {
   const h = escapeMarkup(href);
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting</title>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">${REDIRECT_CSP_META}<title>Redirecting</title>` +
     `<meta name="robots" content="noindex"><link rel="canonical" href="${escapeMarkup(canonical)}">` +
     `<meta http-equiv="refresh" content="0; url=${h}"></head>` +
     `<body><p>This page has moved to <a href="${h}">${h}</a>.</p></body></html>\n`

@@ -4,10 +4,14 @@
  * folder (`..`, absolute paths, drive letters, backslashes, links or other special files); and no HTML
  * or CSS file may refer to anything outside the bundle: every reference resolves to a bundle file, or
  * is an anchor, `mailto:`, `tel:` or `data:`, or an external http(s) *link* (never a loaded resource).
+ *
+ * Memory stays flat whatever the bundle: sizes are compared with the manifest from the central directory
+ * before anything is inflated, entries are hashed as streams, and only the manifest and HTML/CSS files
+ * up to {@link MAX_TEXT_BYTES} are held whole (for parsing).
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import AdmZip from 'adm-zip';
+import { ZipReader, type ZipEntry } from '../zip/reader.js';
 import { unsafeEntryName } from '../sites/import/zip.js';
 import { MANIFEST_FILE, manifestSchema, type Manifest } from './manifest.js';
 import { isExternalUrl, isSelfContained, parseHtml, visitCssRefs, visitHtmlRefs, type RefKind } from './refs.js';
@@ -23,6 +27,11 @@ export interface VerifyReport {
   readonly domain: string | null;
   readonly deployment: string | null;
 }
+
+/** Largest manifest, HTML or CSS file read whole; a larger one is a problem (no real page is that big). */
+export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
+/** Most entries listed; a bundle of the largest docs sites has a few thousand. */
+export const MAX_BUNDLE_ENTRIES = 500_000;
 
 const S_IFMT = 0o170000;
 const REGULAR = 0o100000;
@@ -52,39 +61,32 @@ export function referenceProblem(url: string, kind: RefKind, file: string, files
   return null;
 }
 
-function entryProblems(entries: readonly AdmZip.IZipEntry[], problems: string[]): Map<string, AdmZip.IZipEntry> {
-  const byName = new Map<string, AdmZip.IZipEntry>();
+function entryProblems(entries: Iterable<ZipEntry>, problems: string[]): Map<string, ZipEntry> {
+  const byName = new Map<string, ZipEntry>();
   for (const entry of entries) {
-    const names = new Set([entry.entryName, entry.rawEntryName.toString('utf8')]);
-    let safe = true;
-    for (const name of names) {
-      const why = unsafeEntryName(name);
-      if (why !== undefined) {
-        problems.push(`entry "${name}" ${why}: it would escape the bundle folder`);
-        safe = false;
-      }
-    }
-    const type = (entry.header.attr >>> 16) & S_IFMT;
-    if (type === 0o120000) problems.push(`entry "${entry.entryName}" is a symbolic link`);
+    const why = unsafeEntryName(entry.name);
+    if (why !== undefined) problems.push(`entry "${entry.name}" ${why}: it would escape the bundle folder`);
+    const type = (entry.externalAttr >>> 16) & S_IFMT;
+    if (type === 0o120000) problems.push(`entry "${entry.name}" is a symbolic link`);
     else if (type !== 0 && type !== REGULAR && type !== DIRECTORY) {
-      problems.push(`entry "${entry.entryName}" is not a regular file`);
+      problems.push(`entry "${entry.name}" is not a regular file`);
     }
-    if (entry.header.encrypted) problems.push(`entry "${entry.entryName}" is encrypted`);
+    if (entry.encrypted) problems.push(`entry "${entry.name}" is encrypted`);
     if (entry.isDirectory) continue;
-    if (byName.has(entry.entryName)) problems.push(`entry "${entry.entryName}" appears twice`);
-    else if (safe) byName.set(entry.entryName, entry);
+    if (byName.has(entry.name)) problems.push(`entry "${entry.name}" appears twice`);
+    else if (why === undefined) byName.set(entry.name, entry);
   }
   return byName;
 }
 
-function readManifest(entry: AdmZip.IZipEntry | undefined, problems: string[]): Manifest | null {
+async function readManifest(zip: ZipReader, entry: ZipEntry | undefined, problems: string[]): Promise<Manifest | null> {
   if (entry === undefined) {
     problems.push(`${MANIFEST_FILE} is missing`);
     return null;
   }
   let json: unknown;
   try {
-    json = JSON.parse(entry.getData().toString('utf8'));
+    json = JSON.parse((await zip.read(entry, MAX_TEXT_BYTES)).toString('utf8'));
   } catch (error) {
     problems.push(`${MANIFEST_FILE} is not valid JSON (${message(error)})`);
     return null;
@@ -99,6 +101,45 @@ function readManifest(entry: AdmZip.IZipEntry | undefined, problems: string[]): 
   return parsed.data;
 }
 
+async function sha256Of(zip: ZipReader, entry: ZipEntry): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of zip.stream(entry)) hash.update(Buffer.isBuffer(chunk) ? chunk : String(chunk));
+  return hash.digest('hex');
+}
+
+/** Checks one described file: its declared size first (no inflating), then its hash as a stream. */
+async function checkFile(zip: ZipReader, entry: ZipEntry, described: Manifest['files'][number], problems: string[]) {
+  if (entry.size !== described.size) {
+    problems.push(`${described.path} has ${entry.size} bytes, the manifest says ${described.size}`);
+    return;
+  }
+  let digest: string;
+  try {
+    digest = await sha256Of(zip, entry);
+  } catch (error) {
+    problems.push(`${described.path} cannot be read (${message(error)})`);
+    return;
+  }
+  if (digest !== described.sha256) problems.push(`${described.path} does not match its SHA-256 in the manifest`);
+}
+
+async function checkManifest(zip: ZipReader, manifest: Manifest, byName: Map<string, ZipEntry>, problems: string[]) {
+  const listed = new Set<string>();
+  for (const described of manifest.files) {
+    if (listed.has(described.path)) problems.push(`${MANIFEST_FILE} lists ${described.path} twice`);
+    listed.add(described.path);
+    const entry = byName.get(described.path);
+    if (entry === undefined) problems.push(`${described.path} is in the manifest but not in the bundle`);
+    else await checkFile(zip, entry, described, problems);
+  }
+  for (const page of manifest.pages) {
+    if (!listed.has(page.file)) problems.push(`page ${page.path}: its file ${page.file} is not in the manifest`);
+  }
+  for (const name of byName.keys()) {
+    if (name !== MANIFEST_FILE && !listed.has(name)) problems.push(`${name} is in the bundle but not in the manifest`);
+  }
+}
+
 function checkReferences(file: string, data: Buffer, files: ReadonlySet<string>, problems: string[]): void {
   const found: string[] = [];
   const visit = (url: string, kind: RefKind): string => {
@@ -111,65 +152,54 @@ function checkReferences(file: string, data: Buffer, files: ReadonlySet<string>,
   problems.push(...new Set(found));
 }
 
-/** Checks the bundle at `zipFile`; never throws for a bad bundle (its problems are the report). */
-export function verifyBundle(zipFile: string): VerifyReport {
-  const problems: string[] = [];
-  let entries: AdmZip.IZipEntry[];
-  try {
-    entries = new AdmZip(zipFile).getEntries();
-  } catch (error) {
-    problems.push(`${zipFile} is not a readable zip file (${message(error)})`);
-    return { ok: false, problems, files: 0, pages: 0, domain: null, deployment: null };
-  }
-  const byName = entryProblems(entries, problems);
-  const manifest = readManifest(byName.get(MANIFEST_FILE), problems);
-  const listed = new Set<string>();
-  if (manifest !== null) {
-    for (const described of manifest.files) {
-      if (listed.has(described.path)) problems.push(`${MANIFEST_FILE} lists ${described.path} twice`);
-      listed.add(described.path);
-      const entry = byName.get(described.path);
-      if (entry === undefined) {
-        problems.push(`${described.path} is in the manifest but not in the bundle`);
-        continue;
-      }
-      let data: Buffer;
-      try {
-        data = entry.getData();
-      } catch (error) {
-        problems.push(`${described.path} cannot be read (${message(error)})`);
-        continue;
-      }
-      if (data.length !== described.size) {
-        problems.push(`${described.path} has ${data.length} bytes, the manifest says ${described.size}`);
-      }
-      if (createHash('sha256').update(data).digest('hex') !== described.sha256) {
-        problems.push(`${described.path} does not match its SHA-256 in the manifest`);
-      }
-    }
-    for (const page of manifest.pages) {
-      if (!listed.has(page.file)) problems.push(`page ${page.path}: its file ${page.file} is not in the manifest`);
-    }
-    for (const name of byName.keys()) {
-      if (name !== MANIFEST_FILE && !listed.has(name))
-        problems.push(`${name} is in the bundle but not in the manifest`);
-    }
-  }
+async function checkAllReferences(zip: ZipReader, byName: Map<string, ZipEntry>, problems: string[]) {
   const present = new Set(byName.keys());
   for (const [name, entry] of byName) {
     if (!/\.(html?|css)$/i.test(name)) continue;
+    if (entry.size > MAX_TEXT_BYTES) {
+      problems.push(`${name} has ${entry.size} bytes, more than the ${MAX_TEXT_BYTES} a page or stylesheet may have`);
+      continue;
+    }
     try {
-      checkReferences(name, entry.getData(), present, problems);
+      checkReferences(name, await zip.read(entry, MAX_TEXT_BYTES), present, problems);
     } catch (error) {
       problems.push(`${name} cannot be read (${message(error)})`);
     }
   }
-  return {
-    ok: problems.length === 0,
-    problems,
-    files: byName.size,
-    pages: manifest?.pages.length ?? 0,
-    domain: manifest?.domain ?? null,
-    deployment: manifest?.deployment ?? null,
-  };
+}
+
+function failed(problems: string[]): VerifyReport {
+  return { ok: false, problems, files: 0, pages: 0, domain: null, deployment: null };
+}
+
+/** Checks the bundle at `zipFile`; never throws for a bad bundle (its problems are the report). */
+export async function verifyBundle(zipFile: string): Promise<VerifyReport> {
+  const problems: string[] = [];
+  let zip: ZipReader;
+  let byName: Map<string, ZipEntry>;
+  try {
+    zip = ZipReader.open(zipFile);
+  } catch (error) {
+    return failed([`${zipFile} is not a readable zip file (${message(error)})`]);
+  }
+  try {
+    try {
+      byName = entryProblems(zip.entries(MAX_BUNDLE_ENTRIES), problems);
+    } catch (error) {
+      return failed([`${zipFile} is not a readable zip file (${message(error)})`]);
+    }
+    const manifest = await readManifest(zip, byName.get(MANIFEST_FILE), problems);
+    if (manifest !== null) await checkManifest(zip, manifest, byName, problems);
+    await checkAllReferences(zip, byName, problems);
+    return {
+      ok: problems.length === 0,
+      problems,
+      files: byName.size,
+      pages: manifest?.pages.length ?? 0,
+      domain: manifest?.domain ?? null,
+      deployment: manifest?.deployment ?? null,
+    };
+  } finally {
+    zip.close();
+  }
 }

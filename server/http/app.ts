@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): Koa {
   exportRoutes(route, deps);
   metaRoutes(route, registry);
 
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, [deps.dataDir]));
   app.use(securityHeaders());
   app.use(hostCheck(deps.hostPolicy));
   app.use(downloadRoutes(deps, registry));

@@ -70,3 +70,31 @@ export class RateLimiter {
     }
   }
 }
+
+function expandIpv6(address: string): string[] | null {
+  const [head = '', tail, ...more] = address.split('::');
+  if (more.length > 0) return null;
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 0) return null;
+  return [...left, ...Array<string>(missing).fill('0'), ...right];
+}
+
+/**
+ * The key a remote address is counted under. Addresses one client can rotate through for free count
+ * as one: the whole loopback range (127.0.0.0/8 and ::1: on Linux every 127.x address reaches a server
+ * bound to 127.0.0.1), and an IPv6 address by its /64 (the block one host is usually given).
+ */
+export function clientKey(address: string | undefined): string {
+  if (address === undefined || address === '') return 'unknown';
+  const v4 = address.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(v4)) return v4.startsWith('127.') ? 'loopback' : v4;
+  const groups = expandIpv6(v4.replace(/%.*$/, ''));
+  if (groups === null) return v4;
+  if (groups.every((g, i) => Number.parseInt(g, 16) === (i === 7 ? 1 : 0))) return 'loopback';
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -27,6 +27,7 @@ import type { SiteDeps } from '../domain/sites.js';
 import { jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from './files.js';
 import { jobExportOptions } from './options.js';
 import { progressPercent } from './progress.js';
+import { privateRoots, redactPaths } from '../http/redact.js';
 
 /** The pipeline: `runExport` of `server/export/run.ts`. */
 export type RunExport = (input: ExportRunInput) => Promise<ExportResult>;
@@ -61,9 +62,13 @@ export type JobOutcome =
 
 type StopReason = 'shutdown' | 'cancelled' | 'lost' | 'stalled';
 
-function describeFailure(error: unknown): string {
-  if (error instanceof ExportFailedError) return error.message;
-  return `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+/**
+ * The job's `error` as API callers read it: an export's own failures as written (server paths hidden),
+ * anything else as a generic line; the log has the exception.
+ */
+function describeFailure(error: unknown, dataDir: string): string {
+  if (error instanceof ExportFailedError) return redactPaths(error.message, privateRoots([dataDir]));
+  return 'Export failed: internal error (the server log has the details)';
 }
 
 /** The reason a row that is no longer ours says. */
@@ -101,7 +106,8 @@ export async function runClaimedJob(
   try {
     exportOptions = jobExportOptions(row);
   } catch (error) {
-    return failJob(deps, row, owner, `The job's stored options are unreadable: ${String(error)}`);
+    deps.logger.error({ err: error, jobId }, 'export job options unreadable');
+    return failJob(deps, row, owner, "The job's stored options are unreadable");
   }
   const workDir = jobWorkDir(deps.dataDir, jobId);
   mkdirSync(workDir, { recursive: true });
@@ -220,6 +226,6 @@ export async function runClaimedJob(
       );
     case null:
       deps.logger.error({ err: failure, jobId }, 'export run failed');
-      return failJob(deps, row, owner, describeFailure(failure));
+      return failJob(deps, row, owner, describeFailure(failure, deps.dataDir));
   }
 }

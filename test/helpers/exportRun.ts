@@ -65,19 +65,23 @@ export const EXTRA_PAGES: Readonly<Record<string, string>> = {
   ].join('\n'),
 };
 
-/** A page whose script never returns: its renderer hangs. */
+/**
+ * A page that never settles: a component of its own writes a refresh (content cannot write one; a
+ * component's own JSX can), so the page reloads itself over and over and its capture never completes.
+ */
 export const HANG_PAGE: Readonly<Record<string, string>> = {
   'extras/hang.mdx': [
     '---',
     'title: Hangs',
     '---',
     '',
+    'export const Again = () => <meta httpEquiv="refresh" content="0" />',
+    '',
     'Busy.',
     '',
-    '<script src="/extras/hang.js"></script>',
+    '<Again />',
     '',
   ].join('\n'),
-  'extras/hang.js': 'while (true) {}\n',
 };
 
 /** A temp copy of serve-mini plus `extra` files. */

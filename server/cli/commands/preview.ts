@@ -7,9 +7,13 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve } from 'node:path';
-import AdmZip from 'adm-zip';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { bundleHeaderCsp, bundleHeaders } from '../../export/csp.js';
+import { MANIFEST_FILE } from '../../export/manifest.js';
+import { MAX_BUNDLE_ENTRIES } from '../../export/verify.js';
 import { contentTypeOf } from '../../sites/serve/paths.js';
+import { ZipReader, type ZipEntry } from '../../zip/reader.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
 
@@ -21,6 +25,9 @@ const PortSchema = z
 
 const HTML = 'text/html; charset=utf-8';
 
+/** The manifest is read whole to learn the bundle's policy: anything larger is not one of ours. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
 /** A bundle's files: its pages, plus whatever a site serves (the assets are the site's files, renamed). */
 function bundleContentType(name: string): string {
   const ext = extname(name).toLowerCase();
@@ -29,15 +36,30 @@ function bundleContentType(name: string): string {
   return contentTypeOf(name) ?? 'application/octet-stream';
 }
 
-type Entries = ReadonlyMap<string, AdmZip.IZipEntry>;
+type Entries = ReadonlyMap<string, ZipEntry>;
 
-/** The files of a bundle, by entry name; directories left out. */
-export function readBundleEntries(zipFile: string): Entries {
-  const entries = new Map<string, AdmZip.IZipEntry>();
-  for (const entry of new AdmZip(zipFile).getEntries()) {
-    if (!entry.isDirectory) entries.set(entry.entryName, entry);
+/** An open bundle: its files by entry name (directories left out), served as streams from `zip`. */
+export interface Bundle {
+  readonly zip: ZipReader;
+  readonly entries: Entries;
+}
+
+/**
+ * Opens a bundle, listing its central directory only (nothing inflated: entries are streamed per
+ * request, so memory stays flat whatever the bundle holds). Throws for what is not a readable zip.
+ */
+export function readBundleEntries(zipFile: string): Bundle {
+  const zip = ZipReader.open(zipFile);
+  try {
+    const entries = new Map<string, ZipEntry>();
+    for (const entry of zip.entries(MAX_BUNDLE_ENTRIES)) {
+      if (!entry.isDirectory) entries.set(entry.name, entry);
+    }
+    return { zip, entries };
+  } catch (error) {
+    zip.close();
+    throw error;
   }
-  return entries;
 }
 
 /** The entry a URL path resolves to, as a static host resolves it; null for none. */
@@ -55,13 +77,40 @@ export function resolveBundlePath(entries: Entries, urlPath: string): string | n
   return candidates.find((candidate) => entries.has(candidate)) ?? null;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Buffer): void {
+/** A small body in memory, or an entry as a stream of `length` declared bytes. */
+type Body = Buffer | { readonly stream: () => Readable; readonly length: number };
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Body): void {
+  let stream: Readable | undefined;
+  try {
+    if (!Buffer.isBuffer(body) && req.method !== 'HEAD') stream = body.stream();
+  } catch {
+    // An entry whose local header is damaged or lies outside the file: a clean 502, not a crash.
+    res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This bundle entry cannot be read');
+    return;
+  }
   res.writeHead(status, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (stream === undefined) {
+    res.end(req.method === 'HEAD' || !Buffer.isBuffer(body) ? undefined : body);
+    return;
+  }
+  // A damaged or lying entry fails mid-body: the connection is cut so the client sees a short response.
+  const source = stream;
+  source.once('error', () => res.destroy());
+  res.once('close', () => source.destroy());
+  source.pipe(res);
 }
 
-/** The request handler serving `entries`. */
-export function bundleHandler(entries: Entries): (req: IncomingMessage, res: ServerResponse) => void {
+function entryBody(bundle: Bundle, entry: ZipEntry): Body {
+  return { stream: () => bundle.zip.stream(entry), length: entry.size };
+}
+
+/** The request handler serving `bundle`; pages get the bundle policy `csp` (export/csp.ts) as a header. */
+export function bundleHandler(
+  bundle: Bundle,
+  csp: string = bundleHeaderCsp(null),
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const { entries } = bundle;
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');
@@ -70,12 +119,13 @@ export function bundleHandler(entries: Entries): (req: IncomingMessage, res: Ser
     const urlPath = new URL(req.url ?? '/', 'http://preview').pathname;
     const name = resolveBundlePath(entries, urlPath);
     const entry = name === null ? undefined : entries.get(name);
+    for (const [header, value] of Object.entries(bundleHeaders(name ?? '404.html', csp))) res.setHeader(header, value);
     if (name !== null && entry !== undefined) {
-      send(req, res, 200, bundleContentType(name), entry.getData());
+      send(req, res, 200, bundleContentType(name), entryBody(bundle, entry));
       return;
     }
     const notFound = entries.get('404.html');
-    if (notFound !== undefined) send(req, res, 404, HTML, notFound.getData());
+    if (notFound !== undefined) send(req, res, 404, HTML, entryBody(bundle, notFound));
     else send(req, res, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
   };
 }
@@ -86,7 +136,11 @@ export async function startPreview(
   host: string,
   port: number,
 ): Promise<{ server: Server; url: string }> {
-  const server = createServer(bundleHandler(readBundleEntries(zipFile)));
+  const bundle = readBundleEntries(zipFile);
+  const manifest = bundle.entries.get(MANIFEST_FILE);
+  const manifestText = manifest === undefined ? null : (await bundle.zip.read(manifest, MAX_MANIFEST_BYTES)).toString();
+  const server = createServer(bundleHandler(bundle, bundleHeaderCsp(manifestText)));
+  server.once('close', () => bundle.zip.close());
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => {

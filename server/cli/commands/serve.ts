@@ -12,11 +12,13 @@ import { ExportWorker } from '../../jobs/worker.js';
 import { createLogger } from '../../logger.js';
 import { openRuntime } from '../../runtime.js';
 import { installSampleSite } from '../../domain/sampleSite.js';
+import { sweepSiteLeftovers } from '../../domain/siteSweep.js';
 import { sampleDocsDir } from '../../paths.js';
 import { SiteServers } from '../../sites/serve/servers.js';
 import { removeServerInfo, writeServerInfo } from '../../sites/serve/serverFile.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
+import { closeRenderSandbox } from '../../sites/sandbox/shared.js';
 
 const PortSchema = z
   .string()
@@ -50,6 +52,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   let server;
   let sites: SiteServers | undefined;
   try {
+    // What crashed imports left behind (uploads, staged builds, unused builds) goes before anything starts.
+    sweepSiteLeftovers(runtime);
     // A fresh install's default project gets the bundled sample docs (once; the first start only).
     installSampleSite(runtime, sampleDocsDir());
     const app = createApp({
@@ -94,6 +98,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   removeServerInfo(runtime.dataDir);
   await sites.close();
   await server.close();
+  closeRenderSandbox();
   runtime.close();
   return 0;
 }

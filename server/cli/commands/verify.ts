@@ -13,7 +13,7 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   const { values, positionals } = parseCommandArgs(argv, {});
   const file = resolve(onePositional(positionals, 'FILE.zip (a static export bundle)'));
   if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  const report = verifyBundle(file);
+  const report = await verifyBundle(file);
   if (values.json) {
     await printJson(io, report);
     return report.ok ? 0 : 1;

@@ -4,7 +4,6 @@
  * staged rows move into the project, in one transaction. Entries whose id the project already has are
  * skipped, so re-importing a file is harmless.
  */
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { openDatabase, type Db } from '../../db/connection.js';
 import type { NewFeedback } from '../../db/feedback.js';
@@ -13,6 +12,7 @@ import type { Deps } from '../deps.js';
 import { ValidationError } from '../errors.js';
 import { ulid } from '../ids.js';
 import { ImportLineSchema, importLineToFeedback } from './importLine.js';
+import { ndjsonLines } from './ndjsonLines.js';
 import { requireProjectInOrg } from './query.js';
 
 /** What an import did. */
@@ -31,11 +31,17 @@ export interface ImportOptions {
   readonly openStagingDb?: () => Db;
   /** Problems listed in the error before the rest are only counted. */
   readonly maxListedProblems?: number;
-  /** Longest accepted line, in characters. */
-  readonly maxLineLength?: number;
+  /** Longest accepted line, in bytes: a longer one stops the import with a 413 as soon as it is seen. */
+  readonly maxLineBytes?: number;
 }
 
 const BATCH = 2000;
+
+/**
+ * Default line cap: the largest valid line (a 200,000-character code snippet, a 20,000-character
+ * comment, every character escaped as `\uXXXX`) stays under it; a line cannot be larger and valid.
+ */
+export const MAX_IMPORT_LINE_BYTES = 2 * 1024 * 1024;
 
 /** Imports NDJSON feedback into a project of the caller's organization. */
 export async function importFeedback(
@@ -47,7 +53,7 @@ export async function importFeedback(
 ): Promise<ImportResult> {
   requireProjectInOrg(deps, orgId, projectId);
   const maxListed = options.maxListedProblems ?? 100;
-  const maxLineLength = options.maxLineLength ?? 1_000_000;
+  const maxLineBytes = options.maxLineBytes ?? MAX_IMPORT_LINE_BYTES;
   const stagingDb = (options.openStagingDb ?? (() => openDatabase(deps.db.name, { skipMigrations: true })))();
   try {
     const staging = createFeedbackStaging(stagingDb);
@@ -60,17 +66,12 @@ export async function importFeedback(
       problemCount++;
       if (problems.length < maxListed) problems.push(message);
     };
-    const reader = createInterface({ input, crlfDelay: Infinity });
-    for await (const raw of reader) {
+    for await (const raw of ndjsonLines(input, maxLineBytes)) {
       lineNumber++;
       // Some editors start UTF-8 files with a byte order mark; it is not part of the first entry.
       const text = lineNumber === 1 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
       if (text.trim() === '') continue;
       lines++;
-      if (text.length > maxLineLength) {
-        report(`line ${lineNumber}: longer than ${maxLineLength} characters`);
-        continue;
-      }
       let json: unknown;
       try {
         json = JSON.parse(text);

@@ -12,6 +12,7 @@ import {
 import { findProjectInOrg, type ProjectRow } from '../../db/projects.js';
 import type { Deps } from '../deps.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { getCurrentSite, type SiteDeps } from '../sites.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { FeedbackByPageQuery, FeedbackListQuery } from './filters.js';
 
@@ -70,16 +71,35 @@ export function listFeedback(deps: Deps, orgId: string, projectId: string, query
   return { rows, nextCursor, hasMore };
 }
 
-/** Per-path feedback counts, most feedback first. */
+/**
+ * The URLs of the pages of a project's current site build, or undefined when there is nothing to check
+ * against: no site yet (feedback imported before its docs), or a build that no longer loads (logged).
+ */
+function currentPageUrls(deps: SiteDeps, projectId: string): string[] | undefined {
+  try {
+    const site = getCurrentSite(deps, projectId);
+    return site === null ? undefined : [...site.model.pages.values()].map((page) => page.url);
+  } catch (error) {
+    deps.logger.warn({ err: error, projectId }, 'by-page: the current site build could not be loaded');
+    return undefined;
+  }
+}
+
+/**
+ * Per-path feedback counts, most feedback first. When the project has a site, only paths that are
+ * pages of its current build are listed: entries for other paths (imported, or from an older build)
+ * stay stored and listed by {@link listFeedback}, and count here again if a later build has the page.
+ */
 export function feedbackByPage(
-  deps: Deps,
+  deps: SiteDeps,
   orgId: string,
   projectId: string,
   query: FeedbackByPageQuery,
 ): { pages: FeedbackPathCounts[]; hasMore: boolean } {
   requireProjectInOrg(deps, orgId, projectId);
+  const pages = currentPageUrls(deps, projectId);
   const fetched = readTransaction(deps.db, () =>
-    selectFeedbackByPath(deps.db, toFilter(projectId, query), query.limit + 1),
+    selectFeedbackByPath(deps.db, toFilter(projectId, query), query.limit + 1, pages),
   );
   const hasMore = fetched.length > query.limit;
   return { pages: hasMore ? fetched.slice(0, query.limit) : fetched, hasMore };

@@ -1,10 +1,12 @@
 /**
  * The one error handler: every error becomes `{"error", "details"?}` with the right status. Expected
- * errors keep their message; anything else is logged and answered with a generic 500, never a stack.
+ * errors keep their message, with any path under the data dir or the temp dir hidden; anything else
+ * is logged and answered with a generic 500, never a stack or the exception's text.
  */
 import type { Middleware } from 'koa';
 import { AppError } from '../../domain/errors.js';
 import type { Logger } from '../../logger.js';
+import { privateRoots, redactPaths } from '../redact.js';
 
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -21,8 +23,12 @@ const GENERIC: Readonly<Record<number, string>> = {
   501: 'Not implemented',
 };
 
-/** Catches everything below it and answers with the JSON error body. */
-export function errorHandler(logger: Logger): Middleware {
+/**
+ * Catches everything below it and answers with the JSON error body. `privateDirs` (the data dir) are
+ * folders whose paths never appear in a body; the temp dir is always one.
+ */
+export function errorHandler(logger: Logger, privateDirs: readonly string[] = []): Middleware {
+  const roots = privateRoots(privateDirs);
   return async (ctx, next) => {
     try {
       await next();
@@ -34,8 +40,12 @@ export function errorHandler(logger: Logger): Middleware {
       if (error instanceof AppError) {
         ctx.status = error.status;
         ctx.set(error.headers);
-        ctx.body =
-          error.details.length > 0 ? { error: error.message, details: error.details } : { error: error.message };
+        const message = redactPaths(error.message, roots);
+        const details = error.details.map((detail) => ({ message: redactPaths(detail.message, roots) }));
+        if (message !== error.message || details.some((d, i) => d.message !== error.details[i]?.message)) {
+          logger.info({ err: error, path: ctx.path }, 'server paths hidden from an error response');
+        }
+        ctx.body = details.length > 0 ? { error: message, details } : { error: message };
         return;
       }
       // Errors raised by Koa and its helpers (bad request lines, aborted bodies) carry an HTTP status.

@@ -4,7 +4,7 @@ import { importFeedback } from '../../domain/feedback/importer.js';
 import { feedbackByPage, listFeedback } from '../../domain/feedback/query.js';
 import { checkStreamedBody } from '../../http/body.js';
 import { cappedStream } from '../../http/cappedStream.js';
-import type { Deps } from '../../domain/deps.js';
+import type { SiteDeps } from '../../domain/sites.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
 import { presentFeedbackByPage, presentFeedbackPage, presentImportResult } from './presenter.js';
@@ -24,7 +24,7 @@ export interface AnalyticsRouteOptions {
 }
 
 /** Adds the analytics routes. */
-export function analyticsRoutes(route: RouteDefiner, deps: Deps, options: AnalyticsRouteOptions = {}): void {
+export function analyticsRoutes(route: RouteDefiner, deps: SiteDeps, options: AnalyticsRouteOptions = {}): void {
   const importLimit = options.importBodyLimit ?? IMPORT_BODY_LIMIT_DEFAULT;
   route(
     {
@@ -53,7 +53,8 @@ export function analyticsRoutes(route: RouteDefiner, deps: Deps, options: Analyt
       path: '/v1/analytics/:projectId/feedback/by-page',
       summary: 'Get feedback by page',
       description:
-        'Feedback counts per documentation page path (thumbs up/down, code snippet entries, total), most first.',
+        'Feedback counts per documentation page path (thumbs up/down, code snippet entries, total), most first. ' +
+        'When the project has a site, only paths that are pages of its current build are listed.',
       tags: ['Analytics'],
       params: ProjectParamsSchema,
       query: FeedbackByPageQuerySchema,

@@ -4,7 +4,7 @@
  * huge. The zip caps on entry count and total size apply too, so pointing at the wrong folder (a home
  * directory) fails fast instead of filling the disk.
  */
-import { copyFileSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ValidationError } from '../../domain/errors.js';
 import { formatBytes, type ImportLimits } from './limits.js';
@@ -48,6 +48,8 @@ export function copyFolder(
         if (bytes > limits.maxTotalBytes)
           fail(`its files add up to more than the ${formatBytes(limits.maxTotalBytes)} allowed`);
         copyFileSync(join(from, entry.name), join(to, entry.name));
+        // copyFile gives the copy the source's mode whatever the umask: Offprint's copies are owner-only.
+        chmodSync(join(to, entry.name), 0o600);
         files++;
       }
     }

@@ -228,7 +228,8 @@ export interface SiteProblem {
     | 'invalid-spec'
     | 'invalid-frontmatter'
     | 'invalid-redirect'
-    | 'unsupported-config';
+    | 'unsupported-config'
+    | 'render-failed';
   /** Project-relative file the problem is in (`docs.json` for navigation problems). */
   readonly file: string;
   /** Config key path, for problems in the config. */

@@ -13,6 +13,7 @@ import { ModuleLoader } from './runtime/modules.js';
 import { RenderState, StateProvider } from './runtime/state.js';
 import { htmlToText } from './text.js';
 import type { RenderInput, RenderedPage } from './types.js';
+import { thrownMessage } from './runtime/guest.js';
 
 export type { IconLibrary, RenderInput, RenderedHeading, RenderedPage } from './types.js';
 export { slugify } from './runtime/state.js';
@@ -66,7 +67,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
 }
 
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return thrownMessage(error);
 }
 
 /** The page as an error box plus its source as text, so a reader still gets the content. */

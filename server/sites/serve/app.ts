@@ -10,14 +10,14 @@ import type { SiteDeps } from '../../domain/sites.js';
 import { errorHandler } from '../../http/middleware/errorHandler.js';
 import { hostCheck, type HostPolicy } from '../../http/middleware/hostCheck.js';
 import type { RateLimiter } from '../../http/rateLimit.js';
-import type { SitePage, SiteModel } from '../project/model.js';
+import type { SitePage } from '../project/model.js';
 import type { ExportProfile } from '../theme/profile.js';
 import { llmsFullTxt, llmsTxt, markdownView, robotsTxt, sitemapXml } from './agents.js';
 import { serveAsset } from './assets.js';
 import type { BuildTracker, SiteBuild } from './build.js';
 import { handleFeedback, isFeedbackPath } from './feedback.js';
 import { notFoundHtml, pageHtml } from './pages.js';
-import { contentTypeOf, hasDotSegment, parseSitePath, statInside, type SitePath } from './paths.js';
+import { contentTypeOf, findPage, hasDotSegment, parseSitePath, statInside, type SitePath } from './paths.js';
 import { matchRedirect } from './redirects.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile, siteHeaders } from './respond.js';
@@ -33,6 +33,8 @@ export interface SiteAppDeps {
   readonly cache: RenderCache;
   /** Limits the public feedback endpoints per remote address. */
   readonly limiter: RateLimiter;
+  /** Limits them for the whole site, whatever the addresses (absent on an export's private server). */
+  readonly siteBudget?: RateLimiter;
   /**
    * Set only on a static export's private site server: pages are rendered for the bundle (server/export),
    * machine files use the published origin, and `/_offprint/404.html` serves the 404 document.
@@ -51,12 +53,6 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 
 function originOf(ctx: Context, profile?: ExportProfile): string {
   return profile?.origin ?? `http://${ctx.get('Host')}`;
-}
-
-/** Where a request path points among the pages, if anywhere. */
-function findPage(model: SiteModel, path: string): SitePage | undefined {
-  const key = path === '/' ? 'index' : path.slice(1);
-  return model.pages.get(key) ?? model.pages.get(`${key}/index`);
 }
 
 function redirect(ctx: Context, location: string, status: 307 | 308): void {
@@ -110,7 +106,9 @@ function serveProjectFile(ctx: Context, build: SiteBuild, site: SitePath): boole
   const type = contentTypeOf(site.path);
   const found = type === undefined ? null : statInside(build.rootDir, site.segments);
   if (found === null || type === undefined) return false;
-  sendFile(ctx, found.file, found.stats, type);
+  // A project script the allowedScripts setting does not name is text: browsers refuse to run it (nosniff).
+  const runnable = !type.startsWith('text/javascript') || build.scripts?.loaded.includes(site.segments.join('/'));
+  sendFile(ctx, found.file, found.stats, runnable === true ? type : TEXT);
   return true;
 }
 
@@ -182,7 +180,7 @@ async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site:
 export function createSiteApp(app: SiteAppDeps): Koa {
   const koa = new Koa({ proxy: false });
   koa.silent = true;
-  koa.use(errorHandler(app.deps.logger));
+  koa.use(errorHandler(app.deps.logger, [app.deps.dataDir]));
   koa.use(siteHeaders());
   koa.use(hostCheck(app.hostPolicy));
   koa.use(async (ctx) => {
@@ -191,6 +189,7 @@ export function createSiteApp(app: SiteAppDeps): Koa {
         deps: app.deps,
         projectId: app.projectId,
         limiter: app.limiter,
+        siteBudget: app.siteBudget,
         model: () => app.builds.current()?.model ?? null,
       });
       return;

@@ -1,6 +1,7 @@
 /**
  * The public feedback endpoints of a site (contract: FEEDBACK-API.md). No key: the defences are the
- * same-origin check for browsers, a small body cap, and a per-address rate limit.
+ * same-origin check for browsers, a small body cap, a per-address rate limit with a site-wide budget
+ * on top (addresses are cheap to rotate), and paths that must be pages of the build being served.
  */
 import type { Context } from 'koa';
 import type { z } from 'zod';
@@ -17,8 +18,9 @@ import {
   VoteSchema,
 } from '../../domain/readerFeedback.js';
 import { readJsonBody } from '../../http/body.js';
-import type { RateLimiter } from '../../http/rateLimit.js';
+import { clientKey, tooManyRequests, type RateLimiter } from '../../http/rateLimit.js';
 import type { SiteModel } from '../project/model.js';
+import { findPage, hasDotSegment, parseSitePath } from './paths.js';
 
 /** Largest feedback body, in bytes. */
 export const FEEDBACK_BODY_LIMIT = 16 * 1024;
@@ -73,6 +75,19 @@ export function normalizeFeedbackPath(path: string): string {
   return out;
 }
 
+/**
+ * The URL of the page `path` names in `model`, looked up as the site resolves a request (percent-
+ * decoding, `index` pages, folder paths); a 400 naming the path when it is no page of the site.
+ */
+export function feedbackPageUrl(model: SiteModel, path: string): string {
+  const site = parseSitePath(normalizeFeedbackPath(path));
+  const page = site === null || hasDotSegment(site.segments) ? undefined : findPage(model, site.path);
+  if (page === undefined) {
+    throw ValidationError('Invalid feedback', [`path: ${path.slice(0, 200)} is not a page of this site`]);
+  }
+  return page.url;
+}
+
 function feedbackEnabled(model: SiteModel): boolean {
   const telemetry = model.settings.integrations?.['telemetry'];
   return !(typeof telemetry === 'object' && telemetry !== null && telemetry['enabled'] === false);
@@ -83,6 +98,8 @@ export interface FeedbackContext {
   readonly deps: Deps;
   readonly projectId: string;
   readonly limiter: RateLimiter;
+  /** Counts every request to the site's endpoints under one key: the budget of the whole site. */
+  readonly siteBudget?: RateLimiter | undefined;
   /** The model of the build being served (for `telemetry.enabled`). */
   readonly model: () => SiteModel | null;
 }
@@ -98,7 +115,11 @@ export async function handleFeedback(ctx: Context, fc: FeedbackContext): Promise
   if (kind === undefined) throw NotFoundError(`No feedback endpoint at ${ctx.path}`);
   if (ctx.method !== 'POST') throw new AppError(405, 'Use POST to send feedback', [], { Allow: 'POST' });
   checkSameOrigin(ctx, kind !== 'agent');
-  fc.limiter.hit(ctx.req.socket.remoteAddress ?? 'unknown');
+  fc.limiter.hit(clientKey(ctx.req.socket.remoteAddress));
+  const budget = fc.siteBudget?.record('site');
+  if (budget?.retryAfterSeconds !== undefined) {
+    throw tooManyRequests(budget.retryAfterSeconds, 'This site has received too much feedback: try again later');
+  }
   const model = fc.model();
   if (model === null || !feedbackEnabled(model)) throw NotFoundError('Feedback is turned off for this site');
   const body = await readJsonBody(ctx, FEEDBACK_BODY_LIMIT);
@@ -107,7 +128,7 @@ export async function handleFeedback(ctx: Context, fc: FeedbackContext): Promise
   if (kind === 'vote') {
     const vote = parse(VoteSchema, body);
     ctx.status = 201;
-    ctx.body = recordVote(deps, projectId, { ...vote, path: normalizeFeedbackPath(vote.path) });
+    ctx.body = recordVote(deps, projectId, { ...vote, path: feedbackPageUrl(model, vote.path) });
   } else if (kind === 'details') {
     const details = parse(VoteDetailsSchema, body);
     addVoteDetails(deps, projectId, details);
@@ -116,10 +137,10 @@ export async function handleFeedback(ctx: Context, fc: FeedbackContext): Promise
   } else if (kind === 'code') {
     const input = parse(CodeFeedbackSchema, body);
     ctx.status = 201;
-    ctx.body = recordCodeFeedback(deps, projectId, { ...input, path: normalizeFeedbackPath(input.path) });
+    ctx.body = recordCodeFeedback(deps, projectId, { ...input, path: feedbackPageUrl(model, input.path) });
   } else {
     const input = parse(AgentFeedbackSchema, body);
     ctx.status = 201;
-    ctx.body = recordAgentFeedback(deps, projectId, { ...input, path: normalizeFeedbackPath(input.path) });
+    ctx.body = recordAgentFeedback(deps, projectId, { ...input, path: feedbackPageUrl(model, input.path) });
   }
 }

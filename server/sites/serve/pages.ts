@@ -5,8 +5,9 @@
  */
 import type { Logger } from '../../logger.js';
 import type { SitePage, SiteModel } from '../project/model.js';
-import { renderPage } from '../render/index.js';
 import type { RenderedPage } from '../render/types.js';
+import { SandboxFailure } from '../sandbox/pool.js';
+import { renderSandbox } from '../sandbox/shared.js';
 import { esc } from '../theme/html.js';
 import type { ExportProfile } from '../theme/profile.js';
 import type { SiteBuild } from './build.js';
@@ -18,9 +19,9 @@ import { endpointBody, notFoundDocument, pageDocument, searchable, searchIndex }
 /** What the search index keeps of a rendered page. */
 type PageSummary = Pick<RenderedPage, 'headings' | 'text'>;
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** The error box's text when rendering threw: the exception is logged, never shown to readers. */
+export const INTERNAL_RENDER_FAILURE =
+  'An internal error stopped this page from rendering (the server log has the details)';
 
 /** The renderer's error box (server/sites/render/DOM.md, "Render errors"). */
 export function errorBox(reason: string): string {
@@ -30,7 +31,8 @@ export function errorBox(reason: string): string {
   );
 }
 
-function failedBody(page: SitePage, reason: string): RenderedPage {
+/** A body that is only the error box, with the reason the page could not be rendered. */
+export function failedBody(page: SitePage, reason: string): RenderedPage {
   return {
     html: errorBox(reason),
     headings: [],
@@ -53,25 +55,24 @@ function bareDocument(title: string, body: string): string {
 }
 
 /**
- * A page's body from its sources: the MDX (read through `readText`, which sandboxes project paths) and,
- * for OpenAPI pages, the endpoint reference. An unreadable file gives the error box; renderer bugs throw.
+ * A page's body from its sources: the MDX, rendered in a sandbox process that may read only the
+ * project's folder `rootDir` (server/sites/sandbox), and, for OpenAPI pages, the endpoint reference.
+ * A page its sandbox could not render (unreadable file, too slow, out of memory) gets the error box
+ * with the reason; renderer bugs throw.
  */
-export async function renderPageSource(
-  model: SiteModel,
-  readText: (relPath: string) => string | null,
-  page: SitePage,
-): Promise<RenderedPage> {
+export async function renderPageSource(model: SiteModel, rootDir: string, page: SitePage): Promise<RenderedPage> {
   let content: RenderedPage | undefined;
   if (page.file !== null) {
-    const source = readText(page.file);
-    if (source === null) return failedBody(page, `${page.file}: the file could not be read`);
-    content = await renderPage({
-      source,
-      file: page.file,
-      readFile: readText,
-      variables: model.settings.variables,
-      iconLibrary: model.settings.iconLibrary,
-    });
+    try {
+      content = await renderSandbox().render(rootDir, {
+        file: page.file,
+        variables: model.settings.variables,
+        iconLibrary: model.settings.iconLibrary,
+      });
+    } catch (error) {
+      if (!(error instanceof SandboxFailure)) throw error;
+      return failedBody(page, error.message);
+    }
   }
   if (page.operation !== undefined) return endpointBody(model, page.operation, content);
   return content ?? failedBody(page, 'The page has neither a file nor an OpenAPI operation');
@@ -85,10 +86,11 @@ function summaries(build: SiteBuild): Map<string, PageSummary> {
 async function renderBody(build: SiteBuild, page: SitePage, logger: Logger): Promise<RenderedPage> {
   let rendered: RenderedPage;
   try {
-    rendered = await renderPageSource(build.model, build.readText, page);
+    rendered = await renderPageSource(build.model, build.rootDir, page);
   } catch (error) {
     logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page render failed');
-    rendered = failedBody(page, message(error));
+    // Content problems come back in the result; a throw is Offprint's own failure, not for readers.
+    rendered = failedBody(page, INTERNAL_RENDER_FAILURE);
   }
   summaries(build).set(page.path, { headings: rendered.headings, text: rendered.text });
   return rendered;

@@ -6,6 +6,7 @@
  */
 import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import { extname, join, sep } from 'node:path';
+import type { SitePage, SiteModel } from '../project/model.js';
 
 /** A request path that passed the checks. */
 export interface SitePath {
@@ -48,6 +49,15 @@ export function parseSitePath(raw: string): SitePath | null {
     segments.push(decoded);
   }
   return { segments, path: `/${segments.join('/')}`, trailingSlash };
+}
+
+/**
+ * The page a decoded site path (`SitePath.path`) names, if any: `/` is the `index` page, and a folder
+ * path falls back to its `index` page. The one lookup of the site server and the feedback endpoints.
+ */
+export function findPage(model: SiteModel, path: string): SitePage | undefined {
+  const key = path === '/' ? 'index' : path.slice(1);
+  return model.pages.get(key) ?? model.pages.get(`${key}/index`);
 }
 
 /** True when a segment names a hidden file or folder (`.env`, `.git`). */

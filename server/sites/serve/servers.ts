@@ -29,6 +29,8 @@ export interface SiteServersOptions {
   readonly pollMs?: number;
   /** Feedback requests allowed per remote address per window (default 30 per minute). */
   readonly feedbackRateLimit?: { readonly limit: number; readonly windowMs: number };
+  /** Feedback requests one site accepts per window, all addresses together (default {@link FEEDBACK_SITE_BUDGET}). */
+  readonly feedbackSiteBudget?: { readonly limit: number; readonly windowMs: number };
   /** Bytes of rendered pages kept in memory, all sites together. */
   readonly cacheBytes?: number;
   /** Called after the set of site URLs changed (to rewrite server.json). */
@@ -42,6 +44,12 @@ interface SiteListener {
   readonly url: string;
   readonly builds: BuildTracker;
 }
+
+/**
+ * Default of {@link SiteServersOptions.feedbackSiteBudget}: far above what readers of one site send,
+ * low enough that rotating addresses cannot fill the database faster than this.
+ */
+export const FEEDBACK_SITE_BUDGET = { limit: 120, windowMs: 60_000 } as const;
 
 /** Default of {@link SiteServersOptions.pollMs}. */
 export const DEFAULT_SITE_POLL_MS = 2_000;
@@ -168,6 +176,7 @@ export class SiteServers {
       builds,
       cache: this.cache,
       limiter: new RateLimiter(limit),
+      siteBudget: new RateLimiter({ ...(this.options.feedbackSiteBudget ?? FEEDBACK_SITE_BUDGET), maxClients: 1 }),
     });
     const server = await listen(app, { host: this.host, port: 0, hostPolicy });
     return { projectId, server, url: browsableUrl(this.host, server.port), builds };

@@ -1,6 +1,14 @@
 /** Reading JSON files of a docs project with errors that point at file, line and column. */
-import { readFileSync } from 'node:fs';
-import { ValidationError } from '../../../domain/errors.js';
+import { readFileSync, statSync } from 'node:fs';
+import { AppError, ValidationError } from '../../../domain/errors.js';
+import { formatBytes } from '../../import/limits.js';
+
+/**
+ * Caps on one JSON file of a project. JSON.parse itself copes with any nesting, but everything that
+ * walks the result recursively (ref splicing, validation) would overflow the stack: a real config
+ * nests about ten levels. A docs.json of a large site is tens of KB.
+ */
+export const JSON_FILE_LIMITS = { maxDepth: 64, maxBytes: 8 * 1024 * 1024 } as const;
 
 /** Line and column (both 1-based) of a character offset in `text`. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -22,12 +30,36 @@ function errorOffset(message: string, text: string): number {
   return text.length;
 }
 
+/** Offset of the first `[`/`{` nested deeper than `maxDepth` (outside strings), else -1. One pass, no recursion. */
+export function tooDeepAt(text: string, maxDepth: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
 /**
- * Parses JSON text; a syntax error becomes a ValidationError naming `displayName`, line and column.
- * A UTF-8 byte-order mark is tolerated.
+ * Parses JSON text; a syntax error becomes a ValidationError naming `displayName`, line and column, as
+ * does nesting deeper than {@link JSON_FILE_LIMITS}. A UTF-8 byte-order mark is tolerated.
  */
 export function parseJsonText(text: string, displayName: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const deep = tooDeepAt(body, JSON_FILE_LIMITS.maxDepth);
+  if (deep >= 0) {
+    const { line, column } = lineColumn(body, deep);
+    throw ValidationError(`${displayName} is nested too deeply`, [
+      `${displayName}: line ${line}, column ${column}: nested deeper than the ${JSON_FILE_LIMITS.maxDepth} levels allowed`,
+    ]);
+  }
   try {
     return JSON.parse(body) as unknown;
   } catch (error) {
@@ -48,8 +80,15 @@ export function parseJsonText(text: string, displayName: string): unknown {
 export function readJsonFile(absPath: string, displayName: string): unknown {
   let text: string;
   try {
+    const size = statSync(absPath).size;
+    if (size > JSON_FILE_LIMITS.maxBytes) {
+      throw ValidationError(`${displayName} is too large`, [
+        `${displayName}: ${formatBytes(size)}, more than the ${formatBytes(JSON_FILE_LIMITS.maxBytes)} a JSON file of the project may have`,
+      ]);
+    }
     text = readFileSync(absPath, 'utf8');
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     throw ValidationError(`${displayName} cannot be read`, [`${displayName}: ${code}`]);
   }

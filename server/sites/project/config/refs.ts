@@ -2,12 +2,20 @@
  * `$ref` splicing for docs.json (format reference §1.2): `{"$ref": "./file.json"}` anywhere is replaced by
  * the parsed file; nested refs resolve relative to the file that contains them; sibling keys are merged
  * over an object target (siblings win) and ignored for array/scalar targets; refs must be relative and
- * stay inside the project; cycles are an error.
+ * stay inside the project; cycles are an error. Splicing is capped (see {@link REF_LIMITS}): a few KB of
+ * files referencing each other many times would otherwise expand to millions of values.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ValidationError } from '../../../domain/errors.js';
+import { formatBytes } from '../../import/limits.js';
 import { readJsonFile } from './json.js';
+
+/**
+ * Caps on the spliced config. Real configs (novu: a few thousand values, under 100 KB, about ten levels)
+ * fit many times over. `maxBytes` counts every file read, a file referenced twice counting twice.
+ */
+export const REF_LIMITS = { maxDepth: 64, maxNodes: 100_000, maxBytes: 8 * 1024 * 1024 } as const;
 
 /** Where each object/array of a resolved config came from, so errors can name the right file. */
 export type Origins = WeakMap<object, string>;
@@ -42,16 +50,39 @@ class RefResolver {
   readonly origins: Origins = new WeakMap();
   readonly files: string[] = [];
   private readonly rootReal: string;
+  private nodes = 0;
+  private bytes = 0;
 
   constructor(private readonly rootDir: string) {
     this.rootReal = realpathSync(rootDir);
   }
 
   /** Resolves `file` (project-relative) and everything it references. `chain` = files being resolved. */
-  resolveFile(relFile: string, chain: readonly string[]): unknown {
+  resolveFile(relFile: string, chain: readonly string[], depth = 0): unknown {
     if (!this.files.includes(relFile)) this.files.push(relFile);
-    const value = readJsonFile(join(this.rootDir, relFile), relFile);
-    return this.walk(value, relFile, [...chain, relFile], []);
+    const abs = join(this.rootDir, relFile);
+    this.bytes += statSync(abs).size;
+    if (this.bytes > REF_LIMITS.maxBytes) {
+      this.tooBig(relFile, `files read add up to more than the ${formatBytes(REF_LIMITS.maxBytes)} allowed`);
+    }
+    const value = readJsonFile(abs, relFile);
+    return this.walk(value, relFile, [...chain, relFile], [], depth);
+  }
+
+  private tooBig(file: string, problem: string): never {
+    throw ValidationError(`docs.json expands too much through $ref (at ${file})`, [
+      `${file}: $ref splicing: ${problem}`,
+    ]);
+  }
+
+  /** Counts one value of the result; refuses past the node and depth caps. */
+  private count(file: string, path: readonly PropertyKey[], depth: number): void {
+    if (++this.nodes > REF_LIMITS.maxNodes) {
+      this.tooBig(file, `more than the ${REF_LIMITS.maxNodes} values allowed (at ${formatKeyPath(path)})`);
+    }
+    if (depth > REF_LIMITS.maxDepth) {
+      this.tooBig(file, `nested deeper than the ${REF_LIMITS.maxDepth} levels allowed (at ${formatKeyPath(path)})`);
+    }
   }
 
   private fail(file: string, path: readonly PropertyKey[], problem: string): never {
@@ -78,9 +109,10 @@ class RefResolver {
     return toPosix(rel);
   }
 
-  private walk(value: unknown, file: string, chain: readonly string[], path: PropertyKey[]): unknown {
+  private walk(value: unknown, file: string, chain: readonly string[], path: PropertyKey[], depth: number): unknown {
+    this.count(file, path, depth);
     if (Array.isArray(value)) {
-      const out = value.map((item, i) => this.walk(item, file, chain, [...path, i]));
+      const out = value.map((item, i) => this.walk(item, file, chain, [...path, i], depth + 1));
       this.origins.set(out, file);
       return out;
     }
@@ -92,17 +124,18 @@ class RefResolver {
       if (chain.includes(target)) {
         this.fail(file, path, `circular reference: ${[...chain, target].join(' -> ')}`);
       }
-      const spliced = this.resolveFile(target, chain);
+      const spliced = this.resolveFile(target, chain, depth);
       if (!isObject(spliced)) return spliced;
       const merged: Record<string, unknown> = { ...spliced };
       for (const [key, sibling] of Object.entries(value)) {
-        if (key !== '$ref') merged[key] = this.walk(sibling, file, chain, [...path, key]);
+        if (key !== '$ref') merged[key] = this.walk(sibling, file, chain, [...path, key], depth + 1);
       }
       this.origins.set(merged, target);
       return merged;
     }
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) out[key] = this.walk(child, file, chain, [...path, key]);
+    for (const [key, child] of Object.entries(value))
+      out[key] = this.walk(child, file, chain, [...path, key], depth + 1);
     this.origins.set(out, file);
     return out;
   }

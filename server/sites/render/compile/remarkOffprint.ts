@@ -35,8 +35,27 @@ export interface CompileFacts {
   readonly warnings: string[];
 }
 
-/** Lower-case elements our runtime renders itself even when written as JSX. */
-const OVERRIDDEN = new Set(['img', 'video', 'source', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'iframe']);
+/**
+ * Lower-case elements our runtime renders itself even when written as JSX (`script`, `meta` and `base`
+ * so that content cannot run code or send readers away, wherever it writes them, inside an SVG too).
+ */
+const OVERRIDDEN = new Set([
+  'img',
+  'video',
+  'source',
+  'a',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'iframe',
+  'script',
+  'meta',
+  'base',
+]);
 /** Globals Mintlify injects into MDX and snippet code. */
 export const HOOKS = ['useState', 'useEffect', 'useRef', 'useCallback', 'useMemo', 'useContext', 'useReducer'];
 const HEADING_ID = /^\s*\/\*op-id:(.+?)\*\/\s*$/;

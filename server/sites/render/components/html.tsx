@@ -1,6 +1,7 @@
 /**
  * HTML elements we render ourselves, from Markdown and from JSX alike: headings (anchor ids + TOC),
- * `<Heading>`, images (zoom, asset tracking), video/source, links and tables.
+ * `<Heading>`, images (zoom, asset tracking), video/source, links and tables; and the elements content
+ * may not have at all (`<script>`, `<meta http-equiv>`, `<base>`), which render as nothing.
  */
 import type { ReactNode } from 'react';
 import { iconSvg } from '../icons/icons.js';
@@ -18,11 +19,17 @@ const REMOTE_SVG: Readonly<Record<RemoteKind, string>> = {
 /** Props that are ours, not HTML attributes: never passed on to the DOM element. */
 const OWN_PROPS = new Set(['noAnchor', 'noZoom', 'actions', 'actionsPlacement', 'level', 'children']);
 
-/** The remaining props, with a CSS-text `style` turned into an object (React rejects strings). */
+/** Attributes that would run code or stand in for a whole document: never passed on from content. */
+const ACTIVE_PROP = /^(on.+|srcdoc|dangerouslysetinnerhtml)$/i;
+
+/**
+ * The remaining props, with a CSS-text `style` turned into an object (React rejects strings). Event
+ * handlers, `srcdoc` and raw HTML are dropped: content runs no code of its own.
+ */
 function domProps(props: MdxProps): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(props)) {
-    if (OWN_PROPS.has(key)) continue;
+    if (OWN_PROPS.has(key) || ACTIVE_PROP.test(key)) continue;
     if (key === 'style' && typeof value === 'string') out[key] = Object.fromEntries(styleEntries(value));
     else if (key === 'class') out['className'] = value;
     else out[key] = value;
@@ -149,9 +156,15 @@ export function Video(props: MdxProps): ReactNode {
   );
 }
 
-/** `<iframe>`: a remote embed (YouTube, Loom, ...) becomes a link; a project page or file is kept. */
+/**
+ * `<iframe>`: a remote embed (YouTube, Loom, ...) becomes a link; a project page or file is kept. A
+ * `srcdoc` (a document written inline, scripts and all) is dropped with a warning.
+ */
 export function Iframe(props: MdxProps): ReactNode {
   const state = useRenderState();
+  if (props['srcdoc'] !== undefined || props['srcDoc'] !== undefined) {
+    state.warnings.push('<iframe srcdoc> was dropped: content cannot write documents of its own');
+  }
   const src = str(props['src']);
   const url = src === undefined ? undefined : state.resolveUrl(src);
   if (isRemote(url)) return <RemoteMedia kind="embed" url={url} label={str(props['title'])} />;
@@ -190,4 +203,35 @@ export function Table(props: MdxProps): ReactNode {
       <table {...domProps(props)}>{props.children}</table>
     </div>
   );
+}
+
+/**
+ * `<script>` in content renders as nothing, whatever it holds or loads: project scripts run only when
+ * the `allowedScripts` setting names them, and then every page loads them from its head.
+ */
+export function Script(props: MdxProps): ReactNode {
+  const src = str(props['src']);
+  useRenderState().warnings.push(
+    src === undefined
+      ? '<script> in content was dropped: pages run no inline code'
+      : `<script src="${src}"> in content was dropped: name the file in the allowedScripts setting instead`,
+  );
+  return null;
+}
+
+/**
+ * `<meta>` in content: `http-equiv` ones (a refresh that sends readers away, a policy of their own) render
+ * as nothing; others are kept.
+ */
+export function Meta(props: MdxProps): ReactNode {
+  const equiv = str(props['httpEquiv']) ?? str(props['http-equiv']);
+  if (equiv === undefined) return <meta {...domProps(props)} />;
+  useRenderState().warnings.push(`<meta http-equiv="${equiv}"> in content was dropped`);
+  return null;
+}
+
+/** `<base>` in content renders as nothing: it would re-point every relative link of the page. */
+export function Base(): ReactNode {
+  useRenderState().warnings.push('<base> in content was dropped');
+  return null;
 }

@@ -8,7 +8,7 @@ import { CodeBlock, OpCode, OpMermaid } from '../code/CodeBlock.js';
 import { Callout, Check, Danger, Info, Note, Tip, Warning } from '../components/callouts.js';
 import { Accordion, AccordionGroup, Expandable, Step, Steps } from '../components/disclosure.js';
 import { ParamField, ResponseField } from '../components/fields.js';
-import { headings, Heading, Iframe, Img, Link, Source, Table, Video } from '../components/html.js';
+import { Base, headings, Heading, Iframe, Img, Link, Meta, Script, Source, Table, Video } from '../components/html.js';
 import { Card, CardGroup, Column, Columns, Frame, GitHub, Panel, Tile } from '../components/layout.js';
 import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
@@ -16,6 +16,7 @@ import { FileTree, Tree } from '../components/tree.js';
 import type { MdxProps } from '../components/util.js';
 import { Icon } from '../icons/Icon.js';
 import { useRenderState } from './state.js';
+import { thrownMessage } from './guest.js';
 
 type Component = ComponentType<MdxProps>;
 
@@ -71,6 +72,9 @@ export const HTML_COMPONENTS: Readonly<Record<string, ComponentType<never>>> = {
   source: Source,
   a: Link,
   table: Table,
+  script: Script,
+  meta: Meta,
+  base: Base,
   OpCode,
   OpMermaid,
 };
@@ -128,7 +132,7 @@ export function guardComponent(component: unknown, name: string): unknown {
     try {
       return render(props);
     } catch (error) {
-      state.warnings.push(`component ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      state.warnings.push(`component ${name} failed: ${thrownMessage(error)}`);
       return null;
     }
   };

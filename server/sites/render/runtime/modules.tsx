@@ -3,9 +3,6 @@
  * variables), `.jsx`/`.js` snippets (esbuild), and refusal of npm packages. Files are read only through
  * `RenderInput.readFile`. Anything that cannot be loaded becomes an empty module that renders nothing.
  */
-import { runSync } from '@mdx-js/mdx';
-import { transformSync } from 'esbuild';
-import { compileFunction } from 'node:vm';
 import * as React from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
@@ -14,7 +11,9 @@ import { HOOKS } from '../compile/remarkOffprint.js';
 import { preprocessBody, splitFrontmatter } from '../preprocess.js';
 import type { RenderInput } from '../types.js';
 import { BUILTINS, componentFor, guardComponent, HTML_COMPONENTS } from './components.js';
+import { guestModule, newGuestRealm, runInGuest, thrownMessage, type GuestRealm } from './guest.js';
 import { SnippetPropsProvider, type RenderState } from './state.js';
+import { transformScript } from './transform.js';
 
 /** What an import yields: the module's exports by name (`default` included). */
 export type ModuleNamespace = Readonly<Record<string, unknown>>;
@@ -56,6 +55,8 @@ export class ModuleLoader {
   readonly langs = new Set<string>();
   private readonly loaded = new Map<string, ModuleNamespace>();
   private readonly loading = new Set<string>();
+  /** Every module of this render runs in one realm of its own (see guest.ts). */
+  private readonly realm: GuestRealm = newGuestRealm();
 
   constructor(
     private readonly input: RenderInput,
@@ -70,8 +71,8 @@ export class ModuleLoader {
       g: (name: string): unknown => (name === 'React' ? React : (React as Record<string, unknown>)[name]),
       safe: guardComponent,
     };
-    const options = { ...jsxRuntime, _op: op } as unknown as Parameters<typeof runSync>[1];
-    return runSync(compiled.code, options);
+    const made = runInGuest(this.realm, compiled.code, [], [{ ...jsxRuntime, _op: op }], file);
+    return isNamespace(made) ? made : {};
   }
 
   /** The module for `spec` imported from `fromFile`; problems are reported, never thrown. */
@@ -161,28 +162,31 @@ export class ModuleLoader {
   private loadScript(path: string, source: string): ModuleNamespace {
     let code: string;
     try {
-      const loader = path.endsWith('.tsx') ? 'tsx' : path.endsWith('.ts') ? 'ts' : 'jsx';
-      code = transformSync(source, { loader, format: 'cjs', jsx: 'automatic', target: 'es2022' }).code;
+      code = transformScript(path, source);
     } catch (error) {
-      this.state.warnings.push(`${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      this.state.warnings.push(`${path}: ${thrownMessage(error).split('\n')[0]}`);
       return missingModule();
     }
-    const module: { exports: Record<string, unknown> } = { exports: {} };
+    const module = guestModule(this.realm);
     const require = (spec: string): ModuleNamespace => this.import(path, spec);
     const globals: Record<string, unknown> = { ...BUILTINS, React };
     for (const hook of HOOKS) globals[hook] = (React as Record<string, unknown>)[hook];
     const names = Object.keys(globals);
     try {
       // The block lets the snippet declare names that shadow the injected globals.
-      const fn = compileFunction(`{\n${code}\n}`, ['require', 'module', 'exports', ...names], {
-        filename: path,
-      }) as (...args: unknown[]) => void;
-      fn(require, module, module.exports, ...names.map((n) => globals[n]));
+      const params = ['require', 'module', 'exports', ...names];
+      runInGuest(
+        this.realm,
+        `{\n${code}\n}`,
+        params,
+        [require, module, module.exports, ...names.map((n) => globals[n])],
+        path,
+      );
     } catch (error) {
-      this.state.warnings.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+      this.state.warnings.push(`${path}: ${thrownMessage(error)}`);
       return missingModule();
     }
-    const exports = module.exports;
+    const exports = isNamespace(module.exports) ? { ...module.exports } : {};
     const components = Object.keys(exports).filter((n) => /^[A-Z]/.test(n) && typeof exports[n] === 'function');
     const only = components.length === 1 ? components[0] : undefined;
     if (exports['default'] === undefined && only !== undefined) {
@@ -192,6 +196,11 @@ export class ModuleLoader {
     }
     return guardExports(exports);
   }
+}
+
+/** A module's exports as an object of names (anything else a module yields exports nothing). */
+function isNamespace(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /** Guards capitalised function exports (components) so one failing snippet does not break the page. */
