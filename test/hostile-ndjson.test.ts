@@ -41,15 +41,20 @@ function postHugeLine(server: HostileServer): Promise<Outcome> {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Outcome['body'],
-          sentMiB: Math.round(sent / 1024 / 1024),
-          seconds: (Date.now() - started) / 1000,
-        }),
-      );
-      req.destroy();
+      res.on('end', () => {
+        req.destroy();
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(text) as Outcome['body'],
+            sentMiB: Math.round(sent / 1024 / 1024),
+            seconds: (Date.now() - started) / 1000,
+          });
+        } catch {
+          reject(new Error(`${String(res.statusCode)}: not JSON: ${text.slice(0, 200)}`));
+        }
+      });
     });
     req.on('error', (error) => {
       if (!answered) reject(error);

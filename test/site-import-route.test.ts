@@ -71,6 +71,7 @@ describe('POST /v1/projects/{projectId}/site', () => {
       pages: 1,
       problems: 0,
       problemsByCode: {},
+      problemList: [],
       siteUrl: sites.urlOf(projectId),
     });
     const page = await fetch(`${String(body['siteUrl'])}/`);

@@ -162,7 +162,11 @@ describe('CLI', () => {
       buildId: expect.stringMatching(/^[0-9A-Z]{26}$/) as unknown,
       pages: 24,
       problems: 3,
+      problemList: expect.any(Array) as unknown,
     });
+    const listed = parsed['problemList'] as { code: string; file: string; message: string }[];
+    expect(listed).toHaveLength(3);
+    for (const problem of listed) expect(Object.keys(problem).sort()).toEqual(['code', 'file', 'message']);
 
     const text = await cli(['sites', 'import', '--data-dir', dataDir, '--project', projectId, LEGACY_MINT]);
     expect(text.code).toBe(0);

@@ -85,6 +85,16 @@ describe('hostile zips', () => {
     );
   });
 
+  it('refuses names equal but for case or Unicode normalization', () => {
+    expectRefused(
+      buildZip((z) => {
+        z.addFile('caf\u00e9.mdx', Buffer.from('x'));
+        z.addFile('Cafe\u0301.mdx', Buffer.from('y'));
+      }),
+      'entry "Cafe\u0301.mdx" appears twice',
+    );
+  });
+
   it('refuses more entries than allowed', () => {
     const zip = buildZip((z) => {
       for (let i = 0; i < 9; i++) z.addFile(`page-${i}.mdx`, Buffer.from('x'));

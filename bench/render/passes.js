@@ -15,7 +15,6 @@ export const dist = (/** @type {string} */ path) => import(pathToFileURL(join(RE
 
 const { renderPageSource } = await dist('server/sites/serve/pages.js');
 const { renderDocument } = await dist('server/sites/theme/document.js');
-const { readProjectText } = await dist('server/sites/serve/paths.js');
 
 /**
  * @typedef {{ url: string, file: string | null, operation?: unknown, path: string }} Page
@@ -60,8 +59,8 @@ function summarise(times, ms, bytes, failed) {
  * @returns {Promise<{ html: string, failed: boolean }>}
  */
 async function renderOne(model, page, origin) {
-  const readText = (/** @type {string} */ rel) => readProjectText(model.rootDir, rel);
-  const rendered = await renderPageSource(model, readText, page);
+  // In the render sandbox (a child process that may read only the project's folder), as the server does.
+  const rendered = await renderPageSource(model, model.rootDir, page);
   const html = renderDocument({ site: model, page, rendered, origin });
   return { html, failed: html.includes('data-op-render-error') };
 }

@@ -10,6 +10,7 @@ import { writeTransaction } from '../db/connection.js';
 import { findProject, findProjectByDomain, type ProjectRow } from '../db/projects.js';
 import { findSite, upsertSite, type SiteRow } from '../db/sites.js';
 import { importLimits, type ImportLimits } from '../sites/import/limits.js';
+import { stageBuildOffThread } from '../sites/import/offThread.js';
 import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.js';
 import { loadSiteProject } from '../sites/project/load.js';
 import { indexBuildFolder, type IndexedBuild } from '../sites/serve/searchIndex.js';
@@ -88,18 +89,36 @@ interface StagedImport {
   readonly onlyIfNoSite: boolean;
 }
 
-function stageImport(deps: SiteDeps, projectId: string, sourcePath: string, options: ImportSiteOptions): StagedImport {
+/** Where a new build of `projectId` is staged (checked: the project exists). */
+function importSlot(deps: SiteDeps, projectId: string): { buildId: string; dir: string; projectDir: string } {
   if (findProject(deps.db, projectId) === undefined) throw NotFoundError(`Project ${projectId} does not exist`);
   const buildId = ulid(deps.now());
   // Staged aside until the commit renames it into place, so a crash leaves it where the start-up sweep
   // finds it (siteSweep.ts).
   const dir = stagingDir(deps.dataDir, buildId);
-  const projectDir = join(sitesRoot(deps.dataDir), projectId);
   mkdirSync(stagingRoot(deps.dataDir), { recursive: true });
-  const staged = stageBuild(sourcePath, dir, importLimits(options.limits));
+  return { buildId, dir, projectDir: join(sitesRoot(deps.dataDir), projectId) };
+}
+
+function stageImport(deps: SiteDeps, projectId: string, sourcePath: string, options: ImportSiteOptions): StagedImport {
+  const slot = importSlot(deps, projectId);
+  const staged = stageBuild(sourcePath, slot.dir, importLimits(options.limits));
   // The stored index is Offprint's own file: one shipped in the source would be served as if it were.
-  removeStoredSearchIndex(dir);
-  return { projectId, buildId, dir, projectDir, staged, onlyIfNoSite: options.onlyIfNoSite === true };
+  removeStoredSearchIndex(slot.dir);
+  return { projectId, ...slot, staged, onlyIfNoSite: options.onlyIfNoSite === true };
+}
+
+/** {@link stageImport} with the copy/unzip and model load in a worker thread (the event loop stays free). */
+async function stageImportOffThread(
+  deps: SiteDeps,
+  projectId: string,
+  sourcePath: string,
+  options: ImportSiteOptions,
+): Promise<StagedImport> {
+  const slot = importSlot(deps, projectId);
+  const staged = await stageBuildOffThread(sourcePath, slot.dir, importLimits(options.limits));
+  removeStoredSearchIndex(slot.dir);
+  return { projectId, ...slot, staged, onlyIfNoSite: options.onlyIfNoSite === true };
 }
 
 function discardImport(pending: StagedImport): void {
@@ -164,7 +183,7 @@ export async function importSiteAndIndex(
   sourcePath: string,
   options: ImportSiteOptions = {},
 ): Promise<ImportedSite> {
-  let pending = stageImport(deps, projectId, sourcePath, options);
+  let pending = await stageImportOffThread(deps, projectId, sourcePath, options);
   try {
     pending = withRenderProblems(pending, await indexBuildFolder(pending.dir, pending.staged.model, deps.logger));
   } catch (error) {
@@ -181,22 +200,40 @@ interface StagedProject {
   readonly staged: StagedBuild;
 }
 
+/** Where a new project's build is staged (checked: the domain is free). */
+function projectSlot(deps: SiteDeps, domain: string): { buildId: string; staging: string } {
+  // Checked again inside createProject; failing here first spares copying a large source for nothing.
+  if (findProjectByDomain(deps.db, domain) !== undefined) {
+    throw ValidationError('Domain is already in use', [`domain: ${domain} already belongs to another project`]);
+  }
+  const buildId = ulid(deps.now());
+  mkdirSync(stagingRoot(deps.dataDir), { recursive: true });
+  return { buildId, staging: stagingDir(deps.dataDir, buildId) };
+}
+
 function stageProject(
   deps: SiteDeps,
   input: { orgId: string; name: string; domain: string },
   sourcePath: string,
   options: ImportSiteOptions,
 ): StagedProject {
-  // Checked again inside createProject; failing here first spares copying a large source for nothing.
-  if (findProjectByDomain(deps.db, input.domain) !== undefined) {
-    throw ValidationError('Domain is already in use', [`domain: ${input.domain} already belongs to another project`]);
-  }
-  const buildId = ulid(deps.now());
-  const staging = stagingDir(deps.dataDir, buildId);
-  mkdirSync(stagingRoot(deps.dataDir), { recursive: true });
-  const staged = stageBuild(sourcePath, staging, importLimits(options.limits));
-  removeStoredSearchIndex(staging);
-  return { buildId, staging, staged };
+  const slot = projectSlot(deps, input.domain);
+  const staged = stageBuild(sourcePath, slot.staging, importLimits(options.limits));
+  removeStoredSearchIndex(slot.staging);
+  return { ...slot, staged };
+}
+
+/** {@link stageProject} with the copy/unzip and model load in a worker thread. */
+async function stageProjectOffThread(
+  deps: SiteDeps,
+  input: { orgId: string; name: string; domain: string },
+  sourcePath: string,
+  options: ImportSiteOptions,
+): Promise<StagedProject> {
+  const slot = projectSlot(deps, input.domain);
+  const staged = await stageBuildOffThread(sourcePath, slot.staging, importLimits(options.limits));
+  removeStoredSearchIndex(slot.staging);
+  return { ...slot, staged };
 }
 
 function commitProject(
@@ -262,7 +299,7 @@ export async function createProjectWithSiteAndIndex(
   sourcePath: string,
   options: ImportSiteOptions = {},
 ): Promise<{ project: ProjectRow; imported: ImportedSite }> {
-  let pending = stageProject(deps, input, sourcePath, options);
+  let pending = await stageProjectOffThread(deps, input, sourcePath, options);
   try {
     pending = withRenderProblems(pending, await indexBuildFolder(pending.staging, pending.staged.model, deps.logger));
   } catch (error) {
@@ -310,4 +347,16 @@ export function problemCounts(problems: readonly SiteProblem[]): Record<string, 
   const counts: Record<string, number> = {};
   for (const p of problems) counts[p.code] = (counts[p.code] ?? 0) + 1;
   return counts;
+}
+
+/** Problems listed in import results (API and CLI `--json`); the counts cover the rest. */
+export const LISTED_PROBLEMS = 500;
+
+/** The first {@link LISTED_PROBLEMS} problems as `{code, file, message}` (config key path in the message). */
+export function problemList(problems: readonly SiteProblem[]): { code: string; file: string; message: string }[] {
+  return problems.slice(0, LISTED_PROBLEMS).map((p) => ({
+    code: p.code,
+    file: p.file,
+    message: p.keyPath === undefined ? p.message : `${p.keyPath}: ${p.message}`,
+  }));
 }

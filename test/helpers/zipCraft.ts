@@ -31,7 +31,7 @@ export function deflated(name: string, content: Buffer | string, declare?: numbe
 export async function deflateZerosToFile(count: number, file: string): Promise<number> {
   const block = Buffer.alloc(1024 * 1024);
   let crc = 0;
-  async function* zeros(): AsyncGenerator<Buffer> {
+  function* zeros(): Generator<Buffer> {
     for (let left = count; left > 0; left -= block.length) {
       const chunk = left >= block.length ? block : block.subarray(0, left);
       crc = crc32(chunk, crc);

@@ -1,6 +1,6 @@
 /** `offprint sites import --project ID PATH`: a docs folder or zip becomes a project's site. */
 import { resolve } from 'node:path';
-import { importSiteAndIndex, problemCounts, type ImportedSite } from '../../domain/sites.js';
+import { importSiteAndIndex, problemCounts, problemList, type ImportedSite } from '../../domain/sites.js';
 import { requestedScripts } from '../../sites/project/scripts.js';
 import { onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
@@ -51,12 +51,14 @@ export function importJson(imported: ImportedSite): {
   buildId: string;
   pages: number;
   problems: number;
+  problemList: ReturnType<typeof problemList>;
 } {
   return {
     projectId: imported.projectId,
     buildId: imported.buildId,
     pages: imported.model.counts.pages,
     problems: imported.model.problems.length,
+    problemList: problemList(imported.model.problems),
   };
 }
 

@@ -1,6 +1,6 @@
 /** `/v1/analytics/{projectId}/feedback...`: the feedback export API, plus NDJSON import. */
 import { IMPORT_BODY_LIMIT_DEFAULT } from '../../domain/feedback/limits.js';
-import { importFeedback } from '../../domain/feedback/importer.js';
+import { importFeedback, MAX_IMPORT_LINE_BYTES } from '../../domain/feedback/importer.js';
 import { feedbackByPage, listFeedback } from '../../domain/feedback/query.js';
 import { checkStreamedBody } from '../../http/body.js';
 import { cappedStream } from '../../http/cappedStream.js';
@@ -89,7 +89,9 @@ export function analyticsRoutes(route: RouteDefiner, deps: SiteDeps, options: An
         400: errorResponse('A line is not valid; nothing was imported'),
         ...AUTH_ERRORS,
         404: errorResponse('No such project in the key’s organization'),
-        413: errorResponse(`Body larger than ${importLimit} bytes`),
+        413: errorResponse(
+          `Body larger than ${importLimit} bytes, or a line longer than ${MAX_IMPORT_LINE_BYTES} bytes`,
+        ),
         415: errorResponse('Body is not NDJSON'),
       },
     },

@@ -1,6 +1,6 @@
 /** The JSON shape of site imports, field by field. */
 import type { z } from 'zod';
-import { problemCounts, type ImportedSite } from '../../domain/sites.js';
+import { problemCounts, problemList, type ImportedSite } from '../../domain/sites.js';
 import type { SiteImportResultSchema } from './schema.js';
 
 /** An import's outcome. */
@@ -14,6 +14,7 @@ export function presentSiteImport(
     pages: imported.model.counts.pages,
     problems: imported.model.problems.length,
     problemsByCode: problemCounts(imported.model.problems),
+    problemList: problemList(imported.model.problems),
     siteUrl,
   };
 }

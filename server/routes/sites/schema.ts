@@ -13,6 +13,11 @@ export const SiteImportResultSchema = z.strictObject({
   pages: z.number().int().meta({ description: 'Pages of the site (in the navigation or reachable by URL).' }),
   problems: z.number().int().meta({ description: 'Problems that did not stop the import (missing images, ...).' }),
   problemsByCode: z.record(z.string(), z.number().int()).meta({ description: 'Problems counted by kind.' }),
+  problemList: z.array(z.strictObject({ code: z.string(), file: z.string(), message: z.string() })).meta({
+    description:
+      'The problems themselves, in the order found (the first 500): pages that failed to render (render-failed), ' +
+      'missing images and snippets, config entries that were ignored.',
+  }),
   siteUrl: z
     .string()
     .nullable()

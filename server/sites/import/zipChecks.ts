@@ -56,8 +56,9 @@ function checkEntry(entry: ZipEntry, zipName: string, limits: ImportLimits, seen
   if (type === 0o120000) reject(zipName, `entry "${name}" is a symbolic link`);
   if (!ALLOWED_TYPES.has(type)) reject(zipName, `entry "${name}" is not a regular file or folder`);
   if (entry.encrypted) reject(zipName, `entry "${name}" is encrypted`);
-  // Names equal but for case (or trailing slashes) would overwrite each other on some file systems.
-  const key = name.replace(/\/+$/, '').toLowerCase();
+  // Names equal but for case, Unicode normalization (macOS stores NFD) or trailing slashes would
+  // overwrite each other on some file systems.
+  const key = name.replace(/\/+$/, '').normalize('NFC').toLowerCase();
   if (!entry.isDirectory && seen.has(key)) reject(zipName, `entry "${name}" appears twice`);
   seen.add(key);
   const ratio = ratioOf(entry.size, entry.compressedSize);

@@ -3,7 +3,8 @@
  * Offprint forks a Node child; the desktop app passes one that starts an Electron `utilityProcess`
  * (main/sandboxLauncher.ts), since a packaged app has no separate Node binary.
  */
-import { fork } from 'node:child_process';
+import { fork, type Serializable } from 'node:child_process';
+import { Socket } from 'node:net';
 
 /** What to start. */
 export interface SandboxSpawnSpec {
@@ -51,11 +52,11 @@ export const forkLauncher: SandboxLauncher = (spec) => {
   // An idle sandbox does not keep a one-shot command alive; a render in flight has its own timer.
   child.unref();
   child.channel?.unref();
-  if (child.stderr !== null && 'unref' in child.stderr && typeof child.stderr.unref === 'function')
-    child.stderr.unref();
+  // The pipe is a socket; unref'd, it does not hold the parent open either.
+  if (child.stderr instanceof Socket) child.stderr.unref();
   return {
     send: (message) => {
-      if (child.connected) child.send(message as object);
+      if (child.connected) child.send(message as Serializable);
     },
     onMessage: (listener) => void child.on('message', listener),
     onExit: (listener) => void child.on('exit', listener),

@@ -3,14 +3,13 @@
  * variables), `.jsx`/`.js` snippets (esbuild), and refusal of npm packages. Files are read only through
  * `RenderInput.readFile`. Anything that cannot be loaded becomes an empty module that renders nothing.
  */
-import * as React from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import * as jsxRuntime from 'react/jsx-runtime';
 import { compileMdx, type CompiledModule } from '../compile/compile.js';
 import { HOOKS } from '../compile/remarkOffprint.js';
 import { preprocessBody, splitFrontmatter } from '../preprocess.js';
 import type { RenderInput } from '../types.js';
 import { BUILTINS, componentFor, guardComponent, HTML_COMPONENTS } from './components.js';
+import { GUEST_JSX_RUNTIME, GUEST_REACT } from './guestReact.js';
 import { guestModule, newGuestRealm, runInGuest, thrownMessage, type GuestRealm } from './guest.js';
 import { SnippetPropsProvider, type RenderState } from './state.js';
 import { transformScript } from './transform.js';
@@ -30,8 +29,8 @@ function missingModule(): ModuleNamespace {
   );
 }
 
-const REACT_MODULE: ModuleNamespace = { ...React, default: React };
-const RUNTIME_MODULE: ModuleNamespace = { ...jsxRuntime, default: jsxRuntime };
+const REACT_MODULE: ModuleNamespace = { ...GUEST_REACT, default: GUEST_REACT };
+const RUNTIME_MODULE: ModuleNamespace = { ...GUEST_JSX_RUNTIME, default: GUEST_JSX_RUNTIME };
 const SNIPPET_EXTENSIONS = ['.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
 
 /** Project path (no leading slash) for an import specifier, or null when it is not a project file. */
@@ -68,10 +67,10 @@ export class ModuleLoader {
     const op = {
       imp: (spec: string): ModuleNamespace => this.import(file, spec),
       c: componentFor,
-      g: (name: string): unknown => (name === 'React' ? React : (React as Record<string, unknown>)[name]),
+      g: (name: string): unknown => (name === 'React' ? GUEST_REACT : GUEST_REACT[name]),
       safe: guardComponent,
     };
-    const made = runInGuest(this.realm, compiled.code, [], [{ ...jsxRuntime, _op: op }], file);
+    const made = runInGuest(this.realm, compiled.code, [], [{ ...GUEST_JSX_RUNTIME, _op: op }], file);
     return isNamespace(made) ? made : {};
   }
 
@@ -169,8 +168,8 @@ export class ModuleLoader {
     }
     const module = guestModule(this.realm);
     const require = (spec: string): ModuleNamespace => this.import(path, spec);
-    const globals: Record<string, unknown> = { ...BUILTINS, React };
-    for (const hook of HOOKS) globals[hook] = (React as Record<string, unknown>)[hook];
+    const globals: Record<string, unknown> = { ...BUILTINS, React: GUEST_REACT };
+    for (const hook of HOOKS) globals[hook] = GUEST_REACT[hook];
     const names = Object.keys(globals);
     try {
       // The block lets the snippet declare names that shadow the injected globals.

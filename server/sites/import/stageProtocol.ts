@@ -1,0 +1,18 @@
+/** What crosses the thread boundary of an off-thread import (see offThread.ts). */
+import { z } from 'zod';
+import type { ImportLimits } from './limits.js';
+import type { StagedBuild } from './stage.js';
+
+/** The job a staging worker gets. */
+export const stageJobSchema = z.object({
+  sourcePath: z.string(),
+  dir: z.string(),
+  // Made by importLimits() in the parent, never by a client: checked for shape only.
+  limits: z.custom<ImportLimits>((value) => typeof value === 'object' && value !== null),
+});
+export type StageJob = z.infer<typeof stageJobSchema>;
+
+/** What a staging worker posts back. */
+export type StageOutcome =
+  | { readonly ok: true; readonly staged: StagedBuild }
+  | { readonly ok: false; readonly status: number; readonly message: string; readonly details: readonly string[] };

@@ -1,0 +1,56 @@
+/**
+ * React as project code sees it. Markdown and JSX in a page's content go through the MDX components
+ * map (components.tsx), but JSX inside a project's own components (`export const X = () => <meta .../>`,
+ * `.jsx` snippets) calls the JSX runtime directly. So the runtime handed to project code applies the same
+ * rules to every element it makes: `<script>`, `<base>` and `<meta http-equiv>` become the components
+ * that render them as nothing (with a warning), and attributes that would run code or write a document
+ * (`on*`, `srcdoc`, raw HTML) are dropped.
+ */
+import * as React from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import { Base, Meta, Script } from '../components/html.js';
+
+/** Attributes content never gets to set: event handlers, inline documents, raw HTML. */
+const ACTIVE_PROP = /^(on.+|srcdoc|dangerouslysetinnerhtml|formaction)$/i;
+
+const REPLACED_TAGS: Readonly<Record<string, unknown>> = { script: Script, base: Base, meta: Meta };
+
+function safeProps(props: unknown): unknown {
+  if (typeof props !== 'object' || props === null) return props;
+  const keys = Object.keys(props);
+  if (!keys.some((key) => ACTIVE_PROP.test(key))) return props;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (!ACTIVE_PROP.test(key)) out[key] = Reflect.get(props, key);
+  return out;
+}
+
+function safeType(type: unknown): unknown {
+  return typeof type === 'string' ? (REPLACED_TAGS[type.toLowerCase()] ?? type) : type;
+}
+
+type ElementFactory = (type: never, props: never, ...rest: never[]) => unknown;
+
+function guarded(make: ElementFactory): (type: unknown, props: unknown, ...rest: unknown[]) => unknown {
+  return (type, props, ...rest): unknown => {
+    const element: unknown = Reflect.apply(make, undefined, [safeType(type), safeProps(props), ...rest]);
+    return element;
+  };
+}
+
+/** `react/jsx-runtime` for project code. */
+export const GUEST_JSX_RUNTIME: Readonly<Record<string, unknown>> = {
+  ...jsxRuntime,
+  jsx: guarded(jsxRuntime.jsx),
+  jsxs: guarded(jsxRuntime.jsxs),
+};
+
+const guestCreateElement = guarded(React.createElement);
+const guestCloneElement = (element: unknown, props: unknown, ...rest: unknown[]): unknown =>
+  Reflect.apply(React.cloneElement, undefined, [element, safeProps(props), ...rest]);
+
+/** `react` for project code (`React.createElement`, hooks, ...). */
+export const GUEST_REACT: Readonly<Record<string, unknown>> = {
+  ...React,
+  createElement: guestCreateElement,
+  cloneElement: guestCloneElement,
+};
