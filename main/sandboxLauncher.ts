@@ -5,7 +5,7 @@
  * environment. The child checks that the permission model holds and refuses to render otherwise.
  */
 import { utilityProcess } from 'electron';
-import type { SandboxChild, SandboxLauncher } from '../server/sites/sandbox/launcher.js';
+import { sandboxEnv, type SandboxChild, type SandboxLauncher } from '../server/sites/sandbox/launcher.js';
 
 const STDERR_TAIL = 4096;
 
@@ -13,7 +13,7 @@ const STDERR_TAIL = 4096;
 export const utilityProcessLauncher: SandboxLauncher = (spec): SandboxChild => {
   const child = utilityProcess.fork(spec.entry, [...spec.args], {
     execArgv: [...spec.execArgv],
-    env: {},
+    env: sandboxEnv(),
     stdio: ['ignore', 'ignore', 'pipe'],
     serviceName: 'Offprint render sandbox',
   });

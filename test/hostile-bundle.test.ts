@@ -1,12 +1,16 @@
 /**
  * Hostile content in real Chromium: a page holding an inline script, an `srcdoc` iframe with a script,
  * an SVG with a script, an onerror handler (written in content and injected by a component's raw HTML),
- * a meta refresh and a project `.js` included with `<script src>`. Each script pushes a marker onto
- * `window.__pwned`. None runs, and the reader stays on the page: on the live site, from the exported
- * bundle opened from disk, and in `offprint preview`. A project script does run once `allowedScripts`
- * names it; and an export fails, naming the page, when a page navigates away during its capture.
+ * a meta refresh and a project `.js` included with `<script src>`; a page whose own exported component
+ * and `.jsx` snippet write a refresh, a `<base>` and scripts; and a project SVG file that runs code
+ * every way an SVG can. Each script pushes a marker onto `window.__pwned`. None runs, and the reader
+ * stays on the page: on the live site, from the exported bundle opened from disk (the SVG files as
+ * documents of their own too), and in `offprint preview`. A project script does run once
+ * `allowedScripts` names it; and an export fails, naming the page, when a page's capture lands
+ * elsewhere (the site redirects it).
  */
 import AdmZip from 'adm-zip';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +19,10 @@ import { setSettingValue } from '../server/domain/settings.js';
 import { ExportFailedError } from '../server/export/contract.js';
 import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
 import { SiteServers } from '../server/sites/serve/servers.js';
+import { render } from './fixtures/render/harness.js';
 import { folderBase } from './helpers/bundleCheck.js';
+import { cli } from './helpers/cli.js';
+import { tempDir } from './helpers/dataDirs.js';
 import {
   exportFixture,
   exportOnce,
@@ -23,54 +30,13 @@ import {
   AIR_GAPPED,
   type ExportSiteFixture,
 } from './helpers/exportRun.js';
+import { hostileFiles } from './helpers/hostileBundle.js';
 
-const MARK = (name: string): string => `(window.top.__pwned = window.top.__pwned || []).push('${name}')`;
+/** Bundle pages of the export made once for the whole file. */
+const EXPORTED = ['/extras/hostile', '/guides/intro', '/extras/component', '/extras/pictures'];
 
-/** The hostile page and its helpers, created in the test's temp copy of serve-mini. */
-const HOSTILE: Readonly<Record<string, string>> = {
-  'extras/hostile.mdx': [
-    '---',
-    'title: Hostile',
-    '---',
-    '',
-    'export const Sneaky = () => <div dangerouslySetInnerHTML={{ __html: `<img src="/no-such.png" onerror="' +
-      MARK('injected').replace(/'/g, '&#39;') +
-      '">` }} />',
-    '',
-    'Still here.',
-    '',
-    `<script>{"${MARK('inline')}"}</script>`,
-    '',
-    `<iframe title="doc" srcdoc="<script>${MARK('srcdoc')}</script>" />`,
-    '',
-    `<svg width="10" height="10"><script>{"${MARK('svg')}"}</script></svg>`,
-    '',
-    `<img src="/no-such-image.png" onerror="${MARK('onerror')}" />`,
-    '',
-    '<meta http-equiv="refresh" content="0; url=/guides/intro" />',
-    '',
-    '<base href="https://example.com/" />',
-    '',
-    '<script src="/extras/pwn.js"></script>',
-    '',
-    '<Sneaky />',
-    '',
-  ].join('\n'),
-  'extras/pwn.js': `${MARK('project-js')};\n`,
-  // Content cannot write a refresh, but a component's own JSX still can: the capture must notice.
-  'extras/away.mdx': [
-    '---',
-    'title: Away',
-    '---',
-    '',
-    'export const Away = () => <meta httpEquiv="refresh" content="0; url=/guides/intro" />',
-    '',
-    'Leaves.',
-    '',
-    '<Away />',
-    '',
-  ].join('\n'),
-};
+/** What a page that wrote a refresh, a `<base>` or a script through JSX must not show. */
+const WRITTEN_BY_JSX = /__pwned|http-equiv="refresh"|<base|pwn\.js|https:\/\/example\.(com|org)/i;
 
 interface Seen {
   readonly pwned: unknown;
@@ -83,6 +49,8 @@ describe.skipIf(findChromium() === null)('hostile content in pages and bundles',
   let siteUrl: string;
   let browser: Browser;
   let outFile: string;
+  let source: string;
+  let bundleDir: string;
 
   /** Opens `url`, gives refreshes and handlers time to act, and reports the markers and where it is. */
   async function visit(url: string): Promise<Seen> {
@@ -98,11 +66,14 @@ describe.skipIf(findChromium() === null)('hostile content in pages and bundles',
   }
 
   beforeAll(async () => {
-    site = await importExportFixture(exportFixture(HOSTILE));
+    source = exportFixture(hostileFiles());
+    site = await importExportFixture(source);
     sites = await SiteServers.start(site.rt, { pollMs: 0 });
     siteUrl = sites.urlOf(site.projectId) ?? '';
     browser = await launchChromium();
-    ({ outFile } = await exportOnce(site, { options: { ...AIR_GAPPED, paths: ['/extras/hostile', '/guides/intro'] } }));
+    ({ outFile } = await exportOnce(site, { options: { ...AIR_GAPPED, paths: EXPORTED } }));
+    bundleDir = join(outFile, '..', 'unzipped');
+    new AdmZip(outFile).extractAllTo(bundleDir, true);
   }, 120_000);
 
   afterAll(async () => {
@@ -119,9 +90,7 @@ describe.skipIf(findChromium() === null)('hostile content in pages and bundles',
   });
 
   it('bundle opened from disk: every page carries the policy, no script runs, the reader stays', async () => {
-    const dir = join(outFile, '..', 'unzipped');
-    new AdmZip(outFile).extractAllTo(dir, true);
-    const url = `${folderBase(dir)}extras/hostile.html`;
+    const url = `${folderBase(bundleDir)}extras/hostile.html`;
     expect(await visit(url)).toEqual({ pwned: null, url });
     const zip = new AdmZip(outFile);
     const html = zip.readAsText('extras/hostile.html');
@@ -152,6 +121,58 @@ describe.skipIf(findChromium() === null)('hostile content in pages and bundles',
     }
   });
 
+  it("ignores a refresh, a <base> and scripts written by a page's own component and a .jsx snippet", async () => {
+    const url = `${siteUrl}/extras/component`;
+    expect(await visit(url)).toEqual({ pwned: null, url });
+    const live = await (await fetch(url)).text();
+    expect(live).toContain('Component ran.');
+    expect(live).toContain('Snippet ran.');
+    expect(live).not.toMatch(WRITTEN_BY_JSX);
+    const file = `${folderBase(bundleDir)}extras/component.html`;
+    expect(await visit(file)).toEqual({ pwned: null, url: file });
+    const bundled = readFileSync(join(bundleDir, 'extras/component.html'), 'utf8');
+    expect(bundled).toContain('Component ran.');
+    expect(bundled).not.toMatch(WRITTEN_BY_JSX);
+    // The render reports each element it dropped, so an author learns why it is not there.
+    const page = await render(readFileSync(join(source, 'extras/component.mdx'), 'utf8'), {
+      file: 'extras/component.mdx',
+      root: source,
+    });
+    expect([...page.warnings].sort()).toEqual([
+      '<base> in content was dropped',
+      '<base> in content was dropped',
+      '<meta http-equiv="refresh"> in content was dropped',
+      '<meta http-equiv="refresh"> in content was dropped',
+      '<script src="/extras/pwn.js"> in content was dropped: name the file in the allowedScripts setting instead',
+      '<script> in content was dropped: pages run no inline code',
+      '<script> in content was dropped: pages run no inline code',
+      '<script> in content was dropped: pages run no inline code',
+    ]);
+  });
+
+  it('bundles project SVG files inert: opened from disk they run nothing, and the bundle still verifies', async () => {
+    const zip = new AdmZip(outFile);
+    const svgs = zip.getEntries().filter((e) => /^_assets\/scripted\.[0-9a-f]{12}\.svg$/.test(e.entryName));
+    // The picture and the download (different colours: two files).
+    expect(svgs).toHaveLength(2);
+    for (const entry of svgs) {
+      const text = entry.getData().toString('utf8');
+      expect(text, entry.entryName).toMatch(
+        /^<svg [^>]*>\s*<a><rect width="40" height="40" fill="#(2255aa|aa5522)"\/><\/a>\s*<\/svg>$/,
+      );
+      const url = `${folderBase(bundleDir)}${entry.entryName}`;
+      expect(await visit(url), entry.entryName).toEqual({ pwned: null, url });
+    }
+    const pictures = zip.readAsText('extras/pictures.html');
+    for (const entry of svgs) expect(pictures).toContain(`../${entry.entryName}`);
+    const verified = await cli(['verify', outFile, '--json']);
+    expect(verified.code).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, problems: [] });
+    // On the live site the same file is sandboxed by the policy of project files.
+    const live = `${siteUrl}/images/scripted.svg`;
+    expect(await visit(live)).toEqual({ pwned: null, url: live });
+  });
+
   it('runs a project script on the live site once allowedScripts names it, and nothing else', async () => {
     setSettingValue(site.rt, 'allowedScripts', 'extras/pwn.js');
     expect(await visit(`${siteUrl}/extras/hostile`)).toEqual({
@@ -161,7 +182,10 @@ describe.skipIf(findChromium() === null)('hostile content in pages and bundles',
   });
 
   it('fails the export, naming the page, when a page navigates away during its capture', async () => {
-    const error = await exportOnce(site, { options: { ...AIR_GAPPED, paths: ['/extras/away'] } }).then(
+    // Content cannot send a reader away any more, but the site's own redirects still can: the capture
+    // of /extras/away lands on /guides/intro, which must not be saved as /extras/away.
+    const outFile = join(tempDir('offprint-export-away-'), 'bundle.zip');
+    const error = await exportOnce(site, { options: { ...AIR_GAPPED, paths: ['/extras/away'] }, outFile }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -170,6 +194,7 @@ describe.skipIf(findChromium() === null)('hostile content in pages and bundles',
     expect((error as ExportFailedError).message).toMatch(
       /^Page \/extras\/away could not be rendered \(3 attempts\): the page left http:\/\/127\.0\.0\.1:\d+\/extras\/away for http:\/\/127\.0\.0\.1:\d+\/guides\/intro/,
     );
+    expect(existsSync(outFile)).toBe(false);
   }, 60_000);
 });
 

@@ -8,6 +8,8 @@
  */
 import AdmZip from 'adm-zip';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRuntime } from '../server/runtime.js';
@@ -23,9 +25,13 @@ function watchHealth(url: string): { stop: () => Promise<number[]> } {
   const loop = (async () => {
     while (running) {
       const t0 = performance.now();
-      const res = await fetch(`${url}/health`);
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
+      try {
+        const res = await fetch(`${url}/health`);
+        await res.arrayBuffer();
+        latencies.push(res.ok ? performance.now() - t0 : Infinity);
+      } catch {
+        latencies.push(Infinity);
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
@@ -61,12 +67,19 @@ describe('a hostile docs project', () => {
   const dataDir = tempDir();
   const markerDir = tempDir('offprint-markers-');
   const canaryDir = tempDir('offprint-canary-');
-  const canaries: Canaries = {
+  let connections = 0;
+  const canaryServer = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  let canaries: Canaries = {
     file: join(canaryDir, 'canary.txt'),
     fileToken: 'CANARY-FILE-7f3a9c',
     envName: 'OFFPRINT_TEST_CANARY',
     envToken: 'CANARY-ENV-51be02',
     markerDir,
+    port: 0,
+    dataDir,
   };
   // Short page limits keep the test quick; the defaults are 10 s and 512 MB.
   const env = { [canaries.envName]: canaries.envToken, OFFPRINT_RENDER_TIMEOUT: '3', OFFPRINT_RENDER_MEMORY_MB: '128' };
@@ -79,6 +92,10 @@ describe('a hostile docs project', () => {
 
   beforeAll(async () => {
     mkdirSync(canaryDir, { recursive: true });
+    canaryServer.listen(0, '127.0.0.1');
+    await once(canaryServer, 'listening');
+    const address = canaryServer.address();
+    canaries = { ...canaries, port: typeof address === 'object' && address !== null ? address.port : 0 };
     writeFileSync(canaries.file, canaries.fileToken);
     project = writeHostileProject(canaries);
     const keys = await runBinary(['keys', 'create', '--json', '--data-dir', dataDir]);
@@ -93,6 +110,7 @@ describe('a hostile docs project', () => {
 
   afterAll(async () => {
     await serve.stop();
+    canaryServer.close();
   });
 
   it('imported over the API: each page that cannot render is reported, /health answers within 1 s throughout', async () => {
@@ -109,6 +127,7 @@ describe('a hostile docs project', () => {
     const reasons = body.problemList.filter((p) => p.code === 'render-failed').map((p) => p.message);
     expect(reasons.filter((r) => r.includes('took longer than 3 s'))).toHaveLength(2);
     expect(reasons.filter((r) => r.includes('more memory than the render sandbox allows (128 MB)'))).toHaveLength(1);
+    expect(reasons.filter((r) => /call stack|string length/i.test(r))).toHaveLength(2);
     expect(latencies.length).toBeGreaterThan(10);
     expect(Math.max(...latencies)).toBeLessThan(1000);
     siteUrl = body.siteUrl;
@@ -124,7 +143,16 @@ describe('a hostile docs project', () => {
     }
     const latencies = await health.stop();
     for (const [path, html] of pages) {
-      for (const stolen of [canaries.fileToken, canaries.envToken, ...secrets, 'STOLEN', 'RAN', 'WROTE']) {
+      for (const stolen of [
+        canaries.fileToken,
+        canaries.envToken,
+        ...secrets,
+        'STOLEN',
+        'RAN',
+        'WROTE',
+        'SENT',
+        'SQLite format',
+      ]) {
         expect(html.includes(stolen), `${path} shows ${stolen}`).toBe(false);
       }
     }
@@ -134,6 +162,7 @@ describe('a hostile docs project', () => {
     expect(pages.get('loop')).toContain('took longer than 3 s to render');
     expect(pages.get('memory-bomb')).toContain('more memory than the render sandbox allows');
     expect(readdirSync(markerDir)).toEqual([]);
+    expect(connections).toBe(0);
     expect(Math.max(...latencies)).toBeLessThan(1000);
   }, 120_000);
 
@@ -148,5 +177,6 @@ describe('a hostile docs project', () => {
       expect(run.stdout + run.stderr).not.toContain(stolen);
     }
     expect(readdirSync(markerDir)).toEqual([]);
+    expect(connections).toBe(0);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The measured passes of bench/render: every page rendered in this process the way the site server does
+ * The measured passes of bench/render: every page rendered through the render sandbox the way the site server does
  * (MDX body, endpoint reference, theme document), and every page fetched over HTTP from `offprint serve`.
  * Modules come from dist/ (`npm run build`), so the numbers are those of the code that ships.
  */
@@ -66,7 +66,7 @@ async function renderOne(model, page, origin) {
 }
 
 /**
- * Renders every page of `model` once, in this process.
+ * Renders every page of `model` once, through the render sandbox (one page at a time).
  * @param {Model} model
  * @returns {Promise<Pass>}
  */

@@ -4,9 +4,11 @@
  * - import: `projects create --source` through its domain function (`createProjectWithSite`: copy,
  *   validate, commit) into a new data dir, then a fresh model load of the build (what a restart costs);
  * - pages/s rendered cold (first render of every page in a fresh process: compile caches empty),
- *   by the renderer alone in this process and over HTTP from a fresh `offprint serve`;
+ *   by the renderer alone (through the render sandbox, one page at a time) and over HTTP from a fresh
+ *   `offprint serve`;
  * - pages/s warm: the renderer's second pass (process caches warm), and HTTP again (render cache hits);
- * - peak RSS of this process (import + renderer) and of the server.
+ * - peak RSS of this process (import) and of the server (neither counts the sandbox processes, where
+ *   pages now render).
  * It prints a table and exits 0; it never fails on a slow number (non-zero only if something breaks).
  *
  * Usage: node bench/render/run.js [--source DIR] [--concurrency N] [--keep]
@@ -128,8 +130,8 @@ async function main() {
       table(
         ['pass', 'pages/s', 'total s', 'p50 ms', 'p95 ms', 'max ms', 'KiB/page', 'server CPU ms/page', 'failed'],
         [
-          row('renderer alone, cold (first render)', coldRender),
-          row('renderer alone, second pass', warmRender),
+          row('renderer via sandbox, cold (first render)', coldRender),
+          row('renderer via sandbox, second pass', warmRender),
           row('HTTP, cold (first request)', coldHttp, String(round(serverCpu.cold))),
           row('HTTP, warm (render cache hit)', warmHttp, String(round(serverCpu.warm, 2))),
         ],
@@ -140,7 +142,7 @@ async function main() {
       table(
         ['peak RSS', 'MiB'],
         [
-          ['this process (import + renderer passes)', mib(benchRssKb)],
+          ['this process (import; sandboxes not counted)', mib(benchRssKb)],
           ['offprint serve (both HTTP passes)', mib(serverHwmKb)],
         ],
       ),

@@ -13,9 +13,10 @@ import { importLimits, type ImportLimits } from '../sites/import/limits.js';
 import { stageBuildOffThread } from '../sites/import/offThread.js';
 import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.js';
 import { loadSiteProject } from '../sites/project/load.js';
-import { indexBuildFolder, type IndexedBuild } from '../sites/serve/searchIndex.js';
+import { indexBuildFolder } from '../sites/serve/searchIndex.js';
+import { withRenderProblems } from './siteProblems.js';
 import { removeStoredSearchIndex } from '../sites/serve/searchIndexFile.js';
-import type { SiteModel, SiteProblem } from '../sites/project/model.js';
+import type { SiteModel } from '../sites/project/model.js';
 import type { Deps } from './deps.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { ulid } from './ids.js';
@@ -309,26 +310,6 @@ export async function createProjectWithSiteAndIndex(
   return commitProject(deps, input, pending);
 }
 
-/**
- * A staged import with the pages that failed to render listed among its problems (each one, with the
- * reason); an import whose renders ran out of time is refused.
- */
-function withRenderProblems<T extends { readonly staged: StagedBuild }>(pending: T, indexed: IndexedBuild): T {
-  if (indexed.outOfTime) {
-    throw ValidationError('The project took too long to render', [
-      `rendering its ${indexed.pages} pages took longer than the import allows; split the project or simplify its pages`,
-    ]);
-  }
-  if (indexed.failures.length === 0) return pending;
-  const problems: SiteProblem[] = indexed.failures.map((failure) => ({
-    code: 'render-failed',
-    file: failure.file,
-    message: `${failure.path}: ${failure.reason}`,
-  }));
-  const model = { ...pending.staged.model, problems: [...pending.staged.model.problems, ...problems] };
-  return { ...pending, staged: { ...pending.staged, model } };
-}
-
 /** The current site of a project, or null when it has none. The model is cached per build. */
 export function getCurrentSite(deps: SiteDeps, projectId: string): CurrentSite | null {
   const site = findSite(deps.db, projectId);
@@ -340,23 +321,4 @@ export function getCurrentSite(deps: SiteDeps, projectId: string): CurrentSite |
     cacheModel(rootDir, model);
   }
   return { projectId, buildId: site.buildId, rootDir, site, model };
-}
-
-/** Problems grouped by code, for summaries: `{ 'missing-asset': 216, ... }`. */
-export function problemCounts(problems: readonly SiteProblem[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const p of problems) counts[p.code] = (counts[p.code] ?? 0) + 1;
-  return counts;
-}
-
-/** Problems listed in import results (API and CLI `--json`); the counts cover the rest. */
-export const LISTED_PROBLEMS = 500;
-
-/** The first {@link LISTED_PROBLEMS} problems as `{code, file, message}` (config key path in the message). */
-export function problemList(problems: readonly SiteProblem[]): { code: string; file: string; message: string }[] {
-  return problems.slice(0, LISTED_PROBLEMS).map((p) => ({
-    code: p.code,
-    file: p.file,
-    message: p.keyPath === undefined ? p.message : `${p.keyPath}: ${p.message}`,
-  }));
 }

@@ -2,7 +2,8 @@
  * The local files pages load (images, scripts, stylesheets, fonts, downloads), read from the run's site
  * server and written once each as `_assets/<name>.<contenthash>.<ext>`: the name changes exactly when
  * the content does, so the bundle can be cached forever. Stylesheets are rewritten first (their own
- * `url()`s and `@import`s point at hashed files too, fonts included), then hashed.
+ * `url()`s and `@import`s point at hashed files too, fonts included), then hashed. SVGs are made inert
+ * first (svgSanitize.ts): the hash, the name and the manifest describe the bytes the bundle holds.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import type { Logger } from '../logger.js';
 import { encodePath } from './bundleFiles.js';
 import { ExportFailedError } from './contract.js';
 import { isExternalUrl, isSelfContained, visitCssRefs } from './refs.js';
+import { sanitizeSvg } from './svgSanitize.js';
 
 /** The bundle folder of assets. */
 export const ASSETS_DIR = '_assets';
@@ -120,8 +122,21 @@ export class AssetStore {
       return null;
     }
     const data = Buffer.from(await response.arrayBuffer());
+    if (/^image\/svg\+xml\b/i.test(type) || sitePath.toLowerCase().endsWith('.svg')) {
+      return this.write(sitePath, this.inertSvg(sitePath, data));
+    }
     if (!/^text\/css\b/i.test(type) && !sitePath.toLowerCase().endsWith('.css')) return this.write(sitePath, data);
     return this.write(sitePath, Buffer.from(await this.rewriteCss(sitePath, data.toString('utf8'), chain)));
+  }
+
+  /** An SVG without what could run code when it is opened from disk, where no policy applies. */
+  private inertSvg(sitePath: string, data: Buffer): Buffer {
+    const svg = sanitizeSvg(data);
+    if (!svg.readable) this.logger.warn({ path: sitePath }, 'export: an SVG is not well-formed XML, left empty');
+    else if (svg.removed.length > 0) {
+      this.logger.warn({ path: sitePath, removed: svg.removed }, 'export: active content removed from an SVG');
+    }
+    return svg.bytes;
   }
 
   /** A stylesheet with each of its references replaced by the hashed file's name (same `_assets/` folder). */

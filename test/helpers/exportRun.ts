@@ -65,25 +65,6 @@ export const EXTRA_PAGES: Readonly<Record<string, string>> = {
   ].join('\n'),
 };
 
-/**
- * A page that never settles: a component of its own writes a refresh (content cannot write one; a
- * component's own JSX can), so the page reloads itself over and over and its capture never completes.
- */
-export const HANG_PAGE: Readonly<Record<string, string>> = {
-  'extras/hang.mdx': [
-    '---',
-    'title: Hangs',
-    '---',
-    '',
-    'export const Again = () => <meta httpEquiv="refresh" content="0" />',
-    '',
-    'Busy.',
-    '',
-    '<Again />',
-    '',
-  ].join('\n'),
-};
-
 /** A temp copy of serve-mini plus `extra` files. */
 export function exportFixture(extra: Readonly<Record<string, string>> = EXTRA_PAGES): string {
   const dir = join(tempDir('offprint-export-src-'), 'site');

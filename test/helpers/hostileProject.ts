@@ -16,6 +16,10 @@ export interface Canaries {
   readonly envToken: string;
   /** A folder where a successful write or command would create files. */
   readonly markerDir: string;
+  /** A loopback port where a successful network request would connect. */
+  readonly port: number;
+  /** The server's data dir (its database and secret). */
+  readonly dataDir: string;
 }
 
 /** The pages, by attack class. Pages that cannot finish are listed in {@link FAILING_PAGES}. */
@@ -59,6 +63,34 @@ export const viaImportCall = (() => { try { return String(import('node:fs')) } c
 <p id="eval">{viaEval}</p>
 <p id="dynamic-import">{viaImportCall}</p>
 `,
+    'network.mdx': `# Network
+
+export const tries = [];
+export const viaFetch = (() => { try { fetch('http://127.0.0.1:${c.port}/fetch'); return 'SENT' } catch (e) { return 'blocked: ' + e.message } })();
+export const viaSocket = (() => { try { new WebSocket('ws://127.0.0.1:${c.port}/ws'); return 'SENT' } catch (e) { return 'blocked: ' + e.message } })();
+export const viaNet = (() => { try { require('net').connect(${c.port}, '127.0.0.1'); return 'SENT' } catch (e) { return 'blocked: ' + e.message } })();
+export const viaImage = <img src="http://127.0.0.1:${c.port}/img.png" />;
+
+<p id="fetch">{viaFetch}</p>
+<p id="socket">{viaSocket}</p>
+<p id="net">{viaNet}</p>
+`,
+    'data-dir.mdx': `# Data dir
+
+export const db = (() => { try { return require('fs').readFileSync(${JSON.stringify(join(c.dataDir, 'offprint.db'))}, 'latin1') } catch (e) { return 'blocked: ' + e.message } })();
+
+<p id="db">{String(db).slice(0, 200)}</p>
+`,
+    'recursion.mdx': `# Deep recursion
+
+export const down = (n) => down(n + 1) + 1;
+
+<p>{down(0)}</p>
+`,
+    'huge-string.mdx': `# Huge output
+
+{'x'.repeat(2 ** 29)}
+`,
     'jsx-snippet.mdx': `import { Steal } from '/snippets/steal.jsx';
 
 # JSX snippet
@@ -80,8 +112,11 @@ export const Steal = () => <p id="steal">{out.join(' | ')}</p>;
   };
 }
 
-/** Pages that cannot render (loop, loop in a snippet's top level, memory bomb): the import lists each. */
-export const FAILING_PAGES = ['loop.mdx', 'snippet-loop.mdx', 'memory-bomb.mdx'];
+/**
+ * Pages that cannot render (loop, loop in a snippet's top level, memory bomb, endless recursion, a
+ * string past V8's limit): the import lists each.
+ */
+export const FAILING_PAGES = ['huge-string.mdx', 'loop.mdx', 'memory-bomb.mdx', 'recursion.mdx', 'snippet-loop.mdx'];
 
 /** The navigation's page paths. */
 export const HOSTILE_PAGES = [
@@ -91,6 +126,10 @@ export const HOSTILE_PAGES = [
   'command',
   'function-escape',
   'jsx-snippet',
+  'network',
+  'data-dir',
+  'recursion',
+  'huge-string',
   'loop',
   'snippet-loop',
   'memory-bomb',

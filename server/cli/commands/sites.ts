@@ -1,6 +1,7 @@
 /** `offprint sites import --project ID PATH`: a docs folder or zip becomes a project's site. */
 import { resolve } from 'node:path';
-import { importSiteAndIndex, problemCounts, problemList, type ImportedSite } from '../../domain/sites.js';
+import { problemCounts, problemList } from '../../domain/siteProblems.js';
+import { importSiteAndIndex, type ImportedSite } from '../../domain/sites.js';
 import { requestedScripts } from '../../sites/project/scripts.js';
 import { onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';

@@ -1,6 +1,7 @@
 /** The JSON shape of site imports, field by field. */
 import type { z } from 'zod';
-import { problemCounts, problemList, type ImportedSite } from '../../domain/sites.js';
+import { problemCounts, problemList } from '../../domain/siteProblems.js';
+import type { ImportedSite } from '../../domain/sites.js';
 import type { SiteImportResultSchema } from './schema.js';
 
 /** An import's outcome. */

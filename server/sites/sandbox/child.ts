@@ -1,7 +1,7 @@
 /**
  * A render sandbox process: renders the pages of one project, whose folder (argv[2]) is the only data it
  * may read. It runs under Node's permission model (no writes, no child processes, workers or addons;
- * reads only of the app's own code and that folder), with an empty environment, no code generation
+ * reads only of the app's own code and that folder), with NODE_ENV as its whole environment, no code generation
  * from strings, and a heap cap; project code runs in a realm of its own inside it (runtime/guest.ts).
  * The pool (pool.ts) kills it when a page takes too long, and it dies alone when one uses too much memory.
  */
@@ -110,7 +110,7 @@ function main(proc: NodeJS.Process): void {
         }),
     );
   });
-  port.send({ type: 'ready' });
+  port.send({ type: 'ready', nodeEnv: proc.env['NODE_ENV'] ?? '' });
 }
 
 main(process);

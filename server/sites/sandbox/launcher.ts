@@ -32,13 +32,13 @@ export type SandboxLauncher = (spec: SandboxSpawnSpec) => SandboxChild;
 const STDERR_TAIL = 4096;
 
 /**
- * The Node backend: `child_process.fork` of the same Node binary, with an empty environment (nothing
- * of the server's environment, secrets included, reaches project code).
+ * The Node backend: `child_process.fork` of the same Node binary, with only NODE_ENV in its environment
+ * (nothing of the server's environment, secrets included, reaches project code).
  */
 export const forkLauncher: SandboxLauncher = (spec) => {
   const child = fork(spec.entry, [...spec.args], {
     execArgv: [...spec.execArgv],
-    env: {},
+    env: sandboxEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
   });
@@ -64,6 +64,14 @@ export const forkLauncher: SandboxLauncher = (spec) => {
     stderrTail: () => tail,
   };
 };
+
+/**
+ * The whole environment of a sandbox: only NODE_ENV (React's build is chosen from it; the server's own
+ * defaults to production, see productionEnv.ts). Nothing else of the server's environment gets through.
+ */
+export function sandboxEnv(): Record<string, string> {
+  return { NODE_ENV: process.env['NODE_ENV'] ?? 'production' };
+}
 
 /** Limits of one sandbox process. */
 export interface SandboxLimits {

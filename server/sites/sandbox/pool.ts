@@ -6,7 +6,7 @@
  * dashboard and every other site stay responsive while imports and renders run.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../logger.js';
 import type { IconLibrary, RenderedPage } from '../render/types.js';
@@ -68,9 +68,10 @@ function childEntry(): string {
 function appReadPaths(entry: string): string[] {
   const distRoot = join(dirname(entry), '..', '..', '..');
   const appRoot = dirname(distRoot);
-  return [distRoot, join(appRoot, 'node_modules'), join(appRoot, 'package.json')]
-    .filter((path) => existsSync(path))
-    .map((path) => realpathSync(path));
+  // Both spellings: Node's module resolver checks the path as linked (a symlinked node_modules) as well
+  // as the real one.
+  const paths = [distRoot, join(appRoot, 'node_modules'), join(appRoot, 'package.json')].filter((p) => existsSync(p));
+  return [...new Set(paths.flatMap((path) => [resolve(path), realpathSync(path)]))];
 }
 
 /** A pool of render sandboxes. */
@@ -158,6 +159,7 @@ export class RenderSandbox {
       { entry: this.entry, args: [rootDir], execArgv },
       limits,
       (dead, detail) => this.buried(dead, detail),
+      (ready, nodeEnv) => this.logger.debug({ rootDir: ready.rootDir, nodeEnv }, 'render sandbox ready'),
     );
     this.workers.add(worker);
     return worker;

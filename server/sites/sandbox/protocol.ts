@@ -31,7 +31,7 @@ const renderedPageSchema = z.object({
 /** Child -> parent. */
 export const childMessageSchema = z.discriminatedUnion('type', [
   /** Started, locked down, ready for requests. */
-  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('ready'), nodeEnv: z.string() }),
   /** Refused to start (for example: no permission model in this runtime). */
   z.object({ type: z.literal('unavailable'), reason: z.string() }),
   z.object({ type: z.literal('rendered'), id: z.number().int(), page: renderedPageSchema }),

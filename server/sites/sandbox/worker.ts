@@ -51,6 +51,7 @@ export class SandboxWorker {
     spec: SandboxSpawnSpec,
     private readonly limits: WorkerLimits,
     private readonly onDeath: (worker: SandboxWorker, detail: string) => void,
+    private readonly onReady: (worker: SandboxWorker, nodeEnv: string) => void = () => undefined,
   ) {
     this.ready = new Promise<void>((resolve, reject) => (this.readyWait = { resolve, reject }));
     // A start that fails is reported through `ready`; nobody may be waiting yet.
@@ -94,7 +95,10 @@ export class SandboxWorker {
     const parsed = childMessageSchema.safeParse(raw);
     if (!parsed.success) return this.die('the render sandbox sent a malformed message');
     const message: ChildMessage = parsed.data;
-    if (message.type === 'ready') return this.readyWait?.resolve();
+    if (message.type === 'ready') {
+      this.onReady(this, message.nodeEnv);
+      return this.readyWait?.resolve();
+    }
     if (message.type === 'unavailable') return this.die(`the render sandbox cannot start: ${message.reason}`);
     const pending = this.pending;
     if (pending === null || pending.id !== message.id) return;
