@@ -1,6 +1,7 @@
 // Lint rules: typescript-eslint's type-aware recommended set, plus the project's own boundaries.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layerConfigs } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'renderer/dist/**', 'release/**', 'coverage/**'] },
@@ -19,24 +20,8 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  {
-    // Only main/ may load Electron; only the db module may load better-sqlite3; only the renderer backend
-    // may load playwright-core. The server never imports Koa from domain code.
-    files: ['server/**/*.ts', 'test/**/*.ts', 'bench/**/*.{ts,js}', 'renderer/**/*.{ts,tsx}'],
-    ignores: ['server/db/connection.ts', 'server/render/chromium.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'Only main/ imports electron.' },
-            { name: 'better-sqlite3', message: 'Only server/db/connection.ts imports better-sqlite3.' },
-            { name: 'playwright-core', message: 'Only server/render/chromium.ts imports playwright-core.' },
-          ],
-        },
-      ],
-    },
-  },
+  // Where each folder may import from (eslint.layers.js), and the packages only one module may load.
+  ...layerConfigs(),
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -18,7 +18,7 @@ import { sweepSiteLeftovers } from './domain/siteSweep.js';
 import type { SandboxOptions } from './sites/sandbox/pool.js';
 import { closeRenderSandbox, configureRenderSandbox } from './sites/sandbox/shared.js';
 import { SiteServers } from './sites/serve/servers.js';
-import { removeServerInfo, writeServerInfo } from './sites/serve/serverFile.js';
+import { removeServerInfo, writeServerInfo } from './serverFile.js';
 
 /** What differs between the places Offprint runs. */
 export interface OffprintOptions {
@@ -81,6 +81,7 @@ export async function startOffprint(options: OffprintOptions): Promise<RunningOf
       ...(options.importBodyLimit === undefined ? {} : { importBodyLimit: options.importBodyLimit }),
       // Sites imported through the API are served at once instead of at the next poll.
       onSiteImported: async (projectId) => (await sites?.refresh(projectId)) ?? null,
+      siteUrlOf: (projectId) => sites?.urlOf(projectId) ?? null,
     });
     const api = await listen(app, { host, port: options.port, hostPolicy });
     server = api;

@@ -2,7 +2,7 @@
 import { databaseFile } from './config.js';
 import { prepareDataDir } from './dataDir.js';
 import { openDatabase } from './db/connection.js';
-import type { Deps } from './domain/deps.js';
+import type { Deps } from './deps.js';
 import { ensureInstallDefaults } from './domain/organizations.js';
 import type { Logger } from './logger.js';
 

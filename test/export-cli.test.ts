@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { findExportJob } from '../server/db/exportJobs.js';
-import { exportsRoot } from '../server/jobs/files.js';
+import { exportsRoot } from '../server/exportSpec/files.js';
 import { findChromium } from '../server/render/chromium.js';
 import { runBinary } from './helpers/binary.js';
 import { CLI_BIN } from './helpers/cli.js';

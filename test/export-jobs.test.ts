@@ -14,7 +14,7 @@ import { startExportJob } from '../server/domain/exports/jobs.js';
 import { importSite } from '../server/domain/sites.js';
 import type { ExportProgress } from '../server/export/contract.js';
 import { runExport } from '../server/export/run.js';
-import { jobBundleFile, jobDir, jobWorkDir } from '../server/jobs/files.js';
+import { jobBundleFile, jobDir, jobWorkDir } from '../server/exportSpec/files.js';
 import { runClaimedJob } from '../server/jobs/runJob.js';
 import { claimNextJob, ExportWorker, JOB_TIMINGS } from '../server/jobs/worker.js';
 import { findChromium } from '../server/render/chromium.js';

@@ -14,7 +14,7 @@ import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { findExportJob, type ExportJobRow } from '../server/db/exportJobs.js';
 import { getCurrentSite } from '../server/domain/sites.js';
-import { listExportPages } from '../server/export/pages.js';
+import { listExportPages } from '../server/exportSpec/pages.js';
 import { silentLogger } from '../server/logger.js';
 import { findChromium } from '../server/render/chromium.js';
 import { openRuntime } from '../server/runtime.js';

@@ -5,8 +5,8 @@
  */
 import AdmZip from 'adm-zip';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../server/domain/errors.js';
-import { exportFeaturesSchema, resolveExportFeatures } from '../server/export/features.js';
+import { AppError } from '../server/errors.js';
+import { exportFeaturesSchema, resolveExportFeatures } from '../server/exportSpec/features.js';
 import { verifyBundle } from '../server/export/verify.js';
 import { findChromium } from '../server/render/chromium.js';
 import { AIR_GAPPED, exportFixture, exportOnce, importExportFixture } from './helpers/exportRun.js';

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getCurrentSite } from '../server/domain/sites.js';
 import type { ExportResult } from '../server/export/contract.js';
 import { pageFile } from '../server/export/bundleFiles.js';
-import { listExportPages } from '../server/export/pages.js';
+import { listExportPages } from '../server/exportSpec/pages.js';
 import { verifyBundle } from '../server/export/verify.js';
 import { findChromium, launchChromium } from '../server/render/chromium.js';
 import { OFFPRINT_VERSION } from '../server/version.js';

@@ -11,7 +11,7 @@ import { defaultOrganizationId, listAllProjects } from '../server/domain/organiz
 import { buildDir, importSite, importSiteAndIndex } from '../server/domain/sites.js';
 import { silentLogger } from '../server/logger.js';
 import { openRuntime, type Runtime } from '../server/runtime.js';
-import { searchIndexPath, SEARCH_INDEX_FILE } from '../server/sites/serve/searchIndexFile.js';
+import { searchIndexPath, SEARCH_INDEX_FILE } from '../server/sites/search/file.js';
 import { SiteServers } from '../server/sites/serve/servers.js';
 import { cli } from './helpers/cli.js';
 import { tempDir } from './helpers/dataDirs.js';

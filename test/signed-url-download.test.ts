@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobBundleFile } from '../server/jobs/files.js';
+import { jobBundleFile } from '../server/exportSpec/files.js';
 import { ExportWorker } from '../server/jobs/worker.js';
 import { findChromium } from '../server/render/chromium.js';
 import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';

@@ -15,7 +15,7 @@ import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../server/http/server.js';
 import { silentLogger } from '../server/logger.js';
 import { openRuntime, type Runtime } from '../server/runtime.js';
-import { readStoredSearchIndex } from '../server/sites/serve/searchIndexFile.js';
+import { readStoredSearchIndex } from '../server/sites/search/file.js';
 import { SiteServers } from '../server/sites/serve/servers.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { docsJson } from './helpers/siteProjects.js';

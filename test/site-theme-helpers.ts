@@ -16,8 +16,8 @@ import type { RenderedPage } from '../server/sites/render/types.js';
 import { themeAsset } from '../server/sites/theme/assets.js';
 import { renderDocument, renderNotFound } from '../server/sites/theme/document.js';
 import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
-import { buildSearchIndex } from '../server/sites/theme/search/build.js';
-import type { SearchIndexData } from '../server/sites/theme/search/format.js';
+import { buildSearchIndex } from '../server/sites/search/build.js';
+import type { SearchIndexData } from '../server/sites/theme/searchFormat.js';
 
 const require = createRequire(import.meta.url);
 const KATEX_DIST = dirname(require.resolve('katex'));

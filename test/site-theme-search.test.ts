@@ -2,8 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSearchEngine } from '../server/sites/theme/client/searchEngine.js';
-import { buildSearchIndex, MAX_TEXT } from '../server/sites/theme/search/build.js';
-import type { SearchIndexData } from '../server/sites/theme/search/format.js';
+import { buildSearchIndex, MAX_TEXT } from '../server/sites/search/build.js';
+import type { SearchIndexData } from '../server/sites/theme/searchFormat.js';
 import { renderSite, THEME_MINI, type RenderedSite } from './site-theme-helpers.js';
 
 const ALL_SHAPES = fileURLToPath(new URL('./fixtures/all-shapes', import.meta.url));

@@ -13,7 +13,7 @@ const { fetch } = globalThis;
 /** Imports a built module: `dist('server/logger.js')`. */
 export const dist = (/** @type {string} */ path) => import(pathToFileURL(join(REPO_ROOT, 'dist', path)).href);
 
-const { renderPageSource } = await dist('server/sites/serve/pages.js');
+const { renderPageSource } = await dist('server/sites/sandbox/page.js');
 const { renderDocument } = await dist('server/sites/theme/document.js');
 
 /**

@@ -1,7 +1,7 @@
 /** Output helpers and error reporting shared by the CLI commands. */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../errors.js';
 import { DatabaseTooNewError } from '../db/migrations.js';
 
 /** Raised for wrong command-line usage: printed with a hint, exit code 2. */

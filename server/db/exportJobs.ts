@@ -5,7 +5,7 @@
  * its lease expired) changes nothing and learns it from the affected row count.
  */
 import type { Db } from './connection.js';
-import type { DeploymentKind } from '../export/contract.js';
+import type { DeploymentKind } from '../types.js';
 
 /** The states of a job, as the official API names them. */
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

@@ -9,8 +9,8 @@ import {
   touchApiKey,
   type ApiKeyRow,
 } from '../db/apiKeys.js';
-import type { Deps } from './deps.js';
-import { AuthenticationError, NotFoundError } from './errors.js';
+import type { Deps } from '../deps.js';
+import { AuthenticationError, NotFoundError } from '../errors.js';
 import { generateApiKey, hashApiKey, isWellFormedApiKey, keyHints } from './apiKeyToken.js';
 import { prefixedId } from './ids.js';
 import { requireOrganization } from './organizations.js';

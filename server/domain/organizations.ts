@@ -11,8 +11,8 @@ import {
 import { findProjectByDomain, insertProject, listProjects, type ProjectRow } from '../db/projects.js';
 import { ensureSetting, getSetting } from '../db/settings.js';
 import type { Db } from '../db/connection.js';
-import type { Deps } from './deps.js';
-import { NotFoundError, ValidationError } from './errors.js';
+import type { Deps } from '../deps.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { prefixedId } from './ids.js';
 
 const DEFAULT_ORG_SETTING = 'default_org_id';

@@ -10,8 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { writeTransaction } from '../db/connection.js';
 import { insertFeedback, upgradeVoteToContextual, type NewFeedback } from '../db/feedback.js';
-import type { Deps } from './deps.js';
-import { NotFoundError } from './errors.js';
+import type { Deps } from '../deps.js';
+import { NotFoundError } from '../errors.js';
 import { ulid } from './ids.js';
 
 /**

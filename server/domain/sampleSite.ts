@@ -7,9 +7,10 @@ import { writeTransaction } from '../db/connection.js';
 import { findProject } from '../db/projects.js';
 import { deleteSetting, getSetting } from '../db/settings.js';
 import { findSite } from '../db/sites.js';
-import { indexBuildFolder, type IndexedBuild } from '../sites/serve/searchIndex.js';
+import { indexBuildFolder, type IndexedBuild } from '../sites/search/index.js';
 import { SAMPLE_SITE_PENDING_SETTING } from './organizations.js';
-import { buildDir, importSite, type ImportedSite, type SiteDeps } from './sites.js';
+import { buildDir, importSite, type ImportedSite } from './sites.js';
+import type { SiteDeps } from '../deps.js';
 
 /** An installed sample site. */
 export interface SampleInstall {

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { deleteSetting, getSetting, setSetting } from '../db/settings.js';
-import type { Deps } from './deps.js';
-import { ValidationError } from './errors.js';
+import type { Deps } from '../deps.js';
+import { ValidationError } from '../errors.js';
 
 /**
  * A script name: an `integrations` key of docs.json (`ga4`, `posthog`) or the root-relative path of a

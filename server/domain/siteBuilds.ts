@@ -4,6 +4,7 @@
  */
 import { readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildDir, sitesRoot } from '../dataPaths.js';
 import type { Logger } from '../logger.js';
 import { removeDir } from '../sites/import/stage.js';
 import type { SiteModel } from '../sites/project/model.js';
@@ -13,33 +14,7 @@ const STALE_BUILD_MS = 60 * 60 * 1000;
 const CACHE_SIZE = 16;
 const modelCache = new Map<string, SiteModel>();
 
-/** `<dataDir>/sites`. */
-export function sitesRoot(dataDir: string): string {
-  return join(dataDir, 'sites');
-}
-
-/** Where uploaded zips wait for their import: `<dataDir>/sites/.uploads`. */
-export function uploadsDir(dataDir: string): string {
-  return join(sitesRoot(dataDir), '.uploads');
-}
-
-/** Where builds are staged until their import commits: `<dataDir>/sites/.staging`. */
-export function stagingRoot(dataDir: string): string {
-  return join(sitesRoot(dataDir), '.staging');
-}
-
-/**
- * The folder a build is staged in by this process (`<buildId>-<pid>`): the pid tells the start-up
- * sweep whether the import that writes it is still running (see siteSweep.ts).
- */
-export function stagingDir(dataDir: string, buildId: string): string {
-  return join(stagingRoot(dataDir), `${buildId}-${process.pid}`);
-}
-
-/** The folder of one build. */
-export function buildDir(dataDir: string, projectId: string, buildId: string): string {
-  return join(sitesRoot(dataDir), projectId, buildId);
-}
+export { buildDir, sitesRoot, stagingDir, stagingRoot, uploadsDir } from '../dataPaths.js';
 
 /** Remembers the loaded model of the build in `dir` (the most recent {@link CACHE_SIZE} are kept). */
 export function cacheModel(dir: string, model: SiteModel): void {

@@ -4,8 +4,8 @@
  */
 import type { StagedBuild } from '../sites/import/stage.js';
 import type { SiteProblem } from '../sites/project/model.js';
-import type { IndexedBuild } from '../sites/serve/searchIndex.js';
-import { ValidationError } from './errors.js';
+import type { IndexedBuild } from '../sites/search/index.js';
+import { ValidationError } from '../errors.js';
 
 /** Problems grouped by code, for summaries: `{ 'missing-asset': 216, ... }`. */
 export function problemCounts(problems: readonly SiteProblem[]): Record<string, number> {

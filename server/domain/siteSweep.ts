@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { writeTransaction } from '../db/connection.js';
 import { listSites } from '../db/sites.js';
 import { removeDir } from '../sites/import/stage.js';
-import { isProcessAlive } from '../sites/serve/serverFile.js';
+import { isProcessAlive } from '../serverFile.js';
 import type { Logger } from '../logger.js';
 import type { Db } from '../db/connection.js';
 import { removeIfEmpty, sitesRoot, stagingRoot, uploadsDir } from './siteBuilds.js';

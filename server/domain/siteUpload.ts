@@ -10,9 +10,10 @@ import { pipeline } from 'node:stream/promises';
 import { DEFAULT_IMPORT_LIMITS } from '../sites/import/limits.js';
 import { requireProjectInOrg } from './feedback/query.js';
 import { ulid } from './ids.js';
-import { AppError } from './errors.js';
+import { AppError, RebuiltError } from '../errors.js';
 import { uploadsDir } from './siteBuilds.js';
-import { importSiteAndIndex, type ImportedSite, type SiteDeps } from './sites.js';
+import { importSiteAndIndex, type ImportedSite } from './sites.js';
+import type { SiteDeps } from '../deps.js';
 
 /** How import problems name an uploaded zip (its file in the data dir is no business of the caller). */
 export const UPLOAD_NAME = 'the uploaded zip';
@@ -49,5 +50,5 @@ export async function importUploadedSite(
 function withoutPath(error: AppError, file: string): AppError {
   const hide = (text: string): string => text.split(file).join(UPLOAD_NAME);
   const details = error.details.map((detail) => ({ ...detail, message: hide(detail.message) }));
-  return new AppError(error.status, hide(error.message), details, error.headers);
+  return RebuiltError({ status: error.status, message: hide(error.message), details, headers: error.headers });
 }

@@ -13,12 +13,12 @@ import { importLimits, type ImportLimits } from '../sites/import/limits.js';
 import { stageBuildOffThread } from '../sites/import/offThread.js';
 import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.js';
 import { loadSiteProject } from '../sites/project/load.js';
-import { indexBuildFolder } from '../sites/serve/searchIndex.js';
+import { indexBuildFolder } from '../sites/search/index.js';
 import { withRenderProblems } from './siteProblems.js';
-import { removeStoredSearchIndex } from '../sites/serve/searchIndexFile.js';
+import { removeStoredSearchIndex } from '../sites/search/file.js';
 import type { SiteModel } from '../sites/project/model.js';
-import type { Deps } from './deps.js';
-import { ConflictError, NotFoundError, ValidationError } from './errors.js';
+import type { SiteDeps } from '../deps.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { ulid } from './ids.js';
 import { createProject } from './organizations.js';
 import {
@@ -33,11 +33,6 @@ import {
 } from './siteBuilds.js';
 
 export { buildDir, sitesRoot } from './siteBuilds.js';
-
-/** What site functions need: the domain deps plus the data dir the build folders live in. */
-export interface SiteDeps extends Deps {
-  readonly dataDir: string;
-}
 
 /** Options of an import. */
 export interface ImportSiteOptions {

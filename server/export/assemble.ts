@@ -8,7 +8,7 @@
 import type { Logger } from '../logger.js';
 import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
 import { matchRedirect } from '../sites/serve/redirects.js';
-import type { SearchIndexData } from '../sites/theme/search/format.js';
+import type { SearchIndexData } from '../sites/theme/searchFormat.js';
 import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
 import { AnchorIndex } from './anchors.js';
 import { AssetStore } from './assets.js';
@@ -16,7 +16,7 @@ import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } f
 import { ExportFailedError, type ExportOptions } from './contract.js';
 import { connectOrigins } from './csp.js';
 import { applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
-import { comparePaths, findExportPage } from './pages.js';
+import { comparePaths, findExportPage } from '../exportSpec/pages.js';
 import { isExternalUrl, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
 import type { ExportSite } from './siteServer.js';
 import { redirectPageHtml, robotsTxt, sitemapXml, staticRedirectSource } from './staticPages.js';

@@ -3,38 +3,16 @@
  * `server/domain/exports`) and the export pipeline (Chromium capture, bundle assembly: `server/export`).
  * The job side decides *when* and *what*; the pipeline turns one site build into one deterministic zip.
  */
-import type { SiteDeps } from '../domain/sites.js';
+import type { SiteDeps } from '../deps.js';
+import type { ExportOptions } from '../exportSpec/spec.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
 
-/** Where a bundle will be served (the spec's feature table). */
-export const DEPLOYMENT_KINDS = ['air-gapped', 'client-hosted', 'cloud'] as const;
-
-/** One of {@link DEPLOYMENT_KINDS}. */
-export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number];
-
-/** Features of an exported site once the deployment kind's defaults and the request are combined. */
-export interface ResolvedExportFeatures {
-  /** Offline search from a local index loaded by plain script tags. */
-  readonly search: boolean;
-  /** Reader feedback widgets, posting to this collector; null = no widgets. */
-  readonly feedback: { readonly collectorUrl: string } | null;
-  /** Page-view analytics, posting to this collector; null = none. */
-  readonly analytics: { readonly collectorUrl: string } | null;
-  /** API playground "send" buttons may call these base URLs; null = playground off. */
-  readonly apiPlayground: { readonly baseUrls: readonly string[] } | null;
-  /** The AI assistant (never available offline; kept for the manifest). */
-  readonly assistant: boolean;
-}
-
-/** What one export produces. */
-export interface ExportOptions {
-  readonly deployment: DeploymentKind;
-  readonly features: ResolvedExportFeatures;
-  /** The `version` label given when the job started (recorded in the manifest), or null. */
-  readonly versionLabel: string | null;
-  /** Site paths to export (`/`, `/guides/x`), already validated; null = every page of the site. */
-  readonly paths: readonly string[] | null;
-}
+export {
+  DEPLOYMENT_KINDS,
+  type DeploymentKind,
+  type ExportOptions,
+  type ResolvedExportFeatures,
+} from '../exportSpec/spec.js';
 
 /** Live progress of a run. */
 export interface ExportProgress {

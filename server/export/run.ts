@@ -12,7 +12,7 @@ import { DEFAULT_CAPTURE_TIMEOUTS } from './capture.js';
 import { ExportFailedError, type ExportResult, type ExportRunInput } from './contract.js';
 import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './manifest.js';
 import { pageFile } from './bundleFiles.js';
-import { listExportPages } from './pages.js';
+import { listExportPages } from '../exportSpec/pages.js';
 import { renderPages } from './render.js';
 import { startExportSite } from './siteServer.js';
 import { PageStore, writeAtomic } from './workDir.js';

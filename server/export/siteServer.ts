@@ -5,13 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { findProject } from '../db/projects.js';
-import { buildDir, type SiteDeps } from '../domain/sites.js';
-import type { HostPolicy } from '../http/middleware/hostCheck.js';
-import { RateLimiter } from '../http/rateLimit.js';
-import { listen, type RunningServer } from '../http/server.js';
+import { buildDir } from '../dataPaths.js';
+import type { SiteDeps } from '../deps.js';
 import { loadSiteProject } from '../sites/project/load.js';
-import { createSiteApp } from '../sites/serve/app.js';
 import { newBuild, type SiteBuild } from '../sites/serve/build.js';
+import { listenPrivateSite } from '../sites/serve/privateSite.js';
 import { RenderCache } from '../sites/serve/renderCache.js';
 import type { ExportProfile } from '../sites/theme/profile.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
@@ -64,19 +62,14 @@ export async function startExportSite(
     );
   }
   const publicOrigin = `https://${project.domain}`;
-  const hostPolicy: HostPolicy = { extraHosts: [], port: 0 };
-  const app = createSiteApp({
+  const server = await listenPrivateSite({
     deps,
     projectId,
-    hostPolicy,
     builds: { current: () => build },
     // Each page is captured once: a large cache would only hold memory. Small pages still share renders.
     cache: new RenderCache(EXPORT_CACHE_BYTES),
-    // Nothing but the capture talks to this server; feedback is not posted during capture anyway.
-    limiter: new RateLimiter({ limit: 1_000, windowMs: 60_000 }),
     profile: exportProfile(options, publicOrigin),
   });
-  const server: RunningServer = await listen(app, { host: '127.0.0.1', port: 0, hostPolicy });
   return {
     build,
     origin: `http://127.0.0.1:${server.port}`,

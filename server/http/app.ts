@@ -1,7 +1,7 @@
 /** Builds the Koa application. It never listens: see `server.ts` for that. */
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { Deps } from '../domain/deps.js';
+import type { Deps } from '../deps.js';
 import { analyticsRoutes } from '../routes/analytics/router.js';
 import { downloadRoutes } from '../routes/downloads/router.js';
 import { exportRoutes } from '../routes/exports/router.js';
@@ -33,6 +33,8 @@ export interface AppDeps extends Deps {
    * served at once (`SiteServers.refresh`); resolves with the site URL. Unset: no site servers here.
    */
   readonly onSiteImported?: (projectId: string) => Promise<string | null>;
+  /** Where this process serves a project's site; unset: it serves none (no feedback collector for exports). */
+  readonly siteUrlOf?: (projectId: string) => string | null;
 }
 
 /** Creates the Koa app serving the API. */
@@ -46,7 +48,7 @@ export function createApp(deps: AppDeps): Koa {
   projectRoutes(route, deps);
   keyRoutes(route, deps);
   siteRoutes(route, deps, deps.onSiteImported === undefined ? {} : { onSiteImported: deps.onSiteImported });
-  exportRoutes(route, deps);
+  exportRoutes(route, deps, deps.siteUrlOf === undefined ? {} : { siteUrlOf: deps.siteUrlOf });
   metaRoutes(route, registry);
 
   app.use(errorHandler(deps.logger, [deps.dataDir]));

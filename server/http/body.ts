@@ -1,6 +1,6 @@
 /** Reading request bodies with a size cap, before anything parses them. */
 import type { Context } from 'koa';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../domain/errors.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors.js';
 
 /** Largest JSON body accepted. */
 export const JSON_BODY_LIMIT = 1024 * 1024;

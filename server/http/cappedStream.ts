@@ -1,7 +1,7 @@
 /** A request body as a stream that fails once it passes a byte limit, or when the client aborts. */
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { PayloadTooLargeError, ValidationError } from '../domain/errors.js';
+import { PayloadTooLargeError, ValidationError } from '../errors.js';
 
 /**
  * Wraps `req` so that reading past `limit` bytes throws a 413, and a body cut short by the client throws

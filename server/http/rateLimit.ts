@@ -3,7 +3,7 @@
  * address and the key prefix for failed authentications). Memory is bounded: windows are dropped once
  * they are over, and the table never holds more than `maxClients`.
  */
-import { AppError } from '../domain/errors.js';
+import { TooManyRequestsError, type AppError } from '../errors.js';
 
 /** Limits of one {@link RateLimiter}. */
 export interface RateLimitOptions {
@@ -25,7 +25,7 @@ export interface RateLimitCount {
 
 /** The 429 a limited client gets, with `Retry-After` in whole seconds. */
 export function tooManyRequests(retryAfterSeconds: number, message = 'Too many requests: try again later'): AppError {
-  return new AppError(429, message, [], { 'Retry-After': String(retryAfterSeconds) });
+  return TooManyRequestsError(retryAfterSeconds, message);
 }
 
 /** Counts requests per client and refuses the ones over the limit with a 429. */

@@ -7,9 +7,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Principal } from '../domain/apiKeys.js';
-import { ValidationError } from '../domain/errors.js';
+import { ValidationError } from '../errors.js';
 import { readJsonBody } from './body.js';
-import type { Deps } from '../domain/deps.js';
+import type { Deps } from '../deps.js';
 import { requireApiKey, type SessionTokens } from './middleware/auth.js';
 
 /** The body schema of routes that take no JSON body. */

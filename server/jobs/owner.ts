@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { isProcessAlive } from '../sites/serve/serverFile.js';
+import { isProcessAlive } from '../serverFile.js';
 
 /** A new owner id for a worker of this process. */
 export function newLeaseOwner(): string {

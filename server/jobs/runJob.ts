@@ -23,11 +23,11 @@ import {
   type ExportRunInput,
 } from '../export/contract.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
-import type { SiteDeps } from '../domain/sites.js';
-import { jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from './files.js';
-import { jobExportOptions } from './options.js';
+import type { SiteDeps } from '../deps.js';
+import { jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
+import { jobExportOptions } from '../exportSpec/jobOptions.js';
 import { progressPercent } from './progress.js';
-import { privateRoots, redactPaths } from '../http/redact.js';
+import { privateRoots, redactPaths } from '../redact.js';
 
 /** The pipeline: `runExport` of `server/export/run.ts`. */
 export type RunExport = (input: ExportRunInput) => Promise<ExportResult>;

@@ -14,11 +14,11 @@ import {
   listExportJobsByStatus,
   type ExportJobRow,
 } from '../db/exportJobs.js';
-import type { Deps } from '../domain/deps.js';
-import type { SiteDeps } from '../domain/sites.js';
+import type { Deps } from '../deps.js';
+import type { SiteDeps } from '../deps.js';
 import { runExport } from '../export/run.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
-import { listJobDirs, removeJobDir, removeJobWorkDir } from './files.js';
+import { listJobDirs, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
 import { isDeadOwner, newLeaseOwner } from './owner.js';
 import { runClaimedJob, type JobOutcome, type JobRunOptions, type RunExport } from './runJob.js';
 

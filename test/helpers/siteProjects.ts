@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppError } from '../../server/domain/errors.js';
+import { AppError } from '../../server/errors.js';
 import { silentLogger } from '../../server/logger.js';
 import { openRuntime, type Runtime } from '../../server/runtime.js';
 import { tempDir } from './dataDirs.js';

@@ -12,7 +12,7 @@ import {
   requireOrganization,
 } from '../../domain/organizations.js';
 import { createProjectWithSiteAndIndex } from '../../domain/sites.js';
-import { readServerInfo } from '../../sites/serve/serverFile.js';
+import { readServerInfo } from '../../serverFile.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, table, UsageError, write, type CliIo } from '../io.js';

@@ -12,7 +12,7 @@ import { HostnameSchema } from '../../domain/hostname.js';
 import { DEPLOYMENT_KINDS, type ExportResult } from '../../export/contract.js';
 import { runExport } from '../../export/run.js';
 import { lazyPlaywrightBackend } from '../../jobs/backend.js';
-import { jobBundleFile } from '../../jobs/files.js';
+import { jobBundleFile } from '../../exportSpec/files.js';
 import { newLeaseOwner } from '../../jobs/owner.js';
 import { runClaimedJob } from '../../jobs/runJob.js';
 import { defaultExportConcurrency, JOB_TIMINGS } from '../../jobs/worker.js';
@@ -21,6 +21,7 @@ import { flag, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
 import { formatBytes, formatDuration, ProgressDisplay } from '../progress.js';
+import { readServerInfo } from '../../serverFile.js';
 
 const ConcurrencySchema = z
   .string()
@@ -93,7 +94,14 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest): Pro
   const owner = newLeaseOwner();
   const job = startExportJob(
     rt,
-    { orgId, domain: request.domain, paths: request.paths, deployment: request.deployment },
+    {
+      orgId,
+      domain: request.domain,
+      paths: request.paths,
+      deployment: request.deployment,
+      // A server running on this data dir serves the site: its feedback endpoint is the collector.
+      collectorUrlOf: (projectId) => readServerInfo(rt.dataDir)?.sites[projectId] ?? null,
+    },
     { owner, leaseUntil: rt.now() + JOB_TIMINGS.leaseMs },
   );
   const display = new ProgressDisplay(io.stderr);

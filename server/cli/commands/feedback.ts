@@ -2,8 +2,8 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { findProject } from '../../db/projects.js';
-import type { Deps } from '../../domain/deps.js';
-import { NotFoundError } from '../../domain/errors.js';
+import type { Deps } from '../../deps.js';
+import { NotFoundError } from '../../errors.js';
 import { presentExportLine } from '../../domain/feedback/entry.js';
 import { FeedbackByPageQuerySchema } from '../../domain/feedback/filters.js';
 import { importFeedback } from '../../domain/feedback/importer.js';

@@ -5,11 +5,11 @@
  */
 import { statSync } from 'node:fs';
 import { findExportJob, type ExportJobRow } from '../../db/exportJobs.js';
-import { jobBundleFile } from '../../jobs/files.js';
-import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../errors.js';
+import { jobBundleFile } from '../../exportSpec/files.js';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../errors.js';
 import { getExportJob } from './jobs.js';
 import { DEFAULT_LINK_TTL_SECONDS, signedDownloadUrl, verifyDownloadRequest } from './signedUrl.js';
-import type { SiteDeps } from '../sites.js';
+import type { SiteDeps } from '../../deps.js';
 
 /** A presigned link to a job's bundle. */
 export interface BundleLink {

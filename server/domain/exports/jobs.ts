@@ -14,16 +14,16 @@ import {
   type ExportJobRow,
 } from '../../db/exportJobs.js';
 import { findProjectByDomain } from '../../db/projects.js';
-import type { DeploymentKind } from '../../export/contract.js';
-import { resolveExportFeatures, type ExportFeaturesRequest } from '../../export/features.js';
-import { listExportPages } from '../../export/pages.js';
-import { removeJobDir } from '../../jobs/files.js';
-import { encodeFeatures, encodePaths } from '../../jobs/options.js';
-import { readServerInfo } from '../../sites/serve/serverFile.js';
-import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import type { DeploymentKind } from '../../types.js';
+import { resolveExportFeatures, type ExportFeaturesRequest } from '../../exportSpec/features.js';
+import { listExportPages } from '../../exportSpec/pages.js';
+import { removeJobDir } from '../../exportSpec/files.js';
+import { encodeFeatures, encodePaths } from '../../exportSpec/jobOptions.js';
+import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { prefixedId } from '../ids.js';
 import { requireOrganization } from '../organizations.js';
-import { getCurrentSite, type SiteDeps } from '../sites.js';
+import { getCurrentSite } from '../sites.js';
+import type { SiteDeps } from '../../deps.js';
 
 /** What starting a job takes (already validated at the edge). */
 export interface StartExportInput {
@@ -35,6 +35,12 @@ export interface StartExportInput {
   readonly paths?: readonly string[] | undefined;
   readonly deployment: DeploymentKind;
   readonly features?: ExportFeaturesRequest | undefined;
+  /**
+   * Where a running server serves a project's site, whose reader-feedback endpoint collects the
+   * bundle's feedback by default; absent or null: no collector. The caller knows what runs; the
+   * domain does not look.
+   */
+  readonly collectorUrlOf?: ((projectId: string) => string | null) | undefined;
 }
 
 /** Start a job already claimed by a worker of this process (the CLI runs its job itself). */
@@ -92,7 +98,7 @@ export function startExportJob(deps: SiteDeps, input: StartExportInput, claim?: 
     }
     paths = pages;
   }
-  const collectorUrl = readServerInfo(deps.dataDir)?.sites[project.id] ?? null;
+  const collectorUrl = input.collectorUrlOf?.(project.id) ?? null;
   const features = resolveExportFeatures(input.deployment, input.features, { collectorUrl });
   const now = deps.now();
   const row: ExportJobRow = {

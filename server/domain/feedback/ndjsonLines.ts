@@ -4,7 +4,7 @@
  * (or more, as a string) and then failed as a 500. Here a line is refused as soon as it passes the cap.
  */
 import type { Readable } from 'node:stream';
-import { RecordTooLargeError } from '../errors.js';
+import { RecordTooLargeError } from '../../errors.js';
 
 function decode(parts: readonly Buffer[]): string {
   const text = Buffer.concat(parts).toString('utf8');

@@ -10,9 +10,10 @@ import {
   type KeysetPosition,
 } from '../../db/feedback.js';
 import { findProjectInOrg, type ProjectRow } from '../../db/projects.js';
-import type { Deps } from '../deps.js';
-import { NotFoundError, ValidationError } from '../errors.js';
-import { getCurrentSite, type SiteDeps } from '../sites.js';
+import type { Deps } from '../../deps.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { getCurrentSite } from '../sites.js';
+import type { SiteDeps } from '../../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { FeedbackByPageQuery, FeedbackListQuery } from './filters.js';
 

@@ -5,8 +5,8 @@
  */
 import type { Context } from 'koa';
 import { authenticate, type Principal } from '../../domain/apiKeys.js';
-import type { Deps } from '../../domain/deps.js';
-import { AppError, AuthenticationError } from '../../domain/errors.js';
+import type { Deps } from '../../deps.js';
+import { AppError, AuthenticationError } from '../../errors.js';
 import { RateLimiter, tooManyRequests } from '../rateLimit.js';
 
 const BEARER = /^Bearer +([^\s]+) *$/i;

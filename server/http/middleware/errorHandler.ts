@@ -4,9 +4,9 @@
  * is logged and answered with a generic 500, never a stack or the exception's text.
  */
 import type { Middleware } from 'koa';
-import { AppError } from '../../domain/errors.js';
+import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
-import { privateRoots, redactPaths } from '../redact.js';
+import { privateRoots, redactPaths } from '../../redact.js';
 
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;

@@ -3,7 +3,7 @@
  * name in `Host`. Only loopback names (and names the operator configured) with our port get through.
  */
 import type { Middleware } from 'koa';
-import { AppError } from '../../domain/errors.js';
+import { ForbiddenError } from '../../errors.js';
 
 /** Which Host headers the server answers. */
 export interface HostPolicy {
@@ -37,8 +37,8 @@ export function hostCheck(policy: HostPolicy): Middleware {
   return async (ctx, next) => {
     const hosts = ctx.req.headersDistinct['host'] ?? [];
     if (hosts.length !== 1 || !isAllowedHost(policy, hosts[0] ?? '')) {
-      throw new AppError(403, 'Host not allowed: this server only answers requests addressed to its loopback name', [
-        { message: 'Set OFFPRINT_ALLOWED_HOSTS to accept another name' },
+      throw ForbiddenError('Host not allowed: this server only answers requests addressed to its loopback name', [
+        'Set OFFPRINT_ALLOWED_HOSTS to accept another name',
       ]);
     }
     await next();

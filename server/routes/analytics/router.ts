@@ -4,7 +4,7 @@ import { importFeedback, MAX_IMPORT_LINE_BYTES } from '../../domain/feedback/imp
 import { feedbackByPage, listFeedback } from '../../domain/feedback/query.js';
 import { checkStreamedBody } from '../../http/body.js';
 import { cappedStream } from '../../http/cappedStream.js';
-import type { SiteDeps } from '../../domain/sites.js';
+import type { SiteDeps } from '../../deps.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
 import { presentFeedbackByPage, presentFeedbackPage, presentImportResult } from './presenter.js';

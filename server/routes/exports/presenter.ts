@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { ExportJobRow } from '../../db/exportJobs.js';
 import type { BundleLink } from '../../domain/exports/bundle.js';
-import { jobBlockedRequests } from '../../jobs/options.js';
+import { jobBlockedRequests } from '../../exportSpec/jobOptions.js';
 import type { BundleResponseSchema, ExportJobSchema } from './schema.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

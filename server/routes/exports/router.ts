@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { createBundleLink } from '../../domain/exports/bundle.js';
 import { cancelExportJob, getExportJob, listExportJobs, startExportJob } from '../../domain/exports/jobs.js';
-import type { SiteDeps } from '../../domain/sites.js';
+import type { SiteDeps } from '../../deps.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
 import { presentBundleLink, presentExportJob } from './presenter.js';
@@ -24,7 +24,13 @@ const TAGS = ['Static export'];
 const NOT_FOUND = errorResponse('No such job in the key’s organization');
 
 /** Adds the static export routes. */
-export function exportRoutes(route: RouteDefiner, deps: SiteDeps): void {
+/** What the export routes need from the running server. */
+export interface ExportRouteOptions {
+  /** Where this server serves a project's site (the default feedback collector of its bundles). */
+  readonly siteUrlOf?: (projectId: string) => string | null;
+}
+
+export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: ExportRouteOptions = {}): void {
   route(
     {
       method: 'post',
@@ -54,6 +60,7 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps): void {
         paths: body.paths,
         deployment: body.deployment,
         features: body.features,
+        collectorUrlOf: options.siteUrlOf,
       });
       ctx.status = 202;
       ctx.body = presentExportJob(row);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
 import { DEPLOYMENT_KINDS } from '../../export/contract.js';
-import { exportFeaturesSchema } from '../../export/features.js';
+import { exportFeaturesSchema } from '../../exportSpec/features.js';
 import { limitParam } from '../../domain/feedback/filters.js';
 import { HostnameSchema } from '../../domain/hostname.js';
 import { MAX_LINK_TTL_SECONDS } from '../../domain/exports/signedUrl.js';

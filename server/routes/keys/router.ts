@@ -1,7 +1,7 @@
 /** `/v1/keys`: the organization's admin API keys (list, create, revoke). */
 import { z } from 'zod';
 import { createApiKey, listKeys, revokeKeyInOrg } from '../../domain/apiKeys.js';
-import type { Deps } from '../../domain/deps.js';
+import type { Deps } from '../../deps.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
 import { presentApiKey } from './presenter.js';

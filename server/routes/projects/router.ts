@@ -1,7 +1,7 @@
 /** `/v1/projects`: the organization's projects (the ids the analytics routes take). */
 import { z } from 'zod';
 import type { ProjectRow } from '../../db/projects.js';
-import type { Deps } from '../../domain/deps.js';
+import type { Deps } from '../../deps.js';
 import { listAllProjects } from '../../domain/organizations.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS } from '../errors.js';

@@ -1,7 +1,7 @@
 /** `POST /v1/projects/{projectId}/site`: replace a project's docs site with an uploaded zip. */
 import { z } from 'zod';
 import { importUploadedSite, SITE_UPLOAD_MAX_BYTES } from '../../domain/siteUpload.js';
-import type { SiteDeps } from '../../domain/sites.js';
+import type { SiteDeps } from '../../deps.js';
 import { checkStreamedBody } from '../../http/body.js';
 import { cappedStream } from '../../http/cappedStream.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';

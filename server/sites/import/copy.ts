@@ -6,8 +6,9 @@
  */
 import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ValidationError } from '../../domain/errors.js';
-import { formatBytes, type ImportLimits } from './limits.js';
+import { ValidationError } from '../../errors.js';
+import { formatBytes } from '../../bytes.js';
+import type { ImportLimits } from './limits.js';
 
 /** What a copy wrote. */
 export interface CopyResult {

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../domain/errors.js';
+import { RebuiltError, ValidationError } from '../../errors.js';
 import type { ImportLimits } from './limits.js';
 import type { StagedBuild } from './stage.js';
 import type { StageJob, StageOutcome } from './stageProtocol.js';
@@ -36,11 +36,11 @@ export function stageBuildOffThread(sourcePath: string, dir: string, limits: Imp
       if (outcome.ok) resolve(outcome.staged);
       else if (outcome.status < 500)
         reject(
-          new AppError(
-            outcome.status,
-            outcome.message,
-            outcome.details.map((m) => ({ message: m })),
-          ),
+          RebuiltError({
+            status: outcome.status,
+            message: outcome.message,
+            details: outcome.details.map((m) => ({ message: m })),
+          }),
         );
       else reject(new Error(outcome.message));
     });
@@ -49,8 +49,8 @@ export function stageBuildOffThread(sourcePath: string, dir: string, limits: Imp
       const outOfMemory = 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
       reject(
         outOfMemory
-          ? new AppError(400, 'The project cannot be imported: loading it needs too much memory', [
-              { message: `loading the project's configuration and pages went past ${STAGE_HEAP_MB} MB` },
+          ? ValidationError('The project cannot be imported: loading it needs too much memory', [
+              `loading the project's configuration and pages went past ${STAGE_HEAP_MB} MB`,
             ])
           : error,
       );

@@ -4,7 +4,7 @@
  */
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../errors.js';
 import { loadSiteProject } from '../project/load.js';
 import type { SiteModel } from '../project/model.js';
 import { copyFolder } from './copy.js';

@@ -4,7 +4,7 @@
  * survive the thread boundary; anything else becomes an internal error in the parent).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../../domain/errors.js';
+import { AppError } from '../../errors.js';
 import { stageBuild } from './stage.js';
 import { stageJobSchema, type StageOutcome } from './stageProtocol.js';
 

@@ -12,7 +12,8 @@ import { closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { extractEntrySync } from '../../zip/entryData.js';
 import { ZipFormatError, type ZipDirectory, type ZipEntry } from '../../zip/directory.js';
-import { formatBytes, type ImportLimits } from './limits.js';
+import { formatBytes } from '../../bytes.js';
+import type { ImportLimits } from './limits.js';
 import { checkZip, reject } from './zipChecks.js';
 
 export { unsafeEntryName } from './zipChecks.js';

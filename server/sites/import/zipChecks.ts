@@ -4,7 +4,7 @@
  * bytes), then each central-directory record as it is streamed (name, type, encryption, duplicates,
  * per-entry expansion ratio, running total of declared sizes), then the archive's overall ratio.
  */
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../errors.js';
 import {
   centralEntries,
   readZipDirectory,
@@ -12,7 +12,8 @@ import {
   type ZipDirectory,
   type ZipEntry,
 } from '../../zip/directory.js';
-import { formatBytes, type ImportLimits } from './limits.js';
+import { formatBytes } from '../../bytes.js';
+import type { ImportLimits } from './limits.js';
 
 const S_IFMT = 0o170000;
 const ALLOWED_TYPES = new Set([0, 0o100000, 0o040000]);

@@ -1,7 +1,7 @@
 /** `loadSiteProject`: a docs project folder -> {@link SiteModel}. */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../errors.js';
 import { loadConfig } from './config/load.js';
 import type { SitePage, SiteModel, SiteProblem } from './model.js';
 import { buildNavigation } from './navigation/build.js';
@@ -76,11 +76,12 @@ export function loadSiteProject(rootDir: string): SiteModel {
   for (const gen of ctx.generated.values())
     pages.set(gen.path, generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
-  const settings = siteSettings(config);
+  const { settings, problems: settingsProblems } = siteSettings(config, configFile);
   const { redirects, problems: redirectProblems } = siteRedirects(config, configFile);
   const problems = [
     ...ctx.problems,
     ...redirectProblems,
+    ...settingsProblems,
     ...assetProblems({ settings, configFile }, files.all),
     ...[...read.problems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
   ];

@@ -9,7 +9,7 @@
  * - a page *URL* is `'/' + page path`, except the root `index` page whose URL is `/`;
  * - a *key path* names a place in the (`$ref`-resolved) config, e.g. `navigation.tabs[2].groups[0]`.
  */
-import type { DocsConfig } from './config/schema.js';
+import type { BackgroundConfig, DocsConfig } from './config/schema.js';
 
 export type { DocsConfig } from './config/schema.js';
 export { loadSiteProject } from './load.js';
@@ -213,6 +213,10 @@ export interface SiteSettings {
   readonly integrations?: DocsConfig['integrations'];
   readonly search?: DocsConfig['search'];
   readonly seo?: DocsConfig['seo'];
+  /** `background` (colour, image, decoration); keys with a bad value are left out and reported. */
+  readonly background: BackgroundConfig;
+  /** Reader feedback widgets and endpoints: on unless `integrations.telemetry.enabled` is false. */
+  readonly readerFeedback: boolean;
   /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */
   readonly notFound: { readonly redirect: boolean; readonly title?: string; readonly description?: string };
 }
@@ -228,6 +232,7 @@ export interface SiteProblem {
     | 'invalid-spec'
     | 'invalid-frontmatter'
     | 'invalid-redirect'
+    | 'invalid-config'
     | 'unsupported-config'
     | 'render-failed';
   /** Project-relative file the problem is in (`docs.json` for navigation problems). */

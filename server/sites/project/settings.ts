@@ -1,5 +1,7 @@
 /** Site settings and redirects from a validated config, with the format's defaults applied (§1.1). */
-import type { DocsConfig } from './config/schema.js';
+import { parseLenient } from './config/lenient.js';
+import { formatKeyPath } from './config/refs.js';
+import { BackgroundSchema, TelemetrySchema, type DocsConfig } from './config/schema.js';
 import type { SiteProblem, SiteRedirect, SiteSettings, ThemedAsset } from './model.js';
 
 function themed(value: string | { light: string; dark?: string | undefined } | undefined): ThemedAsset | undefined {
@@ -8,24 +10,32 @@ function themed(value: string | { light: string; dark?: string | undefined } | u
   return { light: value.light, dark: value.dark ?? value.light };
 }
 
-/** Normalised settings for the theme. */
-export function siteSettings(config: DocsConfig): SiteSettings {
+/** Keys whose value is dropped with a problem rather than refusing the project (see `parseLenient`). */
+function lenientSettings(config: DocsConfig, configFile: string) {
+  const background = parseLenient(BackgroundSchema, config.background ?? {}, {});
+  const telemetry = parseLenient(TelemetrySchema, config.integrations?.['telemetry'] ?? {}, {});
+  const problems: SiteProblem[] = [
+    ...background.issues.map((i) => ({ ...i, path: ['background', ...i.path] })),
+    ...telemetry.issues.map((i) => ({ ...i, path: ['integrations', 'telemetry', ...i.path] })),
+  ].map((issue) => ({
+    code: 'invalid-config',
+    file: configFile,
+    keyPath: formatKeyPath(issue.path),
+    message: `${issue.message}; the default is used`,
+  }));
+  // Reader feedback is on unless the project turns it off: decided here, once, for the theme, the
+  // feedback endpoints and the agent instructions.
+  return { background: background.data, readerFeedback: telemetry.data.enabled !== false, problems };
+}
+
+/** Normalised settings for the theme, and problems with keys that fell back to their default. */
+export function siteSettings(config: DocsConfig, configFile: string): { settings: SiteSettings; problems: SiteProblem[] } {
   const logo = themed(config.logo);
   const logoHref = typeof config.logo === 'object' ? config.logo.href : undefined;
   const favicon = themed(config.favicon);
   const notFound = config.errors?.['404'];
-  const optional = {
-    description: config.description,
-    logo: logo === undefined ? undefined : { ...logo, ...(logoHref === undefined ? {} : { href: logoHref }) },
-    favicon,
-    navbar: config.navbar,
-    footer: config.footer,
-    banner: config.banner,
-    integrations: config.integrations,
-    search: config.search,
-    seo: config.seo,
-  };
-  return {
+  const { background, readerFeedback, problems } = lenientSettings(config, configFile);
+  const settings: SiteSettings = {
     name: config.name,
     theme: config.theme,
     colors: {
@@ -41,8 +51,19 @@ export function siteSettings(config: DocsConfig): SiteSettings {
       ...(notFound?.title === undefined ? {} : { title: notFound.title }),
       ...(notFound?.description === undefined ? {} : { description: notFound.description }),
     },
-    ...(Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) as Partial<SiteSettings>),
+    background,
+    readerFeedback,
+    ...(config.description === undefined ? {} : { description: config.description }),
+    ...(logo === undefined ? {} : { logo: { ...logo, ...(logoHref === undefined ? {} : { href: logoHref }) } }),
+    ...(favicon === undefined ? {} : { favicon }),
+    ...(config.navbar === undefined ? {} : { navbar: config.navbar }),
+    ...(config.footer === undefined ? {} : { footer: config.footer }),
+    ...(config.banner === undefined ? {} : { banner: config.banner }),
+    ...(config.integrations === undefined ? {} : { integrations: config.integrations }),
+    ...(config.search === undefined ? {} : { search: config.search }),
+    ...(config.seo === undefined ? {} : { seo: config.seo }),
   };
+  return { settings, problems };
 }
 
 /**

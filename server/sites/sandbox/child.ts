@@ -6,7 +6,7 @@
  * The pool (pool.ts) kills it when a page takes too long, and it dies alone when one uses too much memory.
  */
 import { renderPage } from '../render/index.js';
-import { readProjectText } from '../serve/paths.js';
+import { readProjectText } from '../project/read.js';
 import { renderRequestSchema, type ChildMessage, type RenderRequest } from './protocol.js';
 
 /** The channel to the pool: Node's IPC, or an Electron utility process's parent port. */

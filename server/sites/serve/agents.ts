@@ -34,11 +34,6 @@ function cleanBody(body: string, variables: Readonly<Record<string, string>>): s
     .trim();
 }
 
-function feedbackOn(model: SiteModel): boolean {
-  const telemetry = model.settings.integrations?.['telemetry'];
-  return !(typeof telemetry === 'object' && telemetry !== null && telemetry['enabled'] === false);
-}
-
 function configInstructions(model: SiteModel): string[] {
   const markdown = model.config.markdown;
   const given = markdown === undefined ? undefined : markdown['instructions'];
@@ -91,7 +86,7 @@ function titled(model: SiteModel, page: SitePage, body: string): string {
 export function markdownView(build: SiteBuild, page: SitePage, origin: string): string {
   const lines = [
     ...configInstructions(build.model),
-    ...(feedbackOn(build.model) ? [feedbackInstructions(origin, page.url)] : []),
+    ...(build.model.settings.readerFeedback ? [feedbackInstructions(origin, page.url)] : []),
   ];
   const block = lines.length === 0 ? '' : `\n\n<AgentInstructions>\n${lines.join('\n\n')}\n</AgentInstructions>`;
   return `${titled(build.model, page, pageMarkdownBody(build, page))}${block}\n`;
@@ -116,7 +111,7 @@ function encodePath(path: string): string {
 }
 
 function feedbackSection(build: SiteBuild, origin: string): string {
-  if (!feedbackOn(build.model)) return '';
+  if (!build.model.settings.readerFeedback) return '';
   return `\n## Feedback\n\n${feedbackInstructions(origin, '/quickstart')} Use the path of the page the feedback is about.\n`;
 }
 

@@ -5,8 +5,8 @@
  * Markdown views, pages, project files, then the 404 page.
  */
 import Koa, { type Context } from 'koa';
-import { AppError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import type { SiteDeps } from '../../domain/sites.js';
+import { MethodNotAllowedError, NotFoundError, ValidationError } from '../../errors.js';
+import type { SiteDeps } from '../../deps.js';
 import { errorHandler } from '../../http/middleware/errorHandler.js';
 import { hostCheck, type HostPolicy } from '../../http/middleware/hostCheck.js';
 import type { RateLimiter } from '../../http/rateLimit.js';
@@ -17,7 +17,8 @@ import { serveAsset } from './assets.js';
 import type { BuildTracker, SiteBuild } from './build.js';
 import { handleFeedback, isFeedbackPath } from './feedback.js';
 import { notFoundHtml, pageHtml } from './pages.js';
-import { contentTypeOf, findPage, hasDotSegment, parseSitePath, statInside, type SitePath } from './paths.js';
+import { hasDotSegment, statInside } from '../project/read.js';
+import { contentTypeOf, findPage, parseSitePath, type SitePath } from './paths.js';
 import { matchRedirect } from './redirects.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile, siteHeaders } from './respond.js';
@@ -195,7 +196,7 @@ export function createSiteApp(app: SiteAppDeps): Koa {
       return;
     }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      throw new AppError(405, 'Method not allowed', [], { Allow: 'GET, HEAD' });
+      throw MethodNotAllowedError(['GET', 'HEAD']);
     }
     const site = parseSitePath(ctx.path);
     if (site === null) throw ValidationError('Bad request path', [`path: ${ctx.path} is not a valid site path`]);

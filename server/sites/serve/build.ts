@@ -7,11 +7,12 @@
  * scripts its pages load, so no page cached under the old list is served again.
  */
 import { findSite } from '../../db/sites.js';
-import { AppError } from '../../domain/errors.js';
+import { ServiceUnavailableError } from '../../errors.js';
 import { allowedScripts } from '../../domain/settings.js';
-import { getCurrentSite, type SiteDeps } from '../../domain/sites.js';
+import { getCurrentSite } from '../../domain/sites.js';
+import type { SiteDeps } from '../../deps.js';
 import type { SiteModel } from '../project/model.js';
-import { readProjectText } from './paths.js';
+import { readProjectText } from '../project/read.js';
 import { compileRedirects, type CompiledRedirect } from './redirects.js';
 import type { RenderCache } from './renderCache.js';
 import { resolveSiteScripts, type SiteScripts } from './scripts.js';
@@ -111,8 +112,8 @@ export class BuildTracker {
             );
     } catch (error) {
       this.deps.logger.error({ err: error, projectId: this.projectId, buildId: row.buildId }, 'site build unreadable');
-      throw new AppError(503, 'This site cannot be served right now: its files could not be read', [
-        { message: 'Import the site again' },
+      throw ServiceUnavailableError('This site cannot be served right now: its files could not be read', [
+        'Import the site again',
       ]);
     }
     this.replace(next);

@@ -5,8 +5,8 @@
  */
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import type { Deps } from '../../domain/deps.js';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import type { Deps } from '../../deps.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../../errors.js';
 import {
   addVoteDetails,
   AgentFeedbackSchema,
@@ -20,7 +20,8 @@ import {
 import { readJsonBody } from '../../http/body.js';
 import { clientKey, tooManyRequests, type RateLimiter } from '../../http/rateLimit.js';
 import type { SiteModel } from '../project/model.js';
-import { findPage, hasDotSegment, parseSitePath } from './paths.js';
+import { hasDotSegment } from '../project/read.js';
+import { findPage, parseSitePath } from './paths.js';
 
 /** Largest feedback body, in bytes. */
 export const FEEDBACK_BODY_LIMIT = 16 * 1024;
@@ -88,11 +89,6 @@ export function feedbackPageUrl(model: SiteModel, path: string): string {
   return page.url;
 }
 
-function feedbackEnabled(model: SiteModel): boolean {
-  const telemetry = model.settings.integrations?.['telemetry'];
-  return !(typeof telemetry === 'object' && telemetry !== null && telemetry['enabled'] === false);
-}
-
 /** What the endpoints need. */
 export interface FeedbackContext {
   readonly deps: Deps;
@@ -100,7 +96,7 @@ export interface FeedbackContext {
   readonly limiter: RateLimiter;
   /** Counts every request to the site's endpoints under one key: the budget of the whole site. */
   readonly siteBudget?: RateLimiter | undefined;
-  /** The model of the build being served (for `telemetry.enabled`). */
+  /** The model of the build being served (for `settings.readerFeedback`). */
   readonly model: () => SiteModel | null;
 }
 
@@ -113,7 +109,7 @@ export function isFeedbackPath(path: string): boolean {
 export async function handleFeedback(ctx: Context, fc: FeedbackContext): Promise<void> {
   const kind = Object.entries(FEEDBACK_PATHS).find(([, p]) => p === ctx.path)?.[0];
   if (kind === undefined) throw NotFoundError(`No feedback endpoint at ${ctx.path}`);
-  if (ctx.method !== 'POST') throw new AppError(405, 'Use POST to send feedback', [], { Allow: 'POST' });
+  if (ctx.method !== 'POST') throw MethodNotAllowedError(['POST'], 'Use POST to send feedback');
   checkSameOrigin(ctx, kind !== 'agent');
   fc.limiter.hit(clientKey(ctx.req.socket.remoteAddress));
   const budget = fc.siteBudget?.record('site');
@@ -121,7 +117,7 @@ export async function handleFeedback(ctx: Context, fc: FeedbackContext): Promise
     throw tooManyRequests(budget.retryAfterSeconds, 'This site has received too much feedback: try again later');
   }
   const model = fc.model();
-  if (model === null || !feedbackEnabled(model)) throw NotFoundError('Feedback is turned off for this site');
+  if (model === null || !model.settings.readerFeedback) throw NotFoundError('Feedback is turned off for this site');
   const body = await readJsonBody(ctx, FEEDBACK_BODY_LIMIT);
   const { deps, projectId } = fc;
   ctx.set('Cache-Control', 'no-store');

@@ -4,46 +4,18 @@
  * renderer or theme bug), the reader gets a document with an error box instead of a 500.
  */
 import type { Logger } from '../../logger.js';
-import type { SitePage, SiteModel } from '../project/model.js';
+import type { SitePage } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
-import { SandboxFailure } from '../sandbox/pool.js';
-import { renderSandbox } from '../sandbox/shared.js';
+import { failedBody, INTERNAL_RENDER_FAILURE, renderPageSource } from '../sandbox/page.js';
 import { esc } from '../theme/html.js';
 import type { ExportProfile } from '../theme/profile.js';
+import { ServiceUnavailableError } from '../../errors.js';
+import { readStoredSearchIndex } from '../search/file.js';
+import { indexBuildFolder } from '../search/index.js';
 import type { SiteBuild } from './build.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
 import { etagOf } from './respond.js';
-import { readStoredSearchIndex, storeSearchIndex } from './searchIndexFile.js';
-import { endpointBody, notFoundDocument, pageDocument, searchable, searchIndex } from './theme.js';
-
-/** What the search index keeps of a rendered page. */
-type PageSummary = Pick<RenderedPage, 'headings' | 'text'>;
-
-/** The error box's text when rendering threw: the exception is logged, never shown to readers. */
-export const INTERNAL_RENDER_FAILURE =
-  'An internal error stopped this page from rendering (the server log has the details)';
-
-/** The renderer's error box (server/sites/render/DOM.md, "Render errors"). */
-export function errorBox(reason: string): string {
-  return (
-    `<div class="op-render-error" data-op-render-error=""><p class="op-render-error-title">` +
-    `This page could not be rendered</p><pre class="op-render-error-message">${esc(reason)}</pre></div>`
-  );
-}
-
-/** A body that is only the error box, with the reason the page could not be rendered. */
-export function failedBody(page: SitePage, reason: string): RenderedPage {
-  return {
-    html: errorBox(reason),
-    headings: [],
-    unknownComponents: [],
-    missingImports: [],
-    assets: [],
-    text: '',
-    frontmatter: page.frontmatter,
-    warnings: [`render failed: ${reason}`],
-  };
-}
+import { notFoundDocument, pageDocument } from './theme.js';
 
 /** A bare document for when the theme itself fails: still HTML, still readable. */
 function bareDocument(title: string, body: string): string {
@@ -54,35 +26,7 @@ function bareDocument(title: string, body: string): string {
   );
 }
 
-/**
- * A page's body from its sources: the MDX, rendered in a sandbox process that may read only the
- * project's folder `rootDir` (server/sites/sandbox), and, for OpenAPI pages, the endpoint reference.
- * A page its sandbox could not render (unreadable file, too slow, out of memory) gets the error box
- * with the reason; renderer bugs throw.
- */
-export async function renderPageSource(model: SiteModel, rootDir: string, page: SitePage): Promise<RenderedPage> {
-  let content: RenderedPage | undefined;
-  if (page.file !== null) {
-    try {
-      content = await renderSandbox().render(rootDir, {
-        file: page.file,
-        variables: model.settings.variables,
-        iconLibrary: model.settings.iconLibrary,
-      });
-    } catch (error) {
-      if (!(error instanceof SandboxFailure)) throw error;
-      return failedBody(page, error.message);
-    }
-  }
-  if (page.operation !== undefined) return endpointBody(model, page.operation, content);
-  return content ?? failedBody(page, 'The page has neither a file nor an OpenAPI operation');
-}
-
-function summaries(build: SiteBuild): Map<string, PageSummary> {
-  return build.memo('page summaries', () => new Map<string, PageSummary>());
-}
-
-/** A page's body, never throwing; its headings and text are kept for the search index. */
+/** A page's body, never throwing. */
 async function renderBody(build: SiteBuild, page: SitePage, logger: Logger): Promise<RenderedPage> {
   let rendered: RenderedPage;
   try {
@@ -92,7 +36,6 @@ async function renderBody(build: SiteBuild, page: SitePage, logger: Logger): Pro
     // Content problems come back in the result; a throw is Offprint's own failure, not for readers.
     rendered = failedBody(page, INTERNAL_RENDER_FAILURE);
   }
-  summaries(build).set(page.path, { headings: rendered.headings, text: rendered.text });
   return rendered;
 }
 
@@ -123,28 +66,14 @@ export function pageHtml(
 }
 
 /**
- * The search index of a build: the one stored with the build (see searchIndexFile.ts), else built from
- * every searchable page's rendered body (pages already rendered for readers are not rendered again)
- * and stored for next time.
+ * The search index of a build: the one stored with the build at import, else built now the one way an
+ * import builds it (server/sites/search) and stored for next time.
  */
 export function searchIndexJson(cache: RenderCache, build: SiteBuild, logger: Logger): Promise<CachedBody> {
   return cache.get(`${build.cachePrefix}search-index`, async () => {
-    const stored = readStoredSearchIndex(build.rootDir);
-    if (stored !== null) return { body: stored, etag: etagOf(stored) };
-    const known = summaries(build);
-    const pages: { page: SitePage; rendered: PageSummary }[] = [];
-    for (const page of build.model.pages.values()) {
-      if (!searchable(page)) continue;
-      let rendered = known.get(page.path);
-      if (rendered === undefined) {
-        rendered = await renderBody(build, page, logger);
-        // Rendering a large site takes a while: let readers' requests in between pages.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      pages.push({ page, rendered });
-    }
-    const body = searchIndex(build.model, pages);
-    storeSearchIndex(build.rootDir, body, logger);
+    const body =
+      readStoredSearchIndex(build.rootDir) ?? (await indexBuildFolder(build.rootDir, build.model, logger)).json;
+    if (body === null) throw ServiceUnavailableError('The search index of this site could not be built in time');
     return { body, etag: etagOf(body) };
   });
 }

@@ -14,7 +14,7 @@ import { listen } from '../../http/server.js';
 import type { HostPolicy } from '../../http/middleware/hostCheck.js';
 import { RateLimiter } from '../../http/rateLimit.js';
 import { listSites } from '../../db/sites.js';
-import type { SiteDeps } from '../../domain/sites.js';
+import type { SiteDeps } from '../../deps.js';
 import { createSiteApp } from './app.js';
 import { BuildTracker } from './build.js';
 import { RenderCache } from './renderCache.js';

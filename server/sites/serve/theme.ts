@@ -10,7 +10,6 @@ import { renderDocument, renderNotFound } from '../theme/document.js';
 import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
 import type { HeadScript } from '../theme/integrations.js';
 import type { ExportProfile } from '../theme/profile.js';
-import { buildSearchIndex, isSearchable, type IndexablePage } from '../theme/search/build.js';
 
 /** A generated file of the theme. */
 export interface ThemeFile {
@@ -39,16 +38,6 @@ export function notFoundDocument(site: SiteModel, profile?: ExportProfile, scrip
 /** The reference of an OpenAPI operation, around the MDX body of a page bound to it (if any). */
 export function endpointBody(site: SiteModel, op: OpenApiOperation, content?: RenderedPage): Promise<RenderedPage> {
   return renderEndpointPage(site, op, content);
-}
-
-/** Whether a page belongs in the search index (the theme decides). */
-export function searchable(page: SitePage): boolean {
-  return isSearchable(page);
-}
-
-/** The search index document of a site, from its searchable pages' rendered headings and text. */
-export function searchIndex(site: SiteModel, pages: readonly IndexablePage[]): string {
-  return JSON.stringify(buildSearchIndex(site, pages));
 }
 
 /** `/_offprint/<name>` files of the theme (`theme.js`, `theme.css`, `site.css`, ...); null for other names. */

@@ -55,8 +55,7 @@ function chrome(
 }
 
 function feedbackOff(site: SiteModel, profile: ExportProfile | undefined): boolean {
-  const telemetry = site.settings.integrations?.['telemetry'] as Record<string, unknown> | undefined;
-  return telemetry?.['enabled'] === false || profile?.feedbackCollector === null;
+  return !site.settings.readerFeedback || profile?.feedbackCollector === null;
 }
 
 /** Tabs and navbar links again, for the phone drawer (the header hides them on small screens). */

@@ -14,18 +14,20 @@ function cssColor(value: unknown): string | undefined {
   return /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\([\d\s.,%/]+\)|[a-z]{3,20})$/i.test(v) ? v : undefined;
 }
 
-function lightDark(value: unknown): { light?: string; dark?: string } {
-  if (typeof value === 'object' && value !== null) {
-    const o = value as Record<string, unknown>;
-    const light = cssColor(o['light']);
-    const dark = cssColor(o['dark']) ?? light;
+/** A colour value as the config gives it: one colour, or a light/dark pair (dark defaults to light). */
+type ColorValue = string | { readonly light?: string | undefined; readonly dark?: string | undefined };
+
+function lightDark(value: ColorValue | undefined): { light?: string; dark?: string } {
+  if (typeof value === 'object') {
+    const light = cssColor(value.light);
+    const dark = cssColor(value.dark) ?? light;
     return { ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
   }
   const c = cssColor(value);
   return c ? { light: c, dark: c } : {};
 }
 
-function pair(selector: string, variable: string, value: unknown): string {
+function pair(selector: string, variable: string, value: ColorValue | undefined): string {
   const { light, dark } = lightDark(value);
   let out = '';
   if (light) out += `${selector}{${variable}:${light}}\n`;
@@ -46,7 +48,7 @@ export function renderSiteCss(site: SiteModel): string {
   const { colors } = site.settings;
   let css = `:root{--op-primary:${cssColor(colors.primary) ?? '#0d9373'};--op-primary-light:${cssColor(colors.light) ?? colors.primary};`;
   css += `--op-primary-dark:${cssColor(colors.dark) ?? colors.primary}}\n`;
-  const background = (site.config.background as Record<string, unknown> | undefined)?.['color'];
+  const background = site.settings.background.color;
   if (background !== undefined) {
     const { light, dark } = lightDark(background);
     if (light) css += `html:not(.dark){--op-bg:${light}}\n`;

@@ -1,7 +1,7 @@
 /** Reading JSON files of a docs project with errors that point at file, line and column. */
 import { readFileSync, statSync } from 'node:fs';
-import { AppError, ValidationError } from '../../../domain/errors.js';
-import { formatBytes } from '../../import/limits.js';
+import { AppError, ValidationError } from '../../../errors.js';
+import { formatBytes } from '../../../bytes.js';
 
 /**
  * Caps on one JSON file of a project. JSON.parse itself copes with any nesting, but everything that

@@ -5,9 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type z } from 'zod';
-import { ValidationError } from '../../../domain/errors.js';
+import { ValidationError } from '../../../errors.js';
 import { readJsonFile } from './json.js';
+import { configErrorMap as errorMap } from './lenient.js';
 import { convertMintJson } from './legacy.js';
 import { LegacyConfigSchema } from './legacySchema.js';
 import { formatKeyPath, originOf, resolveConfigRefs, type Origins } from './refs.js';
@@ -20,24 +20,6 @@ export interface LoadedConfig {
   /** Project-relative files read (the config and every `$ref` target). */
   readonly files: readonly string[];
 }
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-}
-
-/** Zod's default messages say "Invalid input: expected string, received undefined"; these read better. */
-const errorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type') {
-    if (issue.input === undefined) return 'is required';
-    return `must be ${issue.expected === 'object' ? 'an object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}, found ${describe(issue.input)}`;
-  }
-  if (issue.code === 'invalid_value') {
-    return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ${describe(issue.input)}`;
-  }
-  return undefined;
-};
 
 function fail(
   what: string,

@@ -7,8 +7,8 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ValidationError } from '../../../domain/errors.js';
-import { formatBytes } from '../../import/limits.js';
+import { ValidationError } from '../../../errors.js';
+import { formatBytes } from '../../../bytes.js';
 import { readJsonFile } from './json.js';
 
 /**

@@ -28,6 +28,19 @@ export const OpenApiSourceSchema = z.union(
 
 const LightDark = z.looseObject({ light: z.string().optional(), dark: z.string().optional() });
 
+/**
+ * `background`: page colour (one, or light/dark), image and decoration. Read leniently (see
+ * `parseLenient`): a bad value is a site problem and its default, as the site can be served without it.
+ */
+export const BackgroundSchema = z.looseObject({
+  color: z.union([z.string(), LightDark], { error: 'must be a colour or {"light": ..., "dark": ...}' }).optional(),
+  image: z.union([z.string(), LightDark], { error: 'must be an image path or {"light": ..., "dark": ...}' }).optional(),
+  decoration: z.string().optional(),
+});
+
+/** `integrations.telemetry`: `enabled: false` turns reader feedback off. Read leniently, like `background`. */
+export const TelemetrySchema = z.looseObject({ enabled: z.boolean().optional() });
+
 /** Per-site (and per-language) banner. */
 export const BannerSchema = z.looseObject({
   content: z.string(),
@@ -243,7 +256,8 @@ export const DocsConfigSchema = z.looseObject({
   integrations: z.record(z.string(), Loose).optional(),
   api: z.looseObject({ openapi: OpenApiSourceSchema.optional() }).optional(),
   fonts: Loose.optional(),
-  background: Loose.optional(),
+  // Checked leniently when settings are derived (BackgroundSchema): a bad value must not stop the site.
+  background: z.unknown().optional(),
   styling: Loose.optional(),
   thumbnails: Loose.optional(),
   interaction: Loose.optional(),
@@ -258,5 +272,11 @@ export type DocsConfig = z.output<typeof DocsConfigSchema>;
 export type NavNodeConfig = z.output<typeof NavNodeSchema>;
 /** The config's `navigation` object. */
 export type NavigationConfig = z.output<typeof NavigationSchema>;
+/** `background` after lenient validation. */
+export type BackgroundConfig = z.output<typeof BackgroundSchema>;
+/** `integrations.telemetry` after lenient validation. */
+export type TelemetryConfig = z.output<typeof TelemetrySchema>;
+/** An `icon` value in the config or frontmatter. */
+export type IconConfig = z.output<typeof IconSchema>;
 /** An `openapi` value on a division. */
 export type OpenApiSourceConfig = z.output<typeof OpenApiSourceSchema>;

@@ -1,42 +1,85 @@
-/** YAML frontmatter of MDX/Markdown pages (format reference §2). */
+/**
+ * YAML frontmatter of MDX/Markdown pages (format reference §2). The keys Offprint reads are typed by
+ * {@link FrontmatterSchema}; a key with a bad value is reported and left out (its default applies), other
+ * keys pass through untouched (`og:*` meta tags, values pages read as `frontmatter.x`).
+ */
 import { parse } from 'yaml';
+import { z } from 'zod';
+import { parseLenient } from '../config/lenient.js';
+import { formatKeyPath } from '../config/refs.js';
+import { IconSchema } from '../config/schema.js';
+
+/** YAML reads `title: 2024` as a number: text keys accept numbers. `key:` with no value is null: absent. */
+const Text = z.union([z.string(), z.number()], { error: 'must be text' }).nullish();
+const Flag = z.boolean().nullish();
+
+/** The frontmatter keys Offprint reads. */
+export const FrontmatterSchema = z.looseObject({
+  title: Text,
+  sidebarTitle: Text,
+  description: Text,
+  tag: Text,
+  mode: Text,
+  url: Text,
+  openapi: Text,
+  api: z.string().nullish(),
+  canonical: z.string().nullish(),
+  icon: IconSchema.nullish(),
+  iconType: z.string().nullish(),
+  keywords: z.union([z.string(), z.array(Text)], { error: 'must be text or a list of texts' }).nullish(),
+  boost: z.number().nullish(),
+  hidden: Flag,
+  noindex: Flag,
+  searchable: Flag,
+  deprecated: Flag,
+  hideApiMarker: Flag,
+  hideFooterPagination: Flag,
+});
+
+/** A page's validated frontmatter (unknown keys kept). */
+export type Frontmatter = z.output<typeof FrontmatterSchema>;
 
 /** A page source split into its frontmatter data and body. */
 export interface SplitSource {
-  readonly data: Record<string, unknown>;
+  readonly data: Frontmatter;
   /** Offset where the body starts (after the closing `---` line), 0 without frontmatter. */
   readonly bodyStart: number;
-  /** Why the frontmatter was ignored, when it could not be used. */
-  readonly error?: string;
+  /** Why the frontmatter, or some of its keys, were ignored. */
+  readonly errors: readonly string[];
 }
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
 
+function readYaml(yamlText: string): { value: unknown } | { error: string } {
+  try {
+    return { value: parse(yamlText) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { error: `frontmatter is not valid YAML: ${message}` };
+  }
+}
+
 /**
  * Splits `---` YAML frontmatter from a page. Invalid YAML or a non-mapping frontmatter gives empty data
- * and an `error`; the page itself stays usable.
+ * and an error, a bad value of a known key drops that key with an error; the page itself stays usable.
  */
 export function splitFrontmatter(source: string): SplitSource {
   const open = OPEN.exec(source);
-  if (open === null) return { data: {}, bodyStart: 0 };
+  if (open === null) return { data: {}, bodyStart: 0, errors: [] };
   const rest = source.slice(open[0].length);
   const close = CLOSE.exec(rest);
-  if (close === null) return { data: {}, bodyStart: 0, error: 'frontmatter is not closed by a --- line' };
-  const yamlText = rest.slice(0, close.index);
+  if (close === null) return { data: {}, bodyStart: 0, errors: ['frontmatter is not closed by a --- line'] };
   const bodyStart = open[0].length + close.index + close[0].length;
-  let data: unknown;
-  try {
-    data = parse(yamlText);
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { data: {}, bodyStart, error: `frontmatter is not valid YAML: ${message}` };
+  const yaml = readYaml(rest.slice(0, close.index));
+  if ('error' in yaml) return { data: {}, bodyStart, errors: [yaml.error] };
+  if (yaml.value === null || yaml.value === undefined) return { data: {}, bodyStart, errors: [] };
+  if (typeof yaml.value !== 'object' || Array.isArray(yaml.value)) {
+    return { data: {}, bodyStart, errors: ['frontmatter must be a YAML mapping (key: value lines)'] };
   }
-  if (data === null || data === undefined) return { data: {}, bodyStart };
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    return { data: {}, bodyStart, error: 'frontmatter must be a YAML mapping (key: value lines)' };
-  }
-  return { data: data as Record<string, unknown>, bodyStart };
+  const { data, issues } = parseLenient(FrontmatterSchema, yaml.value, {});
+  const errors = issues.map((i) => `frontmatter ${formatKeyPath(i.path)}: ${i.message}; the key is ignored`);
+  return { data, bodyStart, errors };
 }
 
 /** The title Mintlify derives from a file name: last segment, `-`/`_` as spaces, first letter capitalised. */
@@ -46,18 +89,16 @@ export function titleFromPath(path: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A frontmatter value as a non-empty string (numbers are accepted: YAML reads `title: 2024` as one). */
-export function fmString(data: Readonly<Record<string, unknown>>, key: string): string | undefined {
-  const value = data[key];
+/** A frontmatter text as a non-empty string (numbers are accepted: YAML reads `title: 2024` as one). */
+export function fmString(value: string | number | null | undefined): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
   if (typeof value === 'number') return String(value);
   return undefined;
 }
 
-/** `keywords` as a list (a single string is one keyword). */
-export function fmKeywords(data: Readonly<Record<string, unknown>>): string[] {
-  const value = data['keywords'];
+/** `keywords` as a list (a single string is one keyword; numbers in a list are not keywords). */
+export function fmKeywords(data: Frontmatter): string[] {
+  const value = data.keywords;
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((k): k is string => typeof k === 'string');
-  return [];
+  return (value ?? []).filter((k): k is string => typeof k === 'string');
 }

@@ -1,5 +1,5 @@
 /** The search dialog: ⌘K / Ctrl+K / "/" open it; the index is fetched once; arrows + Enter navigate. */
-import type { SearchIndexData } from '../search/format.js';
+import type { SearchIndexData } from '../searchFormat.js';
 import { SEARCH_INDEX_REL } from '../profile.js';
 import { SEARCH_INDEX_URL } from '../urls.js';
 import { all, el } from './dom.js';

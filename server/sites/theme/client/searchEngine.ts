@@ -4,7 +4,7 @@
  * result snippets. Pure functions of the data, so they run in Node tests too.
  */
 import MiniSearch from 'minisearch';
-import type { SearchDoc, SearchIndexData } from '../search/format.js';
+import type { SearchDoc, SearchIndexData } from '../searchFormat.js';
 
 /** One result as the UI shows it. */
 export interface SearchHit {

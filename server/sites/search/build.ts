@@ -1,9 +1,9 @@
 /** Builds the search index document served at `/_offprint/search-index.json`. */
-import type { SitePage, SiteModel } from '../../project/model.js';
-import type { RenderedPage } from '../../render/types.js';
-import { breadcrumbs } from '../navigation.js';
-import { pageMethod } from '../sidebar.js';
-import type { SearchDoc, SearchIndexData } from './format.js';
+import type { SitePage, SiteModel } from '../project/model.js';
+import type { RenderedPage } from '../render/types.js';
+import { breadcrumbs } from '../theme/navigation.js';
+import { pageMethod } from '../theme/sidebar.js';
+import type { SearchDoc, SearchIndexData } from '../theme/searchFormat.js';
 
 /** Characters of body text kept per page: enough for every real page's substance, bounded for huge ones. */
 export const MAX_TEXT = 8_000;

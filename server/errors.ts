@@ -36,8 +36,12 @@ export function AuthenticationError(message = 'A valid admin API key is required
 }
 
 /** 403: authenticated, but not allowed. */
-export function ForbiddenError(message: string): AppError {
-  return new AppError(403, message);
+export function ForbiddenError(message: string, problems: readonly string[] = []): AppError {
+  return new AppError(
+    403,
+    message,
+    problems.map((p) => ({ message: p })),
+  );
 }
 
 /** 404: the thing does not exist (or belongs to someone else, which looks the same). */
@@ -70,8 +74,41 @@ export function UnsupportedMediaTypeError(expected: string): AppError {
 }
 
 /** 405: the resource exists but not for this method; `allowed` goes in the Allow header. */
-export function MethodNotAllowedError(allowed: readonly string[]): AppError {
-  return new AppError(405, `Method not allowed here; use ${allowed.join(' or ')}`, [], { Allow: allowed.join(', ') });
+export function MethodNotAllowedError(
+  allowed: readonly string[],
+  message = `Method not allowed here; use ${allowed.join(' or ')}`,
+): AppError {
+  return new AppError(405, message, [], { Allow: allowed.join(', ') });
+}
+
+/** 429: the client (or everyone, for a shared budget) sent too much; `Retry-After` in whole seconds. */
+export function TooManyRequestsError(
+  retryAfterSeconds: number,
+  message = 'Too many requests: try again later',
+): AppError {
+  return new AppError(429, message, [], { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/** 503: the thing exists but cannot be served right now. */
+export function ServiceUnavailableError(message: string, problems: readonly string[] = []): AppError {
+  return new AppError(
+    503,
+    message,
+    problems.map((p) => ({ message: p })),
+  );
+}
+
+/**
+ * An AppError rebuilt from its parts: one that crossed a thread boundary (only data does), or one
+ * whose text had to be changed (a server path hidden) before it reaches a client.
+ */
+export function RebuiltError(parts: {
+  readonly status: number;
+  readonly message: string;
+  readonly details: readonly ErrorDetail[];
+  readonly headers?: Readonly<Record<string, string>>;
+}): AppError {
+  return new AppError(parts.status, parts.message, parts.details, parts.headers ?? {});
 }
 
 /** 410: the thing existed but is gone for good (an expired link). */

@@ -5,8 +5,8 @@
  * downgrade: the manifest must record what the bundle really does.
  */
 import { z } from 'zod';
-import { ValidationError } from '../domain/errors.js';
-import type { DeploymentKind, ResolvedExportFeatures } from './contract.js';
+import { ValidationError } from '../errors.js';
+import type { DeploymentKind, ResolvedExportFeatures } from './spec.js';
 
 const collectorUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 

@@ -1,16 +1,16 @@
 /**
  * Building a build folder's search index before anything serves it: an import renders each searchable
  * page once (in the render sandbox, as many at a time as it has processes) and stores the index with
- * the build (searchIndexFile.ts), so the site's first search is as fast as any other. Pages that fail
+ * the build (file.ts), so the site's first search is as fast as any other. Pages that fail
  * to render are named, so the import can report each one.
  */
 import type { Logger } from '../../logger.js';
 import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
+import { renderPageSource } from '../sandbox/page.js';
 import { renderSandbox } from '../sandbox/shared.js';
-import { renderPageSource } from './pages.js';
-import { storeSearchIndex } from './searchIndexFile.js';
-import { searchable, searchIndex } from './theme.js';
+import { buildSearchIndex, isSearchable } from './build.js';
+import { storeSearchIndex } from './file.js';
 
 type Summary = Pick<RenderedPage, 'headings' | 'text'>;
 
@@ -33,6 +33,8 @@ export interface IndexedBuild {
   readonly failures: readonly PageFailure[];
   /** The index was written to the build folder. */
   readonly stored: boolean;
+  /** The index document (null when rendering ran out of time). */
+  readonly json: string | null;
   /** Rendering was stopped because the import's render time ran out (nothing was stored then). */
   readonly outOfTime: boolean;
 }
@@ -66,7 +68,7 @@ export async function indexBuildFolder(
 ): Promise<IndexedBuild> {
   const concurrency = options.concurrency ?? renderSandbox().concurrency;
   const budgetMs = options.budgetMs ?? IMPORT_RENDER_BUDGET_MS;
-  const pages = [...model.pages.values()].filter(searchable);
+  const pages = [...model.pages.values()].filter(isSearchable);
   const summaries: Summary[] = pages.map(() => UNRENDERABLE);
   const failures: (PageFailure | null)[] = pages.map(() => null);
   const deadline = Date.now() + budgetMs;
@@ -83,10 +85,11 @@ export async function indexBuildFolder(
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
   const failed = failures.filter((f): f is PageFailure => f !== null);
-  if (outOfTime) return { pages: pages.length, failed: failed.length, failures: failed, stored: false, outOfTime };
+  const counts = { pages: pages.length, failed: failed.length, failures: failed, outOfTime };
+  if (outOfTime) return { ...counts, stored: false, json: null };
   const entries = pages.map((page, i) => ({ page, rendered: summaries[i] ?? UNRENDERABLE }));
-  const stored = storeSearchIndex(rootDir, searchIndex(model, entries), logger);
-  return { pages: pages.length, failed: failed.length, failures: failed, stored, outOfTime };
+  const json = JSON.stringify(buildSearchIndex(model, entries));
+  return { ...counts, stored: storeSearchIndex(rootDir, json, logger), json };
 }
 
 async function renderOne(

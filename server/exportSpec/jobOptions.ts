@@ -3,8 +3,8 @@
  * is started and read back, validated, by whichever worker runs it.
  */
 import { z } from 'zod';
-import type { ExportJobRow } from '../db/exportJobs.js';
-import type { ExportOptions, ResolvedExportFeatures } from '../export/contract.js';
+import type { DeploymentKind } from '../types.js';
+import type { ExportOptions, ResolvedExportFeatures } from './spec.js';
 
 const collector = z.strictObject({ collectorUrl: z.string() }).nullable();
 
@@ -30,7 +30,15 @@ export function encodePaths(paths: readonly string[] | null): string | null {
 }
 
 /** The options a job's run uses, read back from its row. Throws when the stored JSON is not valid. */
-export function jobExportOptions(row: ExportJobRow): ExportOptions {
+/** The columns of a job row that record what it exports (structurally the database's row). */
+export interface RecordedExport {
+  readonly deployment: DeploymentKind;
+  readonly features: string;
+  readonly versionLabel: string | null;
+  readonly paths: string | null;
+}
+
+export function jobExportOptions(row: RecordedExport): ExportOptions {
   return {
     deployment: row.deployment,
     features: ResolvedFeaturesSchema.parse(JSON.parse(row.features)),
@@ -43,7 +51,7 @@ export function jobExportOptions(row: ExportJobRow): ExportOptions {
 export const BlockedRequestsSchema = z.array(z.strictObject({ page: z.string(), url: z.string() }));
 
 /** The blocked requests of a completed job (empty for others). */
-export function jobBlockedRequests(row: ExportJobRow): { page: string; url: string }[] {
+export function jobBlockedRequests(row: { readonly blockedRequests: string | null }): { page: string; url: string }[] {
   if (row.blockedRequests === null) return [];
   const parsed = BlockedRequestsSchema.safeParse(JSON.parse(row.blockedRequests));
   return parsed.success ? parsed.data : [];

@@ -1,0 +1,61 @@
+/**
+ * A page's body as the server uses it: the MDX rendered in a render sandbox (never in this process) and,
+ * for OpenAPI pages, the theme's endpoint reference around it. Site servers, imports (search index) and
+ * exports all render through {@link renderPageSource}.
+ */
+import type { SitePage, SiteModel } from '../project/model.js';
+import type { RenderedPage } from '../render/types.js';
+import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
+import { esc } from '../theme/html.js';
+import { SandboxFailure } from './pool.js';
+import { renderSandbox } from './shared.js';
+
+/** The error box's text when rendering threw: the exception is logged, never shown to readers. */
+export const INTERNAL_RENDER_FAILURE =
+  'An internal error stopped this page from rendering (the server log has the details)';
+
+/** The renderer's error box (server/sites/render/DOM.md, "Render errors"). */
+export function errorBox(reason: string): string {
+  return (
+    `<div class="op-render-error" data-op-render-error=""><p class="op-render-error-title">` +
+    `This page could not be rendered</p><pre class="op-render-error-message">${esc(reason)}</pre></div>`
+  );
+}
+
+/** A body that is only the error box, with the reason the page could not be rendered. */
+export function failedBody(page: SitePage, reason: string): RenderedPage {
+  return {
+    html: errorBox(reason),
+    headings: [],
+    unknownComponents: [],
+    missingImports: [],
+    assets: [],
+    text: '',
+    frontmatter: page.frontmatter,
+    warnings: [`render failed: ${reason}`],
+  };
+}
+
+/**
+ * A page's body from its sources: the MDX, rendered in a sandbox process that may read only the
+ * project's folder `rootDir` (server/sites/sandbox), and, for OpenAPI pages, the endpoint reference.
+ * A page its sandbox could not render (unreadable file, too slow, out of memory) gets the error box
+ * with the reason; renderer bugs throw.
+ */
+export async function renderPageSource(model: SiteModel, rootDir: string, page: SitePage): Promise<RenderedPage> {
+  let content: RenderedPage | undefined;
+  if (page.file !== null) {
+    try {
+      content = await renderSandbox().render(rootDir, {
+        file: page.file,
+        variables: model.settings.variables,
+        iconLibrary: model.settings.iconLibrary,
+      });
+    } catch (error) {
+      if (!(error instanceof SandboxFailure)) throw error;
+      return failedBody(page, error.message);
+    }
+  }
+  if (page.operation !== undefined) return renderEndpointPage(model, page.operation, content);
+  return content ?? failedBody(page, 'The page has neither a file nor an OpenAPI operation');
+}
