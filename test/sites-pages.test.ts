@@ -115,6 +115,8 @@ describe('pages of the all-shapes fixture', () => {
       logo: { light: '/logo/light.svg', dark: '/logo/dark.svg', href: '/' },
       favicon: { light: '/favicon.svg', dark: '/favicon.svg' },
       appearance: { default: 'dark', strict: false },
+      background: {},
+      readerFeedback: true,
       iconLibrary: 'lucide',
       variables: { product: 'Shapes' },
       navbar: {

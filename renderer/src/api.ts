@@ -7,6 +7,7 @@ import type { FeedbackByPageSchema, FeedbackPageSchema } from '../../server/rout
 import type { ApiKeyListSchema, CreatedKeySchema, ApiKeySchema } from '../../server/routes/keys/schema.js';
 import type { ProjectSchema } from '../../server/routes/projects/router.js';
 import type { BundleResponseSchema, ExportJobSchema } from '../../server/routes/exports/schema.js';
+import type { DesktopBridge } from '../../main/ipcContract.js';
 
 /** A page of feedback. */
 export type FeedbackPage = z.output<typeof FeedbackPageSchema>;
@@ -34,10 +35,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-interface DesktopBridge {
-  connection: () => Promise<{ apiUrl: string; token: string }>;
 }
 
 declare global {

@@ -10,6 +10,7 @@
  * - a *key path* names a place in the (`$ref`-resolved) config, e.g. `navigation.tabs[2].groups[0]`.
  */
 import type { BackgroundConfig, DocsConfig } from './config/schema.js';
+import type { Frontmatter } from './pages/frontmatter.js';
 
 export type { DocsConfig } from './config/schema.js';
 export { loadSiteProject } from './load.js';
@@ -151,7 +152,7 @@ export interface SitePage {
   readonly file: string | null;
   readonly format: 'mdx' | 'md' | 'openapi';
   /** Parsed frontmatter (generated pages: synthesized `title`, `description`, `deprecated`, `openapi`). */
-  readonly frontmatter: Readonly<Record<string, unknown>>;
+  readonly frontmatter: Frontmatter;
   /** Frontmatter `title`, else derived from the file name (`getting_started-guide` -> `Getting started guide`). */
   readonly title: string;
   /** Nav label: `sidebarTitle`, else `title`. */

@@ -143,7 +143,7 @@ export function renderDocument(args: DocumentArgs): string {
   const examples = /data-op-(example|panel)=/.test(rendered.html);
   const showToc = mode === 'default' && !examples;
   const pagination =
-    bare || page.frontmatter['hideFooterPagination'] === true
+    bare || page.frontmatter.hideFooterPagination === true
       ? ''
       : renderPagination(site, sidebarOrder(site, location.sidebar), page.path);
   const notice =

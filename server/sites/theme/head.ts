@@ -1,5 +1,6 @@
 /** The `<html>` start tag and `<head>` of a page: title, SEO meta, favicon, stylesheets, scripts. */
 import type { SiteModel } from '../project/model.js';
+import type { Frontmatter } from '../project/pages/frontmatter.js';
 import { attrs, esc, localAsset } from './html.js';
 import type { HeadScript } from './integrations.js';
 import { SEARCH_INDEX_REL, type ExportProfile } from './profile.js';
@@ -13,7 +14,7 @@ export interface HeadArgs {
   /** Page URL path (`/guides/a`), for canonical and og:url. */
   readonly url?: string | undefined;
   readonly origin?: string | undefined;
-  readonly frontmatter?: Readonly<Record<string, unknown>>;
+  readonly frontmatter?: Frontmatter;
   readonly noindex: boolean;
   readonly keywords?: readonly string[];
   /** The page body uses KaTeX output. */
@@ -36,7 +37,7 @@ function thirdPartyScripts(scripts: readonly HeadScript[] | undefined): string {
 }
 
 function canonical(args: HeadArgs): string | undefined {
-  const own = args.frontmatter?.['canonical'];
+  const own = args.frontmatter?.canonical;
   if (typeof own === 'string' && /^https?:\/\//i.test(own)) return own;
   if (args.url === undefined) return undefined;
   const base = args.site.settings.seo?.metatags?.['canonical'] ?? args.origin;

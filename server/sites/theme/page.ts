@@ -7,7 +7,7 @@ import { ui } from './icons.js';
 
 /** Title, eyebrow (group name), deprecated badge and description. */
 export function renderPageHeader(page: SitePage, eyebrow: string | undefined): string {
-  const deprecated = page.frontmatter['deprecated'] === true || page.operation?.deprecated === true;
+  const deprecated = page.frontmatter.deprecated === true || page.operation?.deprecated === true;
   // Generated endpoint pages show the operation description as Markdown in their body instead.
   const description =
     page.format === 'openapi' && page.description === page.operation?.description ? undefined : page.description;

@@ -55,7 +55,7 @@ class SidebarWriter {
     const page = this.args.site.pages.get(path);
     if (!page || page.hidden) return '';
     const active = path === this.args.current;
-    const method = page.frontmatter['hideApiMarker'] === true ? undefined : pageMethod(page);
+    const method = page.frontmatter.hideApiMarker === true ? undefined : pageMethod(page);
     const href = page.externalUrl ?? page.url;
     const external = page.externalUrl !== undefined;
     return (

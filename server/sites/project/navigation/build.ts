@@ -5,7 +5,7 @@
  * operations become generated endpoint pages. References to missing pages are dropped from the tree and
  * reported as problems.
  */
-import type { NavigationConfig, NavNodeConfig, OpenApiSourceConfig } from '../config/schema.js';
+import type { IconConfig, NavigationConfig, NavNodeConfig, OpenApiSourceConfig } from '../config/schema.js';
 import type { IconRef, NavDivision, NavGroup, NavItem, NavRoot, NavSection } from '../model.js';
 import { findOperation, isRemoteSpec, parseOperationRef, specFileOf } from '../openapi/operations.js';
 import { generateAll } from './generate.js';
@@ -23,20 +23,18 @@ const SECTION_KEYS = [
 ] as const satisfies readonly (readonly [keyof NavNodeConfig, NavDivision, keyof NavNodeConfig])[];
 
 /** An icon from `icon` (+ legacy `iconType`) in config or frontmatter. */
-export function iconOf(icon: unknown, iconType?: unknown): IconRef | undefined {
-  const style = typeof iconType === 'string' ? iconType : undefined;
-  if (typeof icon === 'string' && icon !== '') return style === undefined ? { name: icon } : { name: icon, style };
-  if (typeof icon === 'object' && icon !== null && typeof (icon as Record<string, unknown>)['name'] === 'string') {
-    const o = icon as Record<string, unknown>;
-    const s = typeof o['style'] === 'string' ? o['style'] : style;
-    const library = typeof o['library'] === 'string' ? o['library'] : undefined;
-    return {
-      name: o['name'] as string,
-      ...(s === undefined ? {} : { style: s }),
-      ...(library === undefined ? {} : { library }),
-    };
+export function iconOf(icon: IconConfig | undefined, iconType?: string): IconRef | undefined {
+  if (typeof icon === 'string') {
+    if (icon === '') return undefined;
+    return iconType === undefined ? { name: icon } : { name: icon, style: iconType };
   }
-  return undefined;
+  if (icon === undefined) return undefined;
+  const style = icon.style ?? iconType;
+  return {
+    name: icon.name,
+    ...(style === undefined ? {} : { style }),
+    ...(icon.library === undefined ? {} : { library: icon.library }),
+  };
 }
 
 /** Normalises an `openapi` value to a list of sources. */

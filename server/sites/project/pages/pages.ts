@@ -12,7 +12,7 @@ import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
 import { findOperation, parseOperationRef } from '../openapi/operations.js';
 import { pagePathOf, pageUrlOf } from './files.js';
-import { fmKeywords, fmString, splitFrontmatter, titleFromPath } from './frontmatter.js';
+import { fmKeywords, fmString, splitFrontmatter, titleFromPath, type Frontmatter } from './frontmatter.js';
 import { referenceProblems } from './references.js';
 
 /** A page file as read. */
@@ -20,7 +20,7 @@ export interface PageFile {
   readonly path: string;
   readonly file: string;
   readonly format: 'mdx' | 'md';
-  readonly frontmatter: Readonly<Record<string, unknown>>;
+  readonly frontmatter: Frontmatter;
 }
 
 /** Reads page and snippet files: frontmatter of pages, missing references of both. */
@@ -35,7 +35,7 @@ export function readPageFiles(
   for (const file of pageFiles) {
     const source = readFileSync(join(rootDir, file), 'utf8');
     const split = splitFrontmatter(source);
-    if (split.error !== undefined) problems.push({ code: 'invalid-frontmatter', file, message: split.error });
+    for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
     problems.push(...referenceProblems(allFiles, file, source));
     const path = pagePathOf(file);
     const format = file.toLowerCase().endsWith('.md') ? 'md' : 'mdx';
@@ -54,9 +54,9 @@ interface Visibility {
   readonly indexAll: boolean;
 }
 
-function visibility(frontmatter: Readonly<Record<string, unknown>>, usage: PageUsage | undefined, v: Visibility) {
-  const hidden = frontmatter['hidden'] === true;
-  const noindex = hidden || frontmatter['noindex'] === true;
+function visibility(frontmatter: Frontmatter, usage: PageUsage | undefined, v: Visibility) {
+  const hidden = frontmatter.hidden === true;
+  const noindex = hidden || frontmatter.noindex === true;
   const listed = usage !== undefined && (usage.visible || usage.hiddenSearchable);
   const indexed = !noindex && (v.indexAll || listed);
   return {
@@ -64,33 +64,33 @@ function visibility(frontmatter: Readonly<Record<string, unknown>>, usage: PageU
     hidden,
     noindex,
     indexed,
-    searchable: indexed && frontmatter['searchable'] !== false,
+    searchable: indexed && frontmatter.searchable !== false,
   };
 }
 
-function common(path: string, frontmatter: Readonly<Record<string, unknown>>, fallbackTitle: string) {
-  const title = fmString(frontmatter, 'title') ?? fallbackTitle;
+function common(path: string, frontmatter: Frontmatter, fallbackTitle: string) {
+  const title = fmString(frontmatter.title) ?? fallbackTitle;
   const fields = {
-    description: fmString(frontmatter, 'description'),
-    icon: iconOf(frontmatter['icon'], frontmatter['iconType']),
-    tag: fmString(frontmatter, 'tag'),
-    mode: fmString(frontmatter, 'mode'),
-    externalUrl: fmString(frontmatter, 'url'),
+    description: fmString(frontmatter.description),
+    icon: iconOf(frontmatter.icon ?? undefined, frontmatter.iconType ?? undefined),
+    tag: fmString(frontmatter.tag),
+    mode: fmString(frontmatter.mode),
+    externalUrl: fmString(frontmatter.url),
   };
   return {
     path,
     url: pageUrlOf(path),
     frontmatter,
     title,
-    sidebarTitle: fmString(frontmatter, 'sidebarTitle') ?? title,
+    sidebarTitle: fmString(frontmatter.sidebarTitle) ?? title,
     keywords: fmKeywords(frontmatter),
     ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
   };
 }
 
-function boostOf(frontmatter: Readonly<Record<string, unknown>>, usage: PageUsage | undefined): { boost?: number } {
-  const own = frontmatter['boost'];
-  if (typeof own === 'number' && Number.isFinite(own)) return { boost: own };
+function boostOf(frontmatter: Frontmatter, usage: PageUsage | undefined): { boost?: number } {
+  const own = frontmatter.boost;
+  if (typeof own === 'number') return { boost: own };
   return usage?.boost === undefined ? {} : { boost: usage.boost };
 }
 
@@ -106,7 +106,7 @@ export function filePage(
   problems: SiteProblem[],
 ): SitePage {
   let operation: OpenApiOperation | undefined;
-  const openapi = fmString(page.frontmatter, 'openapi');
+  const openapi = fmString(page.frontmatter.openapi);
   if (openapi !== undefined) {
     const ref = parseOperationRef(openapi);
     operation = ref === undefined ? undefined : findOperation(specs, ref);
@@ -133,7 +133,7 @@ export function generatedPage(gen: GeneratedPage, usage: PageUsage | undefined, 
   const op = gen.operation;
   const ref =
     op.kind === 'webhook' ? `${op.spec} webhook ${op.path}` : `${op.spec} ${op.method.toUpperCase()} ${op.path}`;
-  const frontmatter: Record<string, unknown> = {
+  const frontmatter: Frontmatter = {
     title: op.summary ?? (op.kind === 'webhook' ? op.path : `${op.method.toUpperCase()} ${op.path}`),
     ...(op.description === undefined ? {} : { description: op.description }),
     ...(op.deprecated ? { deprecated: true } : {}),

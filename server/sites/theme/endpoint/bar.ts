@@ -1,4 +1,5 @@
 /** The method + URL bar at the top of endpoint pages. */
+import type { Frontmatter } from '../../project/pages/frontmatter.js';
 import { esc } from '../html.js';
 
 const LABELS: Readonly<Record<string, string>> = { delete: 'DELETE', webhook: 'WEBHOOK' };
@@ -19,10 +20,9 @@ export function endpointBar(method: string, path: string, server?: string): stri
  * whose operation is not in a local spec (the bar is still shown, as Mintlify does).
  */
 export function frontmatterEndpoint(
-  frontmatter: Readonly<Record<string, unknown>>,
+  frontmatter: Frontmatter,
 ): { method: string; path: string } | undefined {
-  for (const key of ['openapi', 'api']) {
-    const value = frontmatter[key];
+  for (const value of [frontmatter.openapi, frontmatter.api]) {
     if (typeof value !== 'string') continue;
     const m = /(?:^|\s)(get|post|put|patch|delete|head|options|trace|webhook)\s+(\S+)\s*$/i.exec(value.trim());
     if (m?.[1] && m[2]) return { method: m[1].toLowerCase(), path: m[2] };
