@@ -1,13 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// Tiers, by what a test needs (the file name says which): `*.browser.test.ts` start Chromium,
+// `*.e2e.test.ts` run the built `offprint` binary (dist/), the desktop app or the novu fixture, and every
+// other test is a unit test (in-process, a real SQLite file and HTTP server; page renders use the built
+// sandbox child). Run one tier with `vitest run --project NAME` (npm run test:unit|test:browser|test:e2e).
+const BROWSER = 'test/**/*.browser.test.ts';
+const E2E = 'test/**/*.e2e.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // CI asks for a JSON report too, to print one plain 'N passed, N failed' line.
+    // CI asks for a JSON report too, to print one plain 'N passed, N failed' line (one file, all tiers).
     reporters: process.env['VITEST_JSON'] ? ['default', 'json'] : ['default'],
     ...(process.env['VITEST_JSON'] ? { outputFile: { json: process.env['VITEST_JSON'] } } : {}),
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [BROWSER, E2E] } },
+      { extends: true, test: { name: 'browser', include: [BROWSER] } },
+      { extends: true, test: { name: 'e2e', include: [E2E] } },
+    ],
   },
 });

@@ -78,12 +78,12 @@ describe('component catalogue', () => {
     expect(one(param, '.op-field-type').text).toBe('number');
     expect(one(param, '.op-field-required')).toBeTruthy();
     expect(one(param, '.op-field-default code').text).toBe('10');
-    const user = one(page.dom, '#response-user');
+    const user = one(page.dom, '#param-user');
     expect(one(user, '.op-field-pill').text).toBe('nullable');
     expect(one(user, '.op-field-deprecated')).toBeTruthy();
     const expandable = one(user, 'details.op-expandable');
     expect(one(expandable, '.op-expandable-show').text).toBe('Show user fields');
-    expect(one(expandable, '#response-id .op-field-name').text).toBe('id');
+    expect(one(expandable, '#param-id .op-field-name').text).toBe('id');
   });
 
   it('renders tabs with the default tab selected and the others hidden', () => {
@@ -113,7 +113,7 @@ describe('component catalogue', () => {
 
   it('renders Update entries with tags and an anchor', () => {
     const update = one(page.dom, '[data-op-update]');
-    expect(update.id).toBe('v2-0');
+    expect(update.id).toBe('v20');
     expect(update.getAttribute('data-tags')).toBe('feature,fix');
     expect(update.querySelectorAll('.op-update-tag').map((t) => t.text)).toEqual(['feature', 'fix']);
   });

@@ -4,16 +4,24 @@ import { slugify } from '../server/sites/render/index.js';
 import { render } from './fixtures/render/harness.js';
 
 describe('slugify', () => {
+  // GitHub's slugs (github-slugger), which Mintlify makes: punctuation and symbols go, spaces become `-`.
   it.each([
     ['Getting Started', 'getting-started'],
-    ["What's next?", 'what’s-next'],
-    ['Fees & billing', 'fees-&-billing'],
-    ['Client/Server setup', 'client/server-setup'],
-    ['Version 1.2.3', 'version-1-2-3'],
+    ['1. Connect to a warehouse', '1-connect-to-a-warehouse'],
+    ['Click here to get started.', 'click-here-to-get-started'],
+    ['Step 1: Install', 'step-1-install'],
+    ["What's next?", 'whats-next'],
+    ['Fees & billing', 'fees--billing'],
+    ['Client/Server setup', 'clientserver-setup'],
+    ['Version 1.2.3', 'version-123'],
     ['Call foo() now', 'call-foo-now'],
     ['camelCaseName', 'camelcasename'],
+    ['snake_case name', 'snake_case-name'],
     ['Use `code`: yes!', 'use-code-yes'],
+    ['🎉 Launch', '-launch'],
     ['Ünïcode Straße', 'ünïcode-straße'],
+    ['Привет, мир', 'привет-мир'],
+    ['日本語の見出し', '日本語の見出し'],
   ])('%s -> %s', (text, id) => {
     expect(slugify(text)).toBe(id);
   });
@@ -33,17 +41,17 @@ describe('heading ids', () => {
     );
     expect(page.dom.querySelectorAll('h2, h3, .op-step').map((h) => h.id)).toEqual([
       'setup',
+      'setup-1',
       'setup-2',
-      'setup-3',
       'snippet-heading',
-      'snippet-heading-2',
+      'snippet-heading-1',
     ]);
     expect(page.headings).toEqual([
       { depth: 2, id: 'setup', text: 'Setup' },
+      { depth: 3, id: 'setup-1', text: 'Setup' },
       { depth: 3, id: 'setup-2', text: 'Setup' },
-      { depth: 3, id: 'setup-3', text: 'Setup' },
       { depth: 2, id: 'snippet-heading', text: 'Snippet heading' },
-      { depth: 2, id: 'snippet-heading-2', text: 'Snippet heading' },
+      { depth: 2, id: 'snippet-heading-1', text: 'Snippet heading' },
     ]);
   });
 
@@ -63,11 +71,11 @@ describe('heading ids', () => {
   });
 
   it('puts h2/h3 in the TOC (text without markup) but not h4, and keeps a suffix unique against literal ids', async () => {
-    const page = await render('## Intro\n\n## Intro 2\n\n## Intro\n\n#### Deep\n\n### With `code` and **bold**');
+    const page = await render('## Intro\n\n## Intro 1\n\n## Intro\n\n#### Deep\n\n### With `code` and **bold**');
     expect(page.headings).toEqual([
       { depth: 2, id: 'intro', text: 'Intro' },
-      { depth: 2, id: 'intro-2', text: 'Intro 2' },
-      { depth: 2, id: 'intro-3', text: 'Intro' },
+      { depth: 2, id: 'intro-1', text: 'Intro 1' },
+      { depth: 2, id: 'intro-2', text: 'Intro' },
       { depth: 3, id: 'with-code-and-bold', text: 'With code and bold' },
     ]);
     expect(page.dom.querySelector('h4')?.id).toBe('deep');

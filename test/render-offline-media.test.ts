@@ -1,5 +1,5 @@
 /**
- * What the all-pages browser sweep (site-all-pages.test.ts) found on real pages, pinned down at the
+ * What the all-pages browser sweep (site-all-pages.e2e.test.ts) found on real pages, pinned down at the
  * renderer: media hosted elsewhere becomes a placeholder instead of a request the CSP blocks with a
  * console error, and a snippet import naming an export that does not exist no longer fails the page.
  */

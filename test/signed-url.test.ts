@@ -2,7 +2,7 @@
  * Presigned bundle URLs, verified exactly: every part of a genuine URL altered (path, expiry, signature,
  * method, parameters) is refused as tampered, a genuine one is refused as expired from its expiry second
  * on, and thousands of random mutations are never accepted. The HTTP side (403/410 bodies, Range) is in
- * signed-url-download.test.ts.
+ * signed-url-download.browser.test.ts.
  */
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderNotFound } from '../server/sites/theme/document.js';
-import { renderSite, THEME_MINI, type RenderedSite } from './site-theme-helpers.js';
+import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
 
 const ALL_SHAPES = fileURLToPath(new URL('./fixtures/all-shapes', import.meta.url));
 const ORIGIN = 'http://127.0.0.1:4999';

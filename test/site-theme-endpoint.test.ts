@@ -3,7 +3,7 @@ import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../server/sites/render/types.js';
 import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
-import { renderSite, THEME_MINI, type RenderedSite } from './site-theme-helpers.js';
+import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
 
 // <pre> is parsed as markup (node-html-parser keeps it as raw text by default).
 const parse = (html: string): HTMLElement => parseHtml(html, { blockTextElements: { script: true, style: true } });

@@ -6,7 +6,7 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themeAsset } from '../server/sites/theme/assets.js';
 import { renderNotFound } from '../server/sites/theme/document.js';
-import { renderSite, type RenderedSite } from './site-theme-helpers.js';
+import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 
 const EVIL = `"><img src=x onerror=alert(1)><script>alert(2)</script>`;
 let dir: string;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSearchEngine } from '../server/sites/theme/client/searchEngine.js';
 import { buildSearchIndex, MAX_TEXT } from '../server/sites/search/build.js';
 import type { SearchIndexData } from '../server/sites/theme/searchFormat.js';
-import { renderSite, THEME_MINI, type RenderedSite } from './site-theme-helpers.js';
+import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
 
 const ALL_SHAPES = fileURLToPath(new URL('./fixtures/all-shapes', import.meta.url));
 let mini: RenderedSite;

@@ -25,6 +25,12 @@ const ScriptNameSchema = z
 /** The value of `allowedScripts`. */
 export const AllowedScriptsSchema = z.array(ScriptNameSchema).max(100, 'must list at most 100 scripts');
 
+/** The setting names users may type; parsing a name with it replaces an unchecked cast. */
+const SettingNameSchema = z.enum(['allowedScripts']);
+
+/** Names of the settings (`offprint settings set NAME VALUE`). */
+export type SettingName = z.output<typeof SettingNameSchema>;
+
 interface SettingDefinition {
   readonly key: string;
   readonly description: string;
@@ -67,10 +73,7 @@ const SETTINGS = {
     },
     fallback: [],
   },
-} as const satisfies Record<string, SettingDefinition>;
-
-/** Names of the settings (`offprint settings set NAME VALUE`). */
-export type SettingName = keyof typeof SETTINGS;
+} as const satisfies Record<SettingName, SettingDefinition>;
 
 /** A setting as shown to users. */
 export interface SettingView {
@@ -82,11 +85,11 @@ export interface SettingView {
 }
 
 function definition(name: string): { name: SettingName; def: SettingDefinition } {
-  if (!Object.hasOwn(SETTINGS, name)) {
-    throw ValidationError(`Unknown setting: ${name}`, [`name: must be one of ${Object.keys(SETTINGS).join(', ')}`]);
+  const known = SettingNameSchema.safeParse(name);
+  if (!known.success) {
+    throw ValidationError(`Unknown setting: ${name}`, [`name: must be one of ${SettingNameSchema.options.join(', ')}`]);
   }
-  const known = name as SettingName;
-  return { name: known, def: SETTINGS[known] };
+  return { name: known.data, def: SETTINGS[known.data] };
 }
 
 function readValue(db: Db, def: SettingDefinition): { value: readonly string[]; isSet: boolean } {
@@ -105,7 +108,7 @@ function readValue(db: Db, def: SettingDefinition): { value: readonly string[]; 
 
 /** Every setting with its current value. */
 export function listSettings(deps: Pick<Deps, 'db'>): SettingView[] {
-  return Object.keys(SETTINGS).map((name) => getSettingView(deps, name));
+  return SettingNameSchema.options.map((name) => getSettingView(deps, name));
 }
 
 /** One setting; a ValidationError for an unknown name. */

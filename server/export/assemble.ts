@@ -8,16 +8,18 @@
 import type { Logger } from '../logger.js';
 import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
 import { matchRedirect } from '../sites/serve/redirects.js';
-import type { SearchIndexData } from '../sites/theme/searchFormat.js';
+import { entryPageUrl } from '../sites/project/entry.js';
 import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
 import { AnchorIndex } from './anchors.js';
 import { AssetStore } from './assets.js';
 import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } from './bundleFiles.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
 import { connectOrigins } from './csp.js';
+import { ExternalLinks, type ExternalLinksSummary } from './externalLinks.js';
 import { applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
+import { SearchIndexDataSchema } from './searchIndexData.js';
 import { comparePaths, findExportPage } from '../exportSpec/pages.js';
-import { isExternalUrl, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
+import { hasScheme, isExternalReference, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
 import type { ExportSite } from './siteServer.js';
 import { redirectPageHtml, robotsTxt, sitemapXml, staticRedirectSource } from './staticPages.js';
 import type { PageStore } from './workDir.js';
@@ -48,11 +50,16 @@ export interface AssembledBundle {
   /** Every file of the bundle folder, bundle-relative, in byte order. */
   readonly files: string[];
   readonly redirects: RedirectPage[];
+  /** Links to a missing anchor, repaired to lead to the top of their page (warnings in the log). */
+  readonly missingAnchors: number;
+  /** Where the pages link outside the bundle (for the manifest). */
+  readonly externalLinks: ExternalLinksSummary;
 }
 
 class Assembler {
   private readonly assets: AssetStore;
   private readonly anchors = new AnchorIndex();
+  private readonly externalLinks = new ExternalLinks();
   private readonly pageFiles = new Map<string, string>();
   private readonly redirectFiles = new Map<string, string>();
   private searchIndexFile: string | null = null;
@@ -79,13 +86,19 @@ class Assembler {
     });
     logger.debug({ ms: Date.now() - started, pages: this.input.pages.length }, 'export: pages assembled');
     await this.writeNotFound();
-    this.anchors.repair(this.input.bundleDir, logger);
+    const missingAnchors = this.anchors.repair(this.input.bundleDir, logger);
     for (const redirect of redirects) writeBundleFile(this.input.bundleDir, redirect.file, this.redirectPage(redirect));
     this.writeMachineFiles();
     for (const missing of [...this.assets.missing].sort(comparePaths)) {
       this.input.logger.warn({ path: missing }, 'export: a page refers to a file the site does not have');
     }
-    return { files: listBundleFiles(this.input.bundleDir).sort(comparePaths), redirects };
+    const externalLinks = this.externalLinks.summary();
+    return {
+      files: listBundleFiles(this.input.bundleDir).sort(comparePaths),
+      redirects,
+      missingAnchors,
+      externalLinks,
+    };
   }
 
   private async eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -119,15 +132,24 @@ class Assembler {
     return redirectFile === undefined ? null : { file: redirectFile, hash: '' };
   }
 
+  private isPublished(url: string): boolean {
+    const origin = this.input.site.publicOrigin;
+    return url === origin || url.startsWith(`${origin}/`);
+  }
+
   /** The new value of one reference found in the document at `file` (site path `sitePath`). */
   private async resolve(url: string, kind: RefKind, sitePath: string, file: string): Promise<string | null> {
+    const leaves = isExternalReference(url) && !url.startsWith(this.input.site.origin);
+    // The site's own published URLs (canonical, og:url) are not links out for review.
+    if (kind === 'link' && leaves && !this.isPublished(url)) this.externalLinks.record(url, file);
     if (isSelfContained(url)) return url;
     const base = this.input.site.origin + encodePath(sitePath);
     const local = this.assets.localPath(url, base);
     if (local === null) {
-      // Links may leave the bundle; a resource from elsewhere would need the network: it is left out.
-      if (kind === 'link' && (isExternalUrl(url) || /^[a-z][a-z0-9+.-]*:/i.test(url))) return url;
-      return kind === 'link' ? url : null;
+      // Links may leave the bundle; a resource from elsewhere would need the network: it is left out. A
+      // path that cannot be decoded (`50%-off`) names no page: the live site answers it with an error.
+      if (kind !== 'link') return null;
+      return leaves || hasScheme(url) ? url : relativeUrl(file, NOT_FOUND_FILE);
     }
     const hash = new URL(url, base).hash;
     if (kind === 'link') {
@@ -175,7 +197,14 @@ class Assembler {
   private async writeSearchIndex(): Promise<void> {
     const response = await fetch(this.input.site.origin + SEARCH_INDEX_URL);
     if (!response.ok) throw new ExportFailedError(`The search index could not be built (HTTP ${response.status})`);
-    const index = (await response.json()) as SearchIndexData;
+    const parsed = SearchIndexDataSchema.safeParse(await response.json().catch((): unknown => undefined));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ExportFailedError(
+        `The search index is not valid: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'unknown problem'}`,
+      );
+    }
+    const index = parsed.data;
     const from = 'search-index.js';
     const docs = index.docs
       .filter((doc) => this.pageFiles.has(doc.u))
@@ -204,7 +233,7 @@ class Assembler {
   /**
    * `index.html` when the export has no root page, so the bundle has an entry point (opened from disk,
    * or `/` on a static host): it leads where `/` leads on the live site (its redirect), else to the
-   * first exported page in navigation order.
+   * entry page the live site redirects to ({@link entryPageUrl}), among the exported pages.
    */
   private rootEntry(taken: ReadonlySet<string>): RedirectPage | null {
     const file = pageFile('/');
@@ -213,17 +242,10 @@ class Assembler {
     const redirected = matchRedirect(redirects, '/');
     let destination: string | undefined;
     if (redirected !== null && this.navigationTarget('/') !== null) destination = redirected.location;
-    else {
-      const first = model.navOrder.map((path) => model.pages.get(path)?.url).find((url) => this.isExported(url));
-      destination = first ?? this.input.pages[0];
-    }
+    else destination = entryPageUrl(model, (url) => this.pageFiles.has(url));
     if (destination === undefined) return null;
     this.redirectFiles.set('/', file);
     return { source: '/', file, destination };
-  }
-
-  private isExported(url: string | undefined): url is string {
-    return url !== undefined && this.pageFiles.has(url);
   }
 
   private redirectPage(redirect: RedirectPage): string {
@@ -241,6 +263,7 @@ class Assembler {
     } else {
       href = destination;
       canonical = destination;
+      if (isExternalReference(destination)) this.externalLinks.record(destination, file);
     }
     return redirectPageHtml(href, canonical);
   }

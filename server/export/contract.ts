@@ -33,6 +33,8 @@ export interface ExportResult {
   readonly blockedRequests: readonly { readonly page: string; readonly url: string }[];
   /** Console errors and uncaught exceptions of pages while they were captured (also logged). */
   readonly pageErrors?: readonly { readonly page: string; readonly message: string }[];
+  /** Links to an anchor their page does not have, repaired to lead to the page (each also logged). */
+  readonly missingAnchors: number;
 }
 
 /** Everything {@link runExport}-style pipelines need. */

@@ -1,6 +1,6 @@
 /**
  * `manifest.json`: what the bundle is (Offprint version, site, domain, version label, deployment kind,
- * features), what it contains (pages, redirects) and every other file's size and SHA-256, so that
+ * features), what it contains (pages, redirects, the external links pages make) and every other file's size and SHA-256, so that
  * `offprint verify` can prove a copy complete and untouched. Nothing in it depends on when or where
  * the export ran (no timestamps, no build ids, no local ports): same site and options, same bytes.
  */
@@ -9,6 +9,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEPLOYMENT_KINDS, type ExportOptions } from './contract.js';
+import { externalLinksSchema, type ExternalLinksSummary } from './externalLinks.js';
 
 /** The manifest's file name at the bundle root. */
 export const MANIFEST_FILE = 'manifest.json';
@@ -34,6 +35,8 @@ export const manifestSchema = z.object({
   pages: z.array(z.object({ path: z.string(), file: z.string() })),
   redirects: z.array(z.object({ source: z.string(), file: z.string(), destination: z.string() })),
   blockedRequests: z.array(z.object({ page: z.string(), url: z.string() })),
+  /** For review: where the pages link outside the bundle (absent in bundles written before it existed). */
+  externalLinks: externalLinksSchema.optional(),
   files: z.array(fileSchema),
 });
 
@@ -61,6 +64,7 @@ export function manifestJson(input: {
   readonly pages: readonly { path: string; file: string }[];
   readonly redirects: readonly { source: string; file: string; destination: string }[];
   readonly blockedRequests: readonly { page: string; url: string }[];
+  readonly externalLinks: ExternalLinksSummary;
   readonly files: readonly ManifestFile[];
 }): string {
   const manifest: Manifest = {
@@ -74,6 +78,7 @@ export function manifestJson(input: {
     pages: [...input.pages],
     redirects: [...input.redirects],
     blockedRequests: [...input.blockedRequests],
+    externalLinks: input.externalLinks,
     files: [...input.files],
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;

@@ -151,3 +151,22 @@ export function isSelfContained(url: string): boolean {
 export function isExternalUrl(url: string): boolean {
   return /^(https?:)?\/\//i.test(url);
 }
+
+/** A URL scheme (`https:`, `mailto:`, `cursor:`), as a reference begins with one. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** True when `url` begins with a scheme (whatever it is). */
+export function hasScheme(url: string): boolean {
+  return SCHEME.test(url);
+}
+
+/**
+ * True for a reference to something outside the bundle: any URL with a scheme (`https:`, `mailto:`,
+ * `tel:`, app deep links such as `cursor:` or `vscode:`) or protocol-relative (`//host`). Not `data:`
+ * (inline) nor `javascript:`/`vbscript:` (code, not a place). Only the other, relative, references
+ * name bundle files.
+ */
+export function isExternalReference(url: string): boolean {
+  if (isExternalUrl(url)) return true;
+  return hasScheme(url) && !/^(data|javascript|vbscript):/i.test(url);
+}

@@ -84,6 +84,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       pages: pages.map((path) => ({ path, file: pageFile(path) })),
       redirects: assembled.redirects,
       blockedRequests,
+      externalLinks: assembled.externalLinks,
       files,
     });
     writeAtomic(join(bundleDir, MANIFEST_FILE), manifest);
@@ -93,10 +94,24 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     deps.logger.info({ ms: Date.now() - zipStart, bytes: zip.sizeBytes }, 'export: archive written');
     rmSync(bundleDir, { recursive: true, force: true });
     deps.logger.info(
-      { projectId: input.projectId, pages: total, files: files.length + 1, bytes: zip.sizeBytes },
+      {
+        projectId: input.projectId,
+        pages: total,
+        files: files.length + 1,
+        bytes: zip.sizeBytes,
+        missingAnchors: assembled.missingAnchors,
+      },
       'export: bundle written',
     );
-    return { sha256: zip.sha256, sizeBytes: zip.sizeBytes, pageCount: total, blockedRequests, pageErrors };
+    const { missingAnchors } = assembled;
+    return {
+      sha256: zip.sha256,
+      sizeBytes: zip.sizeBytes,
+      pageCount: total,
+      blockedRequests,
+      pageErrors,
+      missingAnchors,
+    };
   } finally {
     await site.close();
   }

@@ -2,8 +2,10 @@
  * `offprint verify`: proves a bundle complete, untouched and closed. Every entry must be listed in the
  * manifest with its size and SHA-256 (nothing missing, nothing extra); no entry may escape the bundle
  * folder (`..`, absolute paths, drive letters, backslashes, links or other special files); and no HTML
- * or CSS file may refer to anything outside the bundle: every reference resolves to a bundle file, or
- * is an anchor, `mailto:`, `tel:` or `data:`, or an external http(s) *link* (never a loaded resource).
+ * or CSS file may refer to anything outside the bundle: every relative reference resolves (percent-decoded)
+ * to a bundle file; anything else is an anchor, `data:`, or an external *link* (any scheme, such as
+ * `https:`, `mailto:` or `cursor:`, or `//host`; never a loaded resource, never `javascript:`).
+ * `externalLinks` in the manifest is optional: bundles written before it existed verify the same.
  *
  * Memory stays flat whatever the bundle: sizes are compared with the manifest from the central directory
  * before anything is inflated, entries are hashed as streams, and only the manifest and HTML/CSS files
@@ -14,7 +16,15 @@ import { posix } from 'node:path';
 import { ZipReader, type ZipEntry } from '../zip/reader.js';
 import { unsafeEntryName } from '../sites/import/zip.js';
 import { MANIFEST_FILE, manifestSchema, type Manifest } from './manifest.js';
-import { isExternalUrl, isSelfContained, parseHtml, visitCssRefs, visitHtmlRefs, type RefKind } from './refs.js';
+import {
+  hasScheme,
+  isExternalReference,
+  isSelfContained,
+  parseHtml,
+  visitCssRefs,
+  visitHtmlRefs,
+  type RefKind,
+} from './refs.js';
 
 /** The verdict on a bundle. */
 export interface VerifyReport {
@@ -44,8 +54,8 @@ function message(error: unknown): string {
 /** Why a reference in bundle file `file` does not resolve inside the bundle, or null when it does. */
 export function referenceProblem(url: string, kind: RefKind, file: string, files: ReadonlySet<string>): string | null {
   if (isSelfContained(url)) return null;
-  if (isExternalUrl(url)) return kind === 'link' ? null : `loads ${url} from outside the bundle`;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return `refers to ${url} (not a bundle file)`;
+  if (isExternalReference(url)) return kind === 'link' ? null : `loads ${url} from outside the bundle`;
+  if (hasScheme(url)) return `refers to ${url} (not a bundle file)`;
   if (url.startsWith('/')) return `refers to ${url} by an absolute path (breaks when opened from disk)`;
   const path = url.split(/[?#]/)[0] ?? '';
   if (path === '') return null;

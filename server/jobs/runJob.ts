@@ -195,7 +195,10 @@ export async function runClaimedJob(
     const after = findExportJob(deps.db, jobId);
     if (completed && after !== undefined) {
       removeJobWorkDir(deps.dataDir, jobId);
-      deps.logger.info({ jobId, pages: result.pageCount, bytes: result.sizeBytes }, 'export completed');
+      deps.logger.info(
+        { jobId, pages: result.pageCount, bytes: result.sizeBytes, missingAnchors: result.missingAnchors },
+        'export completed',
+      );
       return { kind: 'completed', row: after, result };
     }
     if (reasonFromRow(after, owner) === 'cancelled') {

@@ -1,5 +1,5 @@
 /**
- * The hostile pages of test/hostile-bundle.test.ts, written into a temp copy of serve-mini. Every piece
+ * The hostile pages of test/hostile-bundle.browser.test.ts, written into a temp copy of serve-mini. Every piece
  * of code in them pushes a marker onto `window.top.__pwned`, so a test sees in real Chromium whether any
  * of it ran.
  */

@@ -69,6 +69,7 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
     `Exported ${result.pageCount} pages of ${job.domain} (${job.deployment}) to ${out}`,
     `  size ${formatBytes(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
     `  time ${formatDuration(ms)}, ${result.blockedRequests.length} blocked requests`,
+    `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
   ];
   for (const blocked of result.blockedRequests.slice(0, LISTED_BLOCKED)) {
     lines.push(`    ${blocked.page}: ${blocked.url}`);
@@ -150,6 +151,7 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest): Pro
           sha256: result.sha256,
           seconds: Math.round(ms) / 1000,
           blockedRequests: result.blockedRequests,
+          missingAnchors: result.missingAnchors,
         });
       } else await write(io.stdout, summary(job, result, request.out, ms));
       return 0;

@@ -3,10 +3,14 @@
  * was issued for and signed with the install's secret, so a tampered or re-used cursor is refused.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { FeedbackFilter, KeysetPosition } from '../../db/feedback.js';
 
 const VERSION = 1;
 const MAC_BYTES = 16;
+
+/** The signed payload: `[version, createdAt, id, filter fingerprint]`. */
+const PayloadSchema = z.tuple([z.literal(VERSION), z.int(), z.string(), z.string()]);
 
 /** Why a cursor was refused. */
 export type CursorProblem = 'invalid' | 'other-filters';
@@ -56,16 +60,9 @@ export function decodeCursor(
   } catch {
     return invalid;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 4) return invalid;
-  const [version, createdAt, id, fingerprint] = decoded as unknown[];
-  if (
-    version !== VERSION ||
-    !Number.isSafeInteger(createdAt) ||
-    typeof id !== 'string' ||
-    typeof fingerprint !== 'string'
-  ) {
-    return invalid;
-  }
+  const parsed = PayloadSchema.safeParse(decoded);
+  if (!parsed.success) return invalid;
+  const [, createdAt, id, fingerprint] = parsed.data;
   if (fingerprint !== filterFingerprint(filter)) return { ok: false, problem: 'other-filters' };
-  return { ok: true, position: { createdAt: createdAt as number, id } };
+  return { ok: true, position: { createdAt, id } };
 }

@@ -29,7 +29,10 @@ function lenientSettings(config: DocsConfig, configFile: string) {
 }
 
 /** Normalised settings for the theme, and problems with keys that fell back to their default. */
-export function siteSettings(config: DocsConfig, configFile: string): { settings: SiteSettings; problems: SiteProblem[] } {
+export function siteSettings(
+  config: DocsConfig,
+  configFile: string,
+): { settings: SiteSettings; problems: SiteProblem[] } {
   const logo = themed(config.logo);
   const logoHref = typeof config.logo === 'object' ? config.logo.href : undefined;
   const favicon = themed(config.favicon);

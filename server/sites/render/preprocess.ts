@@ -4,6 +4,10 @@
  * The passes keep the number of lines unchanged so compiler positions still point at the author's lines.
  */
 import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+/** Frontmatter as the page's MDX sees it: any mapping (the project loader checks the keys it reads). */
+const MappingSchema = z.record(z.string(), z.unknown());
 
 /** The page text split into its frontmatter and the MDX body. */
 export interface SplitSource {
@@ -25,10 +29,9 @@ export function splitFrontmatter(source: string): SplitSource {
   try {
     const parsed: unknown = parseYaml(match[1] ?? '');
     if (parsed === null || parsed === undefined) return { frontmatter: {}, body, warnings: [] };
-    if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-      return { frontmatter: {}, body, warnings: ['frontmatter: expected a YAML mapping'] };
-    }
-    return { frontmatter: parsed as Record<string, unknown>, body, warnings: [] };
+    const mapping = Array.isArray(parsed) ? undefined : MappingSchema.safeParse(parsed).data;
+    if (mapping === undefined) return { frontmatter: {}, body, warnings: ['frontmatter: expected a YAML mapping'] };
+    return { frontmatter: mapping, body, warnings: [] };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { frontmatter: {}, body, warnings: [`frontmatter: ${message}`] };

@@ -19,7 +19,7 @@ import { handleFeedback, isFeedbackPath } from './feedback.js';
 import { notFoundHtml, pageHtml } from './pages.js';
 import { hasDotSegment, statInside } from '../project/read.js';
 import { contentTypeOf, findPage, parseSitePath, type SitePath } from './paths.js';
-import { matchRedirect } from './redirects.js';
+import { entryRedirect, matchRedirect } from './redirects.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile, siteHeaders } from './respond.js';
 
@@ -92,7 +92,7 @@ function serveMachineFile(ctx: Context, build: SiteBuild, path: string, profile?
   else if (path === '/llms-full.txt' || path === '/.well-known/llms-full.txt') {
     sendBody(
       ctx,
-      build.memo(`llms-full ${origin}`, () => llmsFullTxt(build, origin)),
+      build.memoText(`llms-full ${origin}`, () => llmsFullTxt(build, origin)),
       { type: TEXT },
     );
   } else if (path === '/sitemap.xml') {
@@ -117,10 +117,15 @@ async function notFound(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: 
   const last = site.segments[site.segments.length - 1] ?? '';
   const pageLike = !last.includes('.');
   if (!pageLike) throw NotFoundError(`No file at ${site.path}`);
+  const entry = entryRedirect(build.model, ctx.search);
+  if (site.path === '/' && entry !== null) {
+    redirect(ctx, entry.location, entry.status);
+    return;
+  }
   const { notFound: settings } = build.model.settings;
   // errors.404.redirect (default true) sends unknown pages home, when home leads somewhere.
   if (settings.redirect && site.path !== '/') {
-    if (findPage(build.model, '/') !== undefined || matchRedirect(build.redirects, '/') !== null) {
+    if (findPage(build.model, '/') !== undefined || matchRedirect(build.redirects, '/') !== null || entry !== null) {
       redirect(ctx, '/', 307);
       return;
     }

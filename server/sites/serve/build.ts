@@ -29,8 +29,11 @@ export interface SiteBuild {
   readonly cachePrefix: string;
   /** Reads a project text file by its root-relative path (no escapes, no dotfiles); null when absent. */
   readonly readText: (relPath: string) => string | null;
-  /** A value computed once per build (sitemap, search index, site CSS). */
-  readonly memo: <T>(key: string, make: () => T) => T;
+  /**
+   * A generated text kept for the life of the build (`llms-full.txt` per origin). Texts only, so the
+   * cache needs no cast: a cache of other values would get its own typed map.
+   */
+  readonly memoText: (key: string, make: () => string) => string;
   /** Third-party scripts the pages load (allowed by the `allowedScripts` setting); none when absent. */
   readonly scripts?: SiteScripts;
 }
@@ -49,7 +52,7 @@ export function newBuild(
   model: SiteModel,
   scripts?: SiteScripts,
 ): SiteBuild {
-  const memos = new Map<string, unknown>();
+  const texts = new Map<string, string>();
   return {
     projectId,
     buildId,
@@ -58,9 +61,12 @@ export function newBuild(
     redirects: compileRedirects(model.redirects),
     cachePrefix: cachePrefixOf(projectId, buildId, scripts),
     readText: (relPath) => readProjectText(rootDir, relPath),
-    memo: <T>(key: string, make: () => T): T => {
-      if (!memos.has(key)) memos.set(key, make());
-      return memos.get(key) as T;
+    memoText: (key, make) => {
+      const known = texts.get(key);
+      if (known !== undefined) return known;
+      const made = make();
+      texts.set(key, made);
+      return made;
     },
     ...(scripts === undefined ? {} : { scripts }),
   };

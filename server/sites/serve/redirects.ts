@@ -3,7 +3,8 @@
  * (any number of segments) and prefix wildcards written with a bare `*` (`/old/article-*`). The first
  * matching rule wins; 308 for permanent rules (the default), 307 otherwise.
  */
-import type { SiteRedirect } from '../project/model.js';
+import { entryPageUrl } from '../project/entry.js';
+import type { SiteModel, SiteRedirect } from '../project/model.js';
 
 /** A redirect ready to match decoded request paths. */
 export interface CompiledRedirect {
@@ -99,4 +100,16 @@ export function matchRedirect(rules: readonly CompiledRedirect[], path: string, 
     return { location, status: compiled.rule.permanent ? 308 : 307 };
   }
   return null;
+}
+
+/**
+ * Where `/` goes in a project without a root page: its entry page ({@link entryPageUrl}, the first
+ * navigation page, as on Mintlify and in the bundle's `index.html`), keeping the query string; null when
+ * the project has a root page or no page. 307, not 308: the entry page changes whenever the navigation
+ * does, so browsers must not remember it, and a `docs.json` redirect for `/` (matched before) wins.
+ */
+export function entryRedirect(model: SiteModel, search = ''): RedirectTarget | null {
+  if (model.pages.has('index')) return null;
+  const url = entryPageUrl(model);
+  return url === undefined || url === '/' ? null : { location: encodePath(url) + search, status: 307 };
 }

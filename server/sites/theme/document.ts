@@ -1,4 +1,5 @@
 /** Whole HTML documents: a page in the site shell, and the 404 page. */
+import { homeUrl } from '../project/entry.js';
 import type { DocsConfig, SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { bannerKey, renderBanner, renderFooter } from './footer.js';
@@ -183,14 +184,20 @@ export function renderDocument(args: DocumentArgs): string {
   });
 }
 
-/** The 404 page (`errors.404.title` / `description` from docs.json), in the shell of the default section. */
+/**
+ * The 404 page (`errors.404.title` / `description` from docs.json), in the shell of the default section;
+ * its home link goes to a page that exists ({@link homeUrl}), never back to a 404.
+ */
 export function renderNotFound(site: SiteModel, profile?: ExportProfile, scripts?: readonly HeadScript[]): string {
   const title = site.settings.notFound.title ?? 'Page not found';
   const description = site.settings.notFound.description ?? "We couldn't find the page you were looking for.";
+  // A bundle always has an index.html (the root page or its entry redirect page), even when an export
+  // leaves the first navigation page out.
+  const home = profile === undefined ? homeUrl(site) : '/';
   const article =
     `<div class="op-not-found"><p class="op-not-found-code">404</p><h1 class="op-page-title">${esc(title)}</h1>` +
     `<p class="op-page-description">${inlineMarkdown(description)}</p><div class="op-not-found-actions">` +
-    `<a class="op-button op-button-primary" href="/">Go to the home page</a>` +
+    `<a class="op-button op-button-primary" href="${esc(home)}">Go to the home page</a>` +
     `<button type="button" class="op-button op-button-ghost" data-op-search-open="">${ui('search')}<span>Search the docs</span></button>` +
     `</div></div>`;
   return shell({

@@ -158,7 +158,7 @@ export function originOf(root: unknown, path: readonly PropertyKey[], origins: O
   if (typeof node === 'object' && node !== null) file = origins.get(node) ?? file;
   for (const segment of path) {
     if (typeof node !== 'object' || node === null) break;
-    node = (node as Record<PropertyKey, unknown>)[segment];
+    node = Reflect.get(node, segment);
     if (typeof node === 'object' && node !== null) file = origins.get(node) ?? file;
   }
   return file;

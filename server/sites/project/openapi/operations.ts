@@ -11,6 +11,7 @@
  * `GET /users/{id}` -> `get-users-id`). A path already taken by a file page or another operation gets
  * `-<method>` appended, then `-<method>-2`, `-<method>-3`, ... in navigation order.
  */
+import { z } from 'zod';
 import type { HttpMethod, OpenApiOperation, OpenApiSpec } from '../model.js';
 import { HTTP_METHODS } from './specs.js';
 
@@ -21,6 +22,11 @@ export type OperationRef =
 
 const OPERATION = new RegExp(`^\\s*(?:(\\S+)\\s+)?(${HTTP_METHODS.join('|')})\\s+(\\S+)\\s*$`, 'i');
 const WEBHOOK = /^\s*(?:(\S+)\s+)?webhook\s+(\S.*?)\s*$/i;
+
+/** A spec's `tags` list; each entry is checked on its own, so one odd entry does not hide the others. */
+const TagListSchema = z.array(z.unknown());
+/** A tag that names its sidebar group (`x-group`); tags without one keep their own name as the label. */
+const GroupedTagSchema = z.looseObject({ name: z.string(), 'x-group': z.string().min(1) });
 
 /** Parses `"[spec] METHOD /path"` or `"[spec] webhook name"`; undefined for anything else (a page path). */
 export function parseOperationRef(text: string): OperationRef | undefined {
@@ -96,14 +102,10 @@ export function operationPagePath(op: OpenApiOperation, directory: string): stri
 
 /** The label of the sidebar group an operation's tag gets: the tag's `x-group`, else its name. */
 export function tagGroupLabel(spec: OpenApiSpec, tag: string): string {
-  const tags = spec.document['tags'];
-  if (Array.isArray(tags)) {
-    for (const t of tags as unknown[]) {
-      if (typeof t === 'object' && t !== null && (t as Record<string, unknown>)['name'] === tag) {
-        const group = (t as Record<string, unknown>)['x-group'];
-        if (typeof group === 'string' && group !== '') return group;
-      }
-    }
+  const tags = TagListSchema.safeParse(spec.document['tags']);
+  for (const entry of tags.success ? tags.data : []) {
+    const t = GroupedTagSchema.safeParse(entry);
+    if (t.success && t.data.name === tag) return t.data['x-group'];
   }
   return tag;
 }

@@ -23,7 +23,7 @@ function FieldRow(props: {
 }): ReactNode {
   const state = useRenderState();
   const p = props.source;
-  const anchor = props.name ? state.anchor(`${props.kind}-${props.name}`, null, null) : undefined;
+  const anchor = props.name ? state.fieldAnchor(props.name) : undefined;
   const type = str(p['type']);
   const fallback = defaultText(p['default']);
   const placeholder = str(p['placeholder']);

@@ -1,24 +1,34 @@
 /**
- * Per-render state shared by the components through React context: the page-wide anchor id counter,
+ * Per-render state shared by the components through React context: the page-wide anchor slugger,
  * the TOC, referenced assets and reported problems. renderToString renders depth-first in document
  * order, so ids and TOC entries come out in reading order, snippets included.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import GithubSlugger, { slug as githubSlug } from 'github-slugger';
 import type { IconLibrary, RenderedHeading } from '../types.js';
 
 /**
- * Mintlify's anchor ids (not GitHub's): lower-case; whitespace -> `-`; `.` -> `-`; parentheses removed;
- * a straight apostrophe becomes `’` and stays; `/` and `&` stay; other ASCII punctuation is dropped.
+ * Mintlify's anchor id of a heading or titled component: GitHub's slug (github-slugger: lower-case,
+ * punctuation and symbols dropped, letters and digits of any script kept, each space becomes `-`), so
+ * "1. Connect to a warehouse" is `1-connect-to-a-warehouse`, as the links authors write expect.
  */
 export function slugify(text: string): string {
-  return text
-    .trim()
+  return githubSlug(text.trim());
+}
+
+/**
+ * Mintlify's id of a ParamField / ResponseField: `param-` and the name in kebab case (`userId`,
+ * `user_id` and `USER_ID` all give `param-user-id`; `body.id` gives `param-body-id`), as the field
+ * links on Mintlify sites show (`<ResponseField name="iconType">` is `#param-icon-type`).
+ */
+export function fieldSlug(name: string): string {
+  const kebab = name
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1-$2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1-$2')
     .toLowerCase()
-    .replace(/'/g, '’')
-    .replace(/[()]/g, '')
-    .replace(/[!"#$%*+,:;<=>?@[\\\]^`{|}~]/g, '')
-    .replace(/\./g, '-')
-    .replace(/\s+/g, '-');
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `param-${kebab}`;
 }
 
 /** Everything one render collects; created by renderPage and read back after renderToString. */
@@ -28,7 +38,8 @@ export class RenderState {
   readonly unknownComponents = new Set<string>();
   readonly missingImports = new Set<string>();
   readonly warnings: string[] = [];
-  private readonly used = new Map<string, number>();
+  /** Page-wide like Mintlify's: a repeated slug gets `-1`, `-2`, ... in reading order, snippets included. */
+  private readonly slugger = new GithubSlugger();
 
   constructor(
     /** The page's path relative to the site root. */
@@ -37,22 +48,19 @@ export class RenderState {
   ) {}
 
   /**
-   * Reserves a page-unique anchor id for `text` (or for `custom` as given); repeated ids get `-2`, `-3`.
+   * The anchor id of a heading or component titled `text`: `custom` as the author wrote it, else the
+   * page-unique slug of `text` (a repeat gets `-1`, `-2`; a title with no letter or digit, `section`).
    * `toc` adds the entry to the table of contents at that depth.
    */
   anchor(text: string, custom: string | null, toc: number | null): string {
-    const base = custom ?? (slugify(text) || 'section');
-    let candidate = base;
-    const seen = this.used.get(base) ?? 0;
-    if (seen > 0) {
-      let n = seen + 1;
-      while (this.used.has(`${base}-${n}`)) n++;
-      candidate = `${base}-${n}`;
-      this.used.set(base, n);
-    } else this.used.set(base, 1);
-    if (candidate !== base) this.used.set(candidate, 1);
-    if (toc !== null) this.headings.push({ depth: toc, id: candidate, text: text.trim() });
-    return candidate;
+    const id = custom ?? this.slugger.slug(slugify(text) || 'section');
+    if (toc !== null) this.headings.push({ depth: toc, id, text: text.trim() });
+    return id;
+  }
+
+  /** The page-unique id of a ParamField / ResponseField named `name` ({@link fieldSlug}). */
+  fieldAnchor(name: string): string {
+    return this.slugger.slug(fieldSlug(name));
   }
 
   /**

@@ -19,9 +19,7 @@ export function endpointBar(method: string, path: string, server?: string): stri
  * Method and path from frontmatter `openapi: "[spec] METHOD /path"` or `api: "METHOD url"`, for pages
  * whose operation is not in a local spec (the bar is still shown, as Mintlify does).
  */
-export function frontmatterEndpoint(
-  frontmatter: Frontmatter,
-): { method: string; path: string } | undefined {
+export function frontmatterEndpoint(frontmatter: Frontmatter): { method: string; path: string } | undefined {
   for (const value of [frontmatter.openapi, frontmatter.api]) {
     if (typeof value !== 'string') continue;
     const m = /(?:^|\s)(get|post|put|patch|delete|head|options|trace|webhook)\s+(\S+)\s*$/i.exec(value.trim());

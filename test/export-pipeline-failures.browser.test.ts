@@ -4,11 +4,10 @@
  * the run completes.
  */
 import { existsSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ExportFailedError } from '../server/export/contract.js';
 import { PAGE_ATTEMPTS } from '../server/export/render.js';
 import { verifyBundle } from '../server/export/verify.js';
-import { findChromium } from '../server/render/chromium.js';
 import { startCaptureServer, capturePages } from './helpers/captureServer.js';
 import { tempDir } from './helpers/dataDirs.js';
 import {
@@ -20,8 +19,9 @@ import {
   importExportFixture,
   type ExportSiteFixture,
 } from './helpers/exportRun.js';
+import { needsChromium } from './helpers/needs.js';
 
-describe.skipIf(findChromium() === null)('static export failures', () => {
+needsChromium().describe('static export failures', () => {
   let site: ExportSiteFixture;
 
   beforeAll(async () => {

@@ -9,19 +9,19 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { findExportJob, type ExportJobRow } from '../server/db/exportJobs.js';
 import { getCurrentSite } from '../server/domain/sites.js';
 import { listExportPages } from '../server/exportSpec/pages.js';
 import { silentLogger } from '../server/logger.js';
-import { findChromium } from '../server/render/chromium.js';
 import { openRuntime } from '../server/runtime.js';
 import { createProjectAndKey } from './helpers/binary.js';
 import { CLI_BIN } from './helpers/cli.js';
 import { fileDigest, tempDir } from './helpers/dataDirs.js';
 import { ALL_SHAPES, NOVU } from './helpers/siteProjects.js';
+import { CHROMIUM, NOVU_FIXTURE, needs, needsChromium } from './helpers/needs.js';
 
 const DOMAIN = 'docs.novu.kill.test';
 const PAGES = 40;
@@ -94,7 +94,7 @@ const alive = (pid: number): boolean =>
   existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(findChromium() === null || !existsSync(NOVU))('export survives SIGKILL of the server', () => {
+needs(CHROMIUM, NOVU_FIXTURE).describe('export survives SIGKILL of the server', () => {
   const dataDir = tempDir('offprint-kill-');
   let key: string;
   let paths: string[];
@@ -206,7 +206,7 @@ describe.skipIf(findChromium() === null || !existsSync(NOVU))('export survives S
   }, 900_000);
 });
 
-describe.skipIf(findChromium() === null)('export paused by SIGTERM of the server', () => {
+needsChromium().describe('export paused by SIGTERM of the server', () => {
   const dataDir = tempDir('offprint-term-');
   let serve: Serve | undefined;
 

@@ -13,11 +13,11 @@ import AdmZip from 'adm-zip';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPreview } from '../server/cli/commands/preview.js';
 import { setSettingValue } from '../server/domain/settings.js';
 import { ExportFailedError } from '../server/export/contract.js';
-import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
 import { SiteServers } from '../server/sites/serve/servers.js';
 import { render } from './fixtures/render/harness.js';
 import { folderBase } from './helpers/bundleCheck.js';
@@ -31,6 +31,7 @@ import {
   type ExportSiteFixture,
 } from './helpers/exportRun.js';
 import { hostileFiles } from './helpers/hostileBundle.js';
+import { needsChromium } from './helpers/needs.js';
 
 /** Bundle pages of the export made once for the whole file. */
 const EXPORTED = ['/extras/hostile', '/guides/intro', '/extras/component', '/extras/pictures'];
@@ -43,7 +44,7 @@ interface Seen {
   readonly url: string;
 }
 
-describe.skipIf(findChromium() === null)('hostile content in pages and bundles', () => {
+needsChromium().describe('hostile content in pages and bundles', () => {
   let site: ExportSiteFixture;
   let sites: SiteServers;
   let siteUrl: string;

@@ -1,15 +1,11 @@
 /**
  * Features of an exported site by deployment kind (the spec's table, with offline search for air-gapped
- * bundles): defaults, what a request may change, clear validation errors for what a kind cannot have,
- * and a client-hosted bundle whose pages carry the chosen collectors and no search.
+ * bundles): defaults, what a request may change, and clear validation errors for what a kind cannot
+ * have. A bundle exported with them is in export-pipeline-features.browser.test.ts.
  */
-import AdmZip from 'adm-zip';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../server/errors.js';
 import { exportFeaturesSchema, resolveExportFeatures } from '../server/exportSpec/features.js';
-import { verifyBundle } from '../server/export/verify.js';
-import { findChromium } from '../server/render/chromium.js';
-import { AIR_GAPPED, exportFixture, exportOnce, importExportFixture } from './helpers/exportRun.js';
 
 const defaults = { collectorUrl: 'http://127.0.0.1:4101' };
 
@@ -95,35 +91,4 @@ describe('export features by deployment kind', () => {
     expect(exportFeaturesSchema.safeParse({ feedback: { collectorUrl: 'ftp://x' } }).success).toBe(false);
     expect(exportFeaturesSchema.safeParse({ feedback: { collectorUrl: 'https://x.example/c' } }).success).toBe(true);
   });
-
-  it.skipIf(findChromium() === null)(
-    'a client-hosted bundle posts to its collectors, with search off has no search, without its root page has an index.html',
-    async () => {
-      const site = await importExportFixture(exportFixture());
-      const features = resolveExportFeatures('client-hosted', { search: false }, defaults);
-      const { outFile } = await exportOnce(site, {
-        options: { ...AIR_GAPPED, deployment: 'client-hosted', features, paths: ['/guides/intro'] },
-      });
-      const zip = new AdmZip(outFile);
-      const page = zip.readAsText('guides/intro.html');
-      expect(page).toContain('data-op-export="client-hosted"');
-      expect(page).toContain(`data-op-feedback-collector="${defaults.collectorUrl}"`);
-      expect(page).toContain(`data-op-analytics="${defaults.collectorUrl}"`);
-      expect(page).toContain('data-op-feedback=""');
-      expect(page).not.toContain('data-op-search-open');
-      expect(page).not.toContain('op-search-index');
-      expect(zip.getEntries().some((e) => e.entryName.includes('search-index'))).toBe(false);
-      // Without its root page the bundle still has an entry point, leading to the first exported page.
-      expect(zip.readAsText('index.html')).toContain('content="0; url=guides/intro.html"');
-      const { redirects } = JSON.parse(zip.readAsText('manifest.json')) as { redirects: unknown[] };
-      expect(redirects).toContainEqual({
-        source: '/',
-        file: 'index.html',
-        destination: '/guides/intro',
-      });
-      expect(JSON.parse(zip.readAsText('manifest.json'))).toMatchObject({ deployment: 'client-hosted', features });
-      expect((await verifyBundle(outFile)).ok).toBe(true);
-    },
-    60_000,
-  );
 });

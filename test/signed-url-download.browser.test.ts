@@ -7,14 +7,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobBundleFile } from '../server/exportSpec/files.js';
 import { ExportWorker } from '../server/jobs/worker.js';
-import { findChromium } from '../server/render/chromium.js';
 import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { assertOfficialExport } from './helpers/officialExportSchema.js';
 import { rawRequest } from './helpers/rawHttp.js';
+import { needsChromium } from './helpers/needs.js';
 
 const JOBS = '/v1/static-export/jobs';
 const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
@@ -29,7 +29,7 @@ interface Link {
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-describe.skipIf(findChromium() === null)('bundle links and downloads', () => {
+needsChromium().describe('bundle links and downloads', () => {
   let env: ExportEnv;
   let jobId: string;
   let archive: Buffer;

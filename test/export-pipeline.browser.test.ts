@@ -8,13 +8,13 @@ import AdmZip from 'adm-zip';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { getCurrentSite } from '../server/domain/sites.js';
 import type { ExportResult } from '../server/export/contract.js';
 import { pageFile } from '../server/export/bundleFiles.js';
 import { listExportPages } from '../server/exportSpec/pages.js';
 import { verifyBundle } from '../server/export/verify.js';
-import { findChromium, launchChromium } from '../server/render/chromium.js';
+import { launchChromium } from '../server/render/chromium.js';
 import { OFFPRINT_VERSION } from '../server/version.js';
 import { folderBase, visitManifest } from './helpers/bundleCheck.js';
 import {
@@ -24,6 +24,7 @@ import {
   importExportFixture,
   type ExportSiteFixture,
 } from './helpers/exportRun.js';
+import { needsChromium } from './helpers/needs.js';
 
 interface Manifest {
   offprintVersion: string;
@@ -39,7 +40,7 @@ interface Manifest {
 
 const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 
-describe.skipIf(findChromium() === null)('static export pipeline', () => {
+needsChromium().describe('static export pipeline', () => {
   let site: ExportSiteFixture;
   let first: { result: ExportResult; outFile: string; workDir: string };
   let zip: AdmZip;

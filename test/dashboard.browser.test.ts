@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../server/http/app.js';
-import { SESSION_TOKEN_PREFIX } from '../server/http/middleware/auth.js';
-import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
-import { listen, type RunningServer } from '../server/http/server.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExportWorker } from '../server/jobs/worker.js';
-import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
 import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { importEntries, startTestServer, type TestServer } from './helpers/server.js';
+import { needsChromium } from './helpers/needs.js';
 
 const ENTRIES = [
   {
@@ -33,7 +30,7 @@ const ENTRIES = [
   { id: 't1', path: '/quickstart', source: 'thumbs_only', helpful: true, createdAt: '2026-02-28T10:00:00Z' },
 ];
 
-describe('dashboard in Chromium', () => {
+needsChromium().describe('dashboard in Chromium', () => {
   let t: TestServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -97,42 +94,7 @@ describe('dashboard in Chromium', () => {
   });
 });
 
-describe('desktop session tokens', () => {
-  let t: TestServer;
-  let server: RunningServer;
-  const token = `${SESSION_TOKEN_PREFIX}desktop-test-token`;
-  beforeAll(async () => {
-    t = await startTestServer();
-    const hostPolicy: HostPolicy = { extraHosts: [], port: 0 };
-    const sessions = new Map([[token, { keyId: 'desktop-session', orgId: t.orgId }]]);
-    server = await listen(createApp({ ...t.runtime, hostPolicy, sessions }), {
-      host: '127.0.0.1',
-      port: 0,
-      hostPolicy,
-    });
-  });
-  afterAll(async () => {
-    await server.close(100);
-    await t.close();
-  });
-
-  it('accepts the session token for its organization and refuses unknown ones', async () => {
-    const ok = await fetch(`${server.url}/v1/projects`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(ok.status).toBe(200);
-    const body = (await ok.json()) as { projects: { projectId: string }[] };
-    expect(body.projects.map((p) => p.projectId)).toEqual([t.projectId]);
-    const bad = await fetch(`${server.url}/v1/projects`, { headers: { Authorization: `Bearer ${token}x` } });
-    expect(bad.status).toBe(401);
-    expect(bad.headers.get('www-authenticate')).toMatch(/^Bearer/);
-  });
-
-  it('is not accepted by a server that was given no sessions', async () => {
-    const res = await t.api('/v1/projects', { headers: { Authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(401);
-  });
-});
-
-describe.skipIf(findChromium() === null)('exports in the dashboard', () => {
+needsChromium().describe('exports in the dashboard', () => {
   let env: ExportEnv;
   let browser: Browser;
   let worker: ExportWorker | undefined;

@@ -1,7 +1,7 @@
 /**
  * NDJSON import over HTTP: validation with every problem by line number, all or nothing, timestamp
  * normalisation, defaults, duplicates, and that what an import stores is readable at once.
- * Streaming edge cases (size cap, aborted uploads, chunk boundaries) are in import-stream.test.ts.
+ * Streaming edge cases (size cap, aborted uploads, chunk boundaries) are in feedback-import-stream.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProject } from '../server/domain/organizations.js';

@@ -17,11 +17,11 @@ import { runExport } from '../server/export/run.js';
 import { jobBundleFile, jobDir, jobWorkDir } from '../server/exportSpec/files.js';
 import { runClaimedJob } from '../server/jobs/runJob.js';
 import { claimNextJob, ExportWorker, JOB_TIMINGS } from '../server/jobs/worker.js';
-import { findChromium } from '../server/render/chromium.js';
 import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
 import { fileDigest } from './helpers/dataDirs.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { ALL_SHAPES } from './helpers/siteProjects.js';
+import { needsChromium } from './helpers/needs.js';
 
 const JOBS = '/v1/static-export/jobs';
 const backend = playwrightRenderBackend();
@@ -37,7 +37,7 @@ interface Job {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(findChromium() === null)('static export jobs', () => {
+needsChromium().describe('static export jobs', () => {
   let env: ExportEnv;
   let baseline: { sha256: string; pages: number };
 

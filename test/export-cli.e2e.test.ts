@@ -14,12 +14,12 @@ import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { findExportJob } from '../server/db/exportJobs.js';
 import { exportsRoot } from '../server/exportSpec/files.js';
-import { findChromium } from '../server/render/chromium.js';
 import { runBinary } from './helpers/binary.js';
 import { CLI_BIN } from './helpers/cli.js';
 import { fileDigest, tempDir } from './helpers/dataDirs.js';
 import { ALL_SHAPES } from './helpers/siteProjects.js';
 import { rawRequest } from './helpers/rawHttp.js';
+import { needsChromium } from './helpers/needs.js';
 
 const DOMAIN = 'docs.cli.test';
 
@@ -45,7 +45,7 @@ function entryDifferences(zipA: string, zipB: string): string[] {
   return out;
 }
 
-describe.skipIf(findChromium() === null)('offprint export and preview', () => {
+needsChromium().describe('offprint export and preview', () => {
   const dataDir = tempDir('offprint-export-cli-');
   const out = join(dataDir, 'site.zip');
   let summary: { jobId: string; sha256: string; sizeBytes: number; pages: number };
@@ -84,11 +84,12 @@ describe.skipIf(findChromium() === null)('offprint export and preview', () => {
     const digest = fileDigest(out);
     const size = statSync(out).size;
     const lines = run.stdout.split('\n');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect(lines[0]).toBe(`Exported 2 pages of ${DOMAIN} (air-gapped) to ${out}`);
     expect(lines[1]).toBe(`  size ${(size / 1000).toFixed(1)} kB (${size} bytes), sha256 ${digest}`);
     expect(lines[2]).toMatch(/^ {2}time \d+s, 0 blocked requests$/);
-    expect(lines[3]).toBe('');
+    expect(lines[3]).toBe('  0 links to a missing anchor (now to their page; listed as warnings in the log)');
+    expect(lines[4]).toBe('');
     expect(run.stderr).toMatch(/^export: 0\/2 pages, 0%, ETA --$/m);
     expect(run.stderr).toMatch(/^export: 2\/2 pages, 100%/m);
     expect(run.stderr).toMatch(/^Assembling the bundle\.\.\.$/m);

@@ -2,9 +2,10 @@
  * The theme in real Chromium: tabs, accordions, copy, dark mode, search, feedback, mermaid, the phone
  * drawer; every page loads with no console error and no request leaving the local server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser, type Page } from '../server/render/chromium.js';
-import { startThemeServer, THEME_MINI, type ThemeServer } from './site-theme-helpers.js';
+import { needsChromium } from './helpers/needs.js';
+import { startThemeServer, THEME_MINI, type ThemeServer } from './helpers/themeSite.js';
 
 let server: ThemeServer;
 let browser: Browser;
@@ -38,17 +39,17 @@ async function open(
   return page;
 }
 
-beforeAll(async () => {
-  server = await startThemeServer(THEME_MINI);
-  browser = await launchChromium();
-});
+needsChromium().describe('theme in Chromium', () => {
+  beforeAll(async () => {
+    server = await startThemeServer(THEME_MINI);
+    browser = await launchChromium();
+  });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 
-describe('theme in Chromium', () => {
   it('switches tabs and code groups, in sync by title, and opens accordions with a hash', async () => {
     const page = await open('/');
     await page.click('[data-op-tab="yarn"]');

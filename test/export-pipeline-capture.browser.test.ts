@@ -5,12 +5,12 @@
  * (three attempts in all), then the run fails naming it, with nothing saved. A well-behaved page of
  * the same server is captured, so the failures are the pages' own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExportFailedError } from '../server/export/contract.js';
 import { PAGE_ATTEMPTS } from '../server/export/render.js';
-import { findChromium } from '../server/render/chromium.js';
 import { capturePages, startCaptureServer, type CaptureServer } from './helpers/captureServer.js';
 import { countingBackend } from './helpers/exportRun.js';
+import { needsChromium } from './helpers/needs.js';
 
 const TIMEOUTS = { navigationMs: 3_000, pageMs: 5_000 };
 const AT = 'http://127\\.0\\.0\\.1:\\d+';
@@ -24,7 +24,7 @@ const FAILING: readonly { path: string; reason: RegExp }[] = [
   { path: '/extras/reset', reason: /^navigation failed: net::ERR_EMPTY_RESPONSE$/ },
 ];
 
-describe.skipIf(findChromium() === null)('capture checks', () => {
+needsChromium().describe('capture checks', () => {
   let server: CaptureServer;
 
   beforeAll(async () => {

@@ -3,11 +3,11 @@
  * and events on a target, `onClosed` when the renderer crashes or the target is closed, and
  * `isConnected` once the browser is gone (the pipeline then relaunches through the factory).
  */
-import { describe, expect, it } from 'vitest';
-import { findChromium } from '../server/render/chromium.js';
+import { expect, it } from 'vitest';
 import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
+import { needsChromium } from './helpers/needs.js';
 
-describe.skipIf(findChromium() === null)('playwright render backend', () => {
+needsChromium().describe('playwright render backend', () => {
   it('speaks CDP to a target: commands, events, crash and close notices; reports a closed browser', async () => {
     const launch = playwrightRenderBackend();
     const backend = await launch();

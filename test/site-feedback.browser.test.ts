@@ -4,16 +4,17 @@
  * code block (`code_snippet`); an agent posts to `/feedback` (`agent`). Each one is then found in
  * `GET /v1/analytics/{projectId}/feedback` with exactly its variant's fields.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, launchChromium, type Browser, type Page } from '../server/render/chromium.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, type Browser, type Page } from '../server/render/chromium.js';
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
+import { needsChromium } from './helpers/needs.js';
 
 type Entry = Record<string, unknown> & { path: string; source: string };
 
 /** What every stored entry carries besides its variant's own fields. */
 const BASE = { id: expect.any(String) as unknown, createdAt: expect.any(String) as unknown, status: 'pending' };
 
-describe.skipIf(findChromium() === null)('reader feedback from the browser to the API', () => {
+needsChromium().describe('reader feedback from the browser to the API', () => {
   let s: SiteServe;
   let browser: Browser;
   const errors: string[] = [];

@@ -6,18 +6,18 @@ import AdmZip from 'adm-zip';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { referenceProblem, verifyBundle } from '../server/export/verify.js';
-import { findChromium } from '../server/render/chromium.js';
 import { cli } from './helpers/cli.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { AIR_GAPPED, exportFixture, exportOnce, importExportFixture } from './helpers/exportRun.js';
+import { needsChromium } from './helpers/needs.js';
 
 interface Manifest {
   files: { path: string; size: number; sha256: string }[];
 }
 
-describe.skipIf(findChromium() === null)('offprint verify', () => {
+needsChromium().describe('offprint verify', () => {
   let bundle: string;
   const dir = tempDir('offprint-verify-');
   let n = 0;

@@ -7,17 +7,17 @@
  */
 import AdmZip from 'adm-zip';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, launchChromium, type Browser } from '../server/render/chromium.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
 import { folderBase, serveStatic, visitManifest } from './helpers/bundleCheck.js';
 import { createProjectAndKey, runBinary, startServe, type ServeProcess } from './helpers/binary.js';
 import { tempDir } from './helpers/dataDirs.js';
+import { CHROMIUM, needs, NOVU_FIXTURE } from './helpers/needs.js';
 import { NOVU } from './helpers/siteProjects.js';
 
 const DOMAIN = 'docs.novu.test';
-const runnable = findChromium() !== null && existsSync(NOVU);
 
 interface Job {
   jobId: string;
@@ -34,7 +34,7 @@ interface Manifest {
   files: { path: string; size: number; sha256: string }[];
 }
 
-describe.skipIf(!runnable)('static export of the novu fixture, end to end over HTTP', () => {
+needs(CHROMIUM, NOVU_FIXTURE).describe('static export of the novu fixture, end to end over HTTP', () => {
   const dataDir = tempDir('offprint-e2e-');
   let serve: ServeProcess;
   let key: string;

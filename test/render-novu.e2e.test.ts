@@ -4,12 +4,11 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { renderPage } from '../server/sites/render/index.js';
 import { folderReader } from './fixtures/render/harness.js';
-
-const NOVU = fileURLToPath(new URL('../../shared/fixtures/novu-docs/', import.meta.url));
+import { needsNovu } from './helpers/needs.js';
+import { NOVU } from './helpers/siteProjects.js';
 
 /** Every .mdx/.md file outside hidden folders and snippets/ (the page candidates). */
 function pageFiles(dir: string, out: string[] = []): string[] {
@@ -22,7 +21,7 @@ function pageFiles(dir: string, out: string[] = []): string[] {
   return out.sort();
 }
 
-describe('novu fixture', () => {
+needsNovu().describe('novu fixture', () => {
   it('renders every page without a failure', { timeout: 300_000 }, async () => {
     const files = pageFiles(NOVU);
     const readFile = folderReader(NOVU);

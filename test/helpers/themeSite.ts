@@ -1,7 +1,9 @@
 /**
  * Test support for the theme (server/sites/theme): renders every page of a project folder with the real
- * loader, MDX renderer and theme, and serves the result plus the theme files from a tiny node:http server
- * (the real site server lives in server/sites/serve; these tests exercise the theme on its own).
+ * loader, the server's page rendering (MDX in the render sandbox, endpoint references) and the theme, and
+ * serves the result plus the theme files from a tiny node:http server (the real site server lives in
+ * server/sites/serve; these tests exercise the theme on its own). The sandbox child is the built one:
+ * `npm run build` first.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -9,22 +11,21 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSiteProject, type SitePage, type SiteModel } from '../server/sites/project/model.js';
-import { renderPage } from '../server/sites/render/index.js';
-import { PAGE_CSP } from '../server/sites/serve/respond.js';
-import type { RenderedPage } from '../server/sites/render/types.js';
-import { themeAsset } from '../server/sites/theme/assets.js';
-import { renderDocument, renderNotFound } from '../server/sites/theme/document.js';
-import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
-import { buildSearchIndex } from '../server/sites/search/build.js';
-import type { SearchIndexData } from '../server/sites/theme/searchFormat.js';
+import { loadSiteProject, type SitePage, type SiteModel } from '../../server/sites/project/model.js';
+import { PAGE_CSP } from '../../server/sites/serve/respond.js';
+import type { RenderedPage } from '../../server/sites/render/types.js';
+import { themeAsset } from '../../server/sites/theme/assets.js';
+import { renderDocument, renderNotFound } from '../../server/sites/theme/document.js';
+import { buildSearchIndex } from '../../server/sites/search/build.js';
+import { renderPageSource } from '../../server/sites/sandbox/page.js';
+import type { SearchIndexData } from '../../server/sites/theme/searchFormat.js';
 
 const require = createRequire(import.meta.url);
 const KATEX_DIST = dirname(require.resolve('katex'));
 const MERMAID = require.resolve('mermaid/dist/mermaid.min.js');
 
 /** test/fixtures/theme-mini: the theme's own fixture (tabs, nested groups, components, an OpenAPI spec). */
-export const THEME_MINI = fileURLToPath(new URL('./fixtures/theme-mini', import.meta.url));
+export const THEME_MINI = fileURLToPath(new URL('../fixtures/theme-mini', import.meta.url));
 
 /** One rendered page. */
 export interface RenderedSitePage {
@@ -41,35 +42,12 @@ export interface RenderedSite {
   readonly index: SearchIndexData;
 }
 
-/** Renders a page's body the way the serve layer does: MDX, endpoint reference, or both. */
-export async function renderBody(site: SiteModel, page: SitePage): Promise<RenderedPage> {
-  let content: RenderedPage | undefined;
-  if (page.file !== null) {
-    content = await renderPage({
-      source: readFileSync(join(site.rootDir, page.file), 'utf8'),
-      file: page.file,
-      readFile: (rel) => {
-        try {
-          return readFileSync(join(site.rootDir, rel), 'utf8');
-        } catch {
-          return null;
-        }
-      },
-      variables: site.settings.variables,
-      iconLibrary: site.settings.iconLibrary,
-    });
-  }
-  if (page.operation) return renderEndpointPage(site, page.operation, content);
-  if (!content) throw new Error(`${page.path}: nothing to render`);
-  return content;
-}
-
 /** Loads and renders every page of the project at `root`. */
 export async function renderSite(root: string, origin?: string): Promise<RenderedSite> {
   const site = loadSiteProject(root);
   const pages = new Map<string, RenderedSitePage>();
   for (const page of site.pages.values()) {
-    const rendered = await renderBody(site, page);
+    const rendered = await renderPageSource(site, site.rootDir, page);
     const html = renderDocument({ site, page, rendered, ...(origin ? { origin } : {}) });
     pages.set(page.url, { page, rendered, html });
   }

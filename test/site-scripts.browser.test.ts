@@ -16,6 +16,7 @@ import { SiteServers } from '../server/sites/serve/servers.js';
 import { cli } from './helpers/cli.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { needsChromium } from './helpers/needs.js';
 
 interface LogLine {
   readonly msg: string;
@@ -126,7 +127,7 @@ describe('allowedScripts', () => {
     expect(reasons.has('snippets/helper.js')).toBe(false);
   });
 
-  it('runs an allowed project script in a real browser, under the page CSP', async () => {
+  needsChromium().it('runs an allowed project script in a real browser, under the page CSP', async () => {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();

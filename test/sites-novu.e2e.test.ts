@@ -7,8 +7,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loadSiteProject } from '../server/sites/project/model.js';
+import { needsNovu } from './helpers/needs.js';
 import { NOVU } from './helpers/siteProjects.js';
 
 /** Every `.mdx`/`.md` file outside dot folders, project-relative. */
@@ -36,7 +37,7 @@ function navStrings(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
-describe('the novu fixture', () => {
+needsNovu().describe('the novu fixture', () => {
   const model = loadSiteProject(NOVU);
   const config = JSON.parse(readFileSync(join(NOVU, 'docs.json'), 'utf8')) as {
     navigation: unknown;

@@ -1,0 +1,39 @@
+/**
+ * In Chromium, the two novu links that landed on no element before issue 11 (a numbered heading and a
+ * heading with inline code) now land on their heading, inside the viewport.
+ */
+import { expect } from 'vitest';
+import { launchChromium } from '../server/render/chromium.js';
+import { needs, CHROMIUM, NOVU_FIXTURE } from './helpers/needs.js';
+import { NOVU } from './helpers/siteProjects.js';
+import { startThemeServer } from './helpers/themeSite.js';
+
+const LINKS = [
+  '/platform/inbox/prepare-for-production#2-generate-hmac-hash-on-the-server-side',
+  '/platform/inbox/configuration/preferences#using-the-preferences--component',
+];
+
+needs(CHROMIUM, NOVU_FIXTURE).it(
+  'novu anchor links land on their element in Chromium',
+  async () => {
+    const server = await startThemeServer(NOVU);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      for (const link of LINKS) {
+        await page.goto(server.url + link);
+        const landed = await page.evaluate(() => {
+          const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+          return el === null ? null : { tag: el.tagName, top: el.getBoundingClientRect().top };
+        });
+        expect(landed, link).not.toBeNull();
+        expect(landed?.top ?? -1, link).toBeGreaterThanOrEqual(0);
+        expect(landed?.top ?? 1e9, link).toBeLessThan(800);
+      }
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+  180_000,
+);
