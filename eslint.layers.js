@@ -54,6 +54,18 @@ export const LAYERS = [
     message: 'jobs use the export pipeline, the libraries, db and the site servers; never domain or the entry points.',
   },
   {
+    name: 'http',
+    files: [`server/http/**/*.${SRC}`],
+    forbidden: [...folder('routes', 'cli', 'export', 'jobs'), '**/host.js'],
+    message: 'http is the plumbing routes are built on (createApp lives in routes/app.ts): it never imports them.',
+  },
+  {
+    name: 'site servers',
+    files: [`server/sites/serve/**/*.${SRC}`],
+    forbidden: [...folder('routes', 'cli', 'export', 'jobs'), '**/host.js'],
+    message: 'The site servers never import the API routes, the CLI, the export pipeline or jobs (those use them).',
+  },
+  {
     name: 'export pipeline',
     files: [`server/export/**/*.${SRC}`],
     forbidden: [...ENTRY, ...folder('domain', 'jobs')],

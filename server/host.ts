@@ -6,7 +6,7 @@
  */
 import type { SessionTokens } from './http/middleware/auth.js';
 import type { HostPolicy } from './http/middleware/hostCheck.js';
-import { createApp } from './http/app.js';
+import { createApp } from './routes/app.js';
 import { listen, type RunningServer } from './http/server.js';
 import { ExportWorker } from './jobs/worker.js';
 import type { Logger } from './logger.js';

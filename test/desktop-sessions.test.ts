@@ -3,7 +3,7 @@
  * by the server they were given to, for their organization only, and by no other server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../server/http/app.js';
+import { createApp } from '../server/routes/app.js';
 import { SESSION_TOKEN_PREFIX } from '../server/http/middleware/auth.js';
 import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../server/http/server.js';

@@ -79,6 +79,18 @@ describe('lint: where each folder may import from', () => {
       bad: "import { ExportWorker } from '../jobs/worker.js';",
       good: "import { listenPrivateSite } from '../sites/serve/privateSite.js';",
     },
+    {
+      rule: 'http never imports the routes built on it',
+      file: 'server/http/route.ts',
+      bad: "import { createApp } from '../routes/app.js';",
+      good: "import { ValidationError } from '../errors.js';",
+    },
+    {
+      rule: 'the site servers never import the export pipeline, jobs or routes',
+      file: 'server/sites/serve/app.ts',
+      bad: "import { runExport } from '../../export/run.js';\nimport { createApp } from '../../routes/app.js';",
+      good: "import { readerFeedbackEnabled } from '../../domain/readerFeedback.js';",
+    },
   ];
 
   for (const { rule, file, bad, good } of cases) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../server/domain/apiKeys.js';
 import { createOrganization, createProject, defaultOrganizationId } from '../server/domain/organizations.js';
 import { buildDir } from '../server/domain/sites.js';
-import { createApp } from '../server/http/app.js';
+import { createApp } from '../server/routes/app.js';
 import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../server/http/server.js';
 import { silentLogger } from '../server/logger.js';

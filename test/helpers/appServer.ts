@@ -4,7 +4,7 @@
  * what a test needs after a client vanished mid-request and no response will ever tell it.
  */
 import type { Middleware } from 'koa';
-import { createApp, type AppDeps } from '../../server/http/app.js';
+import { createApp, type AppDeps } from '../../server/routes/app.js';
 import type { HostPolicy } from '../../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../../server/http/server.js';
 import type { Runtime } from '../../server/runtime.js';

@@ -11,7 +11,7 @@ import { describe, it } from 'vitest';
 import { findChromium } from '../../server/render/chromium.js';
 import { NOVU } from './siteProjects.js';
 
-/** Something a test needs: what it is, and why it is missing (null when present). */
+/** Something a test needs: why it is missing, or null when it is present. */
 export interface Requirement {
   readonly missing: () => string | null;
 }
@@ -28,10 +28,10 @@ export const NOVU_FIXTURE: Requirement = {
 
 const ELECTRON_PATH = fileURLToPath(new URL('../../node_modules/electron/path.txt', import.meta.url));
 
-/** The Electron binary, which installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 (CI, offline) leave out. */
+/** The Electron binary, which installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 (CI, offline machines) skip. */
 export const ELECTRON: Requirement = {
   missing: () =>
-    existsSync(ELECTRON_PATH) ? null : 'no Electron binary (installed with ELECTRON_SKIP_BINARY_DOWNLOAD)',
+    existsSync(ELECTRON_PATH) ? null : 'no Electron binary (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1)',
 };
 
 /** `describe` and `it` that run when every requirement is met, and skip saying why otherwise. */

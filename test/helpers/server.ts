@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey } from '../../server/domain/apiKeys.js';
-import { createApp } from '../../server/http/app.js';
+import { createApp } from '../../server/routes/app.js';
 import type { HostPolicy } from '../../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../../server/http/server.js';
 import { silentLogger } from '../../server/logger.js';

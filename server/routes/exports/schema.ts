@@ -1,7 +1,7 @@
 /** Schemas of the static export routes (`/v1/static-export/jobs...`), after Mintlify's static export API. */
 import { z } from 'zod';
 import { EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
-import { DEPLOYMENT_KINDS } from '../../export/contract.js';
+import { DEPLOYMENT_KINDS } from '../../types.js';
 import { exportFeaturesSchema } from '../../exportSpec/features.js';
 import { limitParam } from '../../domain/feedback/filters.js';
 import { HostnameSchema } from '../../domain/hostname.js';

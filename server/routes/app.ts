@@ -2,20 +2,20 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps.js';
-import { analyticsRoutes } from '../routes/analytics/router.js';
-import { downloadRoutes } from '../routes/downloads/router.js';
-import { exportRoutes } from '../routes/exports/router.js';
-import { keyRoutes } from '../routes/keys/router.js';
-import { metaRoutes } from '../routes/meta/router.js';
-import { projectRoutes } from '../routes/projects/router.js';
-import { siteRoutes } from '../routes/sites/router.js';
+import { analyticsRoutes } from './analytics/router.js';
+import { downloadRoutes } from './downloads/router.js';
+import { exportRoutes } from './exports/router.js';
+import { keyRoutes } from './keys/router.js';
+import { metaRoutes } from './meta/router.js';
+import { projectRoutes } from './projects/router.js';
+import { siteRoutes } from './sites/router.js';
 import { DASHBOARD_DIR } from '../paths.js';
-import { dashboard } from './dashboard.js';
-import { errorHandler } from './middleware/errorHandler.js';
-import type { SessionTokens } from './middleware/auth.js';
-import { hostCheck, type HostPolicy } from './middleware/hostCheck.js';
-import { securityHeaders } from './middleware/securityHeaders.js';
-import { routeDefiner, type RouteRegistry } from './route.js';
+import { dashboard } from '../http/dashboard.js';
+import { errorHandler } from '../http/middleware/errorHandler.js';
+import type { SessionTokens } from '../http/middleware/auth.js';
+import { hostCheck, type HostPolicy } from '../http/middleware/hostCheck.js';
+import { securityHeaders } from '../http/middleware/securityHeaders.js';
+import { routeDefiner, type RouteRegistry } from '../http/route.js';
 
 /** What the app needs. */
 export interface AppDeps extends Deps {
