@@ -5,6 +5,7 @@
  * from strings, and a heap cap; project code runs in a realm of its own inside it (runtime/guest.ts).
  * The pool (pool.ts) kills it when a page takes too long, and it dies alone when one uses too much memory.
  */
+import { prepareHighlighter } from '../render/code/highlight.js';
 import { renderPage } from '../render/index.js';
 import { readProjectText } from '../project/read.js';
 import { renderRequestSchema, type ChildMessage, type RenderRequest } from './protocol.js';
@@ -86,7 +87,7 @@ async function render(rootDir: string, request: RenderRequest): Promise<ChildMes
   return { type: 'rendered', id: request.id, page: { ...page, frontmatter: { ...page.frontmatter } } };
 }
 
-function main(proc: NodeJS.Process): void {
+async function main(proc: NodeJS.Process): Promise<void> {
   const port = openPort(proc);
   const rootDir = proc.argv[2];
   const unsafe = rootDir === undefined ? 'no project folder given' : unsafeRuntime(proc);
@@ -94,6 +95,8 @@ function main(proc: NodeJS.Process): void {
     port.send({ type: 'unavailable', reason: unsafe ?? 'no project folder given' });
     return;
   }
+  // The highlighter (Shiki and its WASM) starts before the first page asks for it, and before lockdown.
+  await prepareHighlighter([]);
   lockDown(proc);
   port.onMessage((raw) => {
     const parsed = renderRequestSchema.safeParse(raw);
@@ -113,4 +116,4 @@ function main(proc: NodeJS.Process): void {
   port.send({ type: 'ready', nodeEnv: proc.env['NODE_ENV'] ?? '' });
 }
 
-main(process);
+void main(process);
