@@ -74,7 +74,7 @@ export function renderFeedbackWidget(path: string): string {
     `</div></div>` +
     `<form class="op-feedback-form" data-op-feedback-form="" hidden>` +
     `<label class="op-feedback-label" for="op-feedback-comment" data-op-feedback-prompt="">Anything to add?</label>` +
-    `<textarea id="op-feedback-comment" name="comment" rows="3" maxlength="5000" placeholder="What could be better? (optional)"></textarea>` +
+    `<textarea id="op-feedback-comment" name="comment" rows="3" maxlength="5000" placeholder="Your comment (optional)"></textarea>` +
     `<label class="op-feedback-label" for="op-feedback-contact">Email (optional, if you would like a reply)</label>` +
     `<input id="op-feedback-contact" name="contact" type="email" maxlength="320" autocomplete="email" placeholder="you@example.com">` +
     `<div class="op-feedback-actions"><button type="button" class="op-button op-button-ghost" data-op-feedback-skip="">Skip</button>` +
