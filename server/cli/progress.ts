@@ -20,19 +20,6 @@ export function formatDuration(ms: number): string {
   return `${s}s`;
 }
 
-/** `12.3 MB` (decimal units, like most file managers). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit] ?? 'TB'}`;
-}
-
 /** Draws export progress on `stream`. */
 export class ProgressDisplay {
   private startedAt: number | null = null;

@@ -20,7 +20,8 @@ import type { Runtime } from '../../runtime.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
-import { formatBytes, formatDuration, ProgressDisplay } from '../progress.js';
+import { formatFileSize } from '../../bytes.js';
+import { formatDuration, ProgressDisplay } from '../progress.js';
 import { readServerInfo } from '../../serverFile.js';
 
 const ConcurrencySchema = z
@@ -67,7 +68,7 @@ async function fail(io: CliIo, message: string): Promise<number> {
 function summary(job: ExportJobRow, result: ExportResult, out: string, ms: number): string {
   const lines = [
     `Exported ${result.pageCount} pages of ${job.domain} (${job.deployment}) to ${out}`,
-    `  size ${formatBytes(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
+    `  size ${formatFileSize(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
     `  time ${formatDuration(ms)}, ${result.blockedRequests.length} blocked requests`,
     `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
   ];

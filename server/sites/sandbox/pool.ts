@@ -79,6 +79,7 @@ export class RenderSandbox {
   private readonly options: SandboxOptions;
   private readonly workers = new Set<SandboxWorker>();
   private readonly queue: Queued[] = [];
+  private readonly realRoots = new Map<string, string>();
   private readonly entry = childEntry();
   private readonly readPaths = appReadPaths(this.entry);
   private readonly idleTimer: NodeJS.Timeout;
@@ -108,9 +109,23 @@ export class RenderSandbox {
       return Promise.reject(new SandboxFailure('the server is busy rendering other pages; try again shortly'));
     }
     return new Promise<RenderedPage>((resolve, reject) => {
-      this.queue.push({ rootDir: realpathSync(rootDir), input, resolve, reject });
+      this.queue.push({ rootDir: this.realRoot(rootDir), input, resolve, reject });
       this.pump();
     });
+  }
+
+  /**
+   * A project folder's real path, resolved once per folder rather than on every page (the permission
+   * model compares real paths; builds are never moved while served).
+   */
+  private realRoot(rootDir: string): string {
+    let real = this.realRoots.get(rootDir);
+    if (real === undefined) {
+      real = realpathSync(rootDir);
+      if (this.realRoots.size >= 256) this.realRoots.clear();
+      this.realRoots.set(rootDir, real);
+    }
+    return real;
   }
 
   /** Ends every sandbox process; renders still queued fail. */
