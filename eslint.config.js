@@ -27,11 +27,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['renderer/build.mjs', 'server/**/*.mjs', 'bench/**/*.js', 'bench/**/*.mjs'],
+    files: ['renderer/build.mjs', 'server/**/*.mjs', 'bench/**/*.js', 'bench/**/*.mjs', '.github/scripts/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
-    files: ['bench/**', 'test/**', '.ci/**'],
+    files: ['bench/**', 'test/**', '.ci/**', '.github/scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

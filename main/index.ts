@@ -6,6 +6,8 @@
 import './env.js';
 import { app, dialog } from 'electron';
 import { restrictUmask, UnsafeDataDirError } from '../server/dataDir.js';
+import { importSiteFromPicker, saveBundleToPicked } from './desktopActions.js';
+import { setupDialogs } from './dialogs.js';
 import { setupIpc } from './ipc.js';
 import { setupServer, type EmbeddedServer } from './server.js';
 import { setupWindow } from './window.js';
@@ -34,10 +36,14 @@ async function main(): Promise<void> {
   await app.whenReady();
   const server = await startServer();
   if (server === null) return;
+  let window = setupWindow(`${server.url}/`);
+  const dialogs = setupDialogs(() => window);
+  const host = { offprint: server, orgId: server.orgId };
   setupIpc(new URL(server.url).origin, {
     'offprint:connection': () => ({ apiUrl: server.url, token: server.sessionToken }),
+    'offprint:import-site': (request) => importSiteFromPicker(host, dialogs, request),
+    'offprint:save-bundle': (request) => saveBundleToPicked(host, dialogs, request),
   });
-  let window = setupWindow(`${server.url}/`);
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();
     window.focus();

@@ -1,15 +1,18 @@
 /**
  * Typed IPC between the dashboard and the main process, over the channels of ipcContract.ts; handlers
- * refuse messages from any frame that is not the dashboard the app itself loaded.
+ * refuse messages from any frame that is not the dashboard the app itself loaded, and take the
+ * dashboard's payload as unknown (each handler validates it).
  */
 import { ipcMain } from 'electron';
-import { IPC_CHANNELS, type IpcChannels } from './ipcContract.js';
-import { isTrustedSender } from './senders.js';
+import { IPC_CHANNELS, type IpcChannelName, type IpcChannels } from './ipcContract.js';
+import { fromDashboardOnly } from './senders.js';
 
-/** Registers the IPC handlers. */
-export function setupIpc(dashboardOrigin: string, handlers: IpcChannels): void {
-  ipcMain.handle(IPC_CHANNELS.connection, (event) => {
-    if (!isTrustedSender(event.senderFrame, dashboardOrigin)) throw new Error('IPC refused: unknown sender');
-    return handlers['offprint:connection']();
-  });
+/** A handler per channel, receiving the dashboard's payload unvalidated. */
+export type IpcHandlers = { readonly [K in IpcChannelName]: (request: unknown) => ReturnType<IpcChannels[K]> };
+
+/** Registers a handler for every channel of the contract. */
+export function setupIpc(dashboardOrigin: string, handlers: IpcHandlers): void {
+  for (const channel of Object.values(IPC_CHANNELS)) {
+    ipcMain.handle(channel, fromDashboardOnly<unknown>(dashboardOrigin, handlers[channel]));
+  }
 }

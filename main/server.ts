@@ -10,6 +10,7 @@ import { defaultOrganizationId } from '../server/domain/organizations.js';
 import { startOffprint } from '../server/host.js';
 import { SESSION_TOKEN_PREFIX } from '../server/http/middleware/auth.js';
 import { createLogger } from '../server/logger.js';
+import type { Runtime } from '../server/runtime.js';
 import type { SiteServers } from '../server/sites/serve/servers.js';
 import { electronRenderBackend } from './renderBackend.js';
 import { utilityProcessLauncher } from './sandboxLauncher.js';
@@ -22,6 +23,10 @@ export interface EmbeddedServer {
   readonly sessionToken: string;
   /** The docs sites' listeners (`sites.urls()`; `sites.refresh(projectId)` after an import). */
   readonly sites: SiteServers;
+  /** The open data dir, for the actions the native dialogs lead to (desktopActions.ts). */
+  readonly runtime: Runtime;
+  /** The organization the dashboard session acts for. */
+  readonly orgId: string;
   readonly close: () => Promise<void>;
 }
 
@@ -43,5 +48,13 @@ export async function setupServer(userDataDir: string): Promise<EmbeddedServer> 
     sessions: (runtime) =>
       new Map([[sessionToken, { keyId: 'desktop-session', orgId: defaultOrganizationId(runtime) }]]),
   });
-  return { url: offprint.url, dataDir, sessionToken, sites: offprint.sites, close: offprint.close };
+  return {
+    url: offprint.url,
+    dataDir,
+    sessionToken,
+    sites: offprint.sites,
+    runtime: offprint.runtime,
+    orgId: defaultOrganizationId(offprint.runtime),
+    close: offprint.close,
+  };
 }

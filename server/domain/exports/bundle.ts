@@ -62,6 +62,22 @@ function bundleOf(deps: SiteDeps, row: ExportJobRow): BundleFile | null {
 }
 
 /**
+ * The archive of a completed job of `orgId`, for copying it elsewhere (the desktop app's "Save to...").
+ * 404 for an unknown job, 409 when it is not completed or its file is gone.
+ */
+export function completedBundleFile(deps: SiteDeps, orgId: string, jobId: string): BundleFile {
+  const row = getExportJob(deps, orgId, jobId);
+  if (row.status !== 'completed') throw notCompleted(row);
+  const bundle = bundleOf(deps, row);
+  if (bundle === null) {
+    throw ConflictError(
+      `The bundle of static export job ${jobId} is missing from the data directory; start a new export`,
+    );
+  }
+  return bundle;
+}
+
+/**
  * A presigned link to the bundle of a completed job of `orgId`, valid for `expiresIn` seconds (already
  * validated: 1 .. 7 days). 404 for an unknown job, 409 when it is not completed or its file is gone.
  */
@@ -71,14 +87,7 @@ export function createBundleLink(
   jobId: string,
   options: { origin: string; expiresIn?: number | undefined },
 ): BundleLink {
-  const row = getExportJob(deps, orgId, jobId);
-  if (row.status !== 'completed') throw notCompleted(row);
-  const bundle = bundleOf(deps, row);
-  if (bundle === null) {
-    throw ConflictError(
-      `The bundle of static export job ${jobId} is missing from the data directory; start a new export`,
-    );
-  }
+  const bundle = completedBundleFile(deps, orgId, jobId);
   const expires = Math.floor(deps.now() / 1000) + (options.expiresIn ?? DEFAULT_LINK_TTL_SECONDS);
   return {
     jobId,
