@@ -29,7 +29,7 @@ export const LAYERS = [
       `server/sites/{project,import,render,theme,search,sandbox}/**/*.${SRC}`,
       `server/{render,zip,exportSpec}/**/*.${SRC}`,
     ],
-    forbidden: [...ENTRY, ...folder('db', 'domain', 'serve', 'export', 'jobs')],
+    forbidden: [...ENTRY, ...folder('db', 'domain', 'serve', 'export', 'jobs', 'pack')],
     message:
       'Libraries (sites/project, import, render, theme, search, sandbox; render; zip; exportSpec) import only each other, npm packages and root basics.',
   },
@@ -64,6 +64,13 @@ export const LAYERS = [
     files: [`server/sites/serve/**/*.${SRC}`],
     forbidden: [...folder('routes', 'cli', 'export', 'jobs'), '**/host.js'],
     message: 'The site servers never import the API routes, the CLI, the export pipeline or jobs (those use them).',
+  },
+  {
+    name: 'pack',
+    files: [`server/pack/**/*.${SRC}`],
+    forbidden: [...ENTRY, ...folder('db', 'domain', 'serve', 'jobs')],
+    message:
+      'pack (offprint pack) uses the libraries and the export zip writer; never db, domain, the site servers, jobs or the entry points.',
   },
   {
     name: 'export pipeline',

@@ -1,4 +1,5 @@
-// Builds the dashboard into renderer/dist: one JS bundle, one stylesheet, index.html. No CDN, no network.
+// Builds the dashboard into renderer/dist: one JS bundle, one stylesheet (src/styles/*.css bundled), and
+// index.html. No CDN, no network.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,5 +20,11 @@ await build({
   logLevel: 'warning',
   define: { 'process.env.NODE_ENV': '"production"' },
 });
+await build({
+  entryPoints: { app: join(here, 'src', 'styles', 'index.css') },
+  bundle: true,
+  minify: true,
+  outdir: out,
+  logLevel: 'warning',
+});
 copyFileSync(join(here, 'index.html'), join(out, 'index.html'));
-copyFileSync(join(here, 'src', 'styles.css'), join(out, 'app.css'));

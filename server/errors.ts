@@ -49,9 +49,13 @@ export function NotFoundError(message: string): AppError {
   return new AppError(404, message);
 }
 
-/** 409: the thing is not in a state that allows this. */
-export function ConflictError(message: string): AppError {
-  return new AppError(409, message);
+/** 409: the thing is not in a state that allows this; `problems` say what would be allowed. */
+export function ConflictError(message: string, problems: readonly string[] = []): AppError {
+  return new AppError(
+    409,
+    message,
+    problems.map((p) => ({ message: p })),
+  );
 }
 
 /** 413: the request body is larger than allowed. */

@@ -14,6 +14,8 @@ import { sampleDocsDir } from './paths.js';
 import type { RenderBackendFactory } from './render/cdp.js';
 import { openRuntime, type Runtime } from './runtime.js';
 import { installSampleSite } from './domain/sampleSite.js';
+import { renderBrowsers } from './domain/settings.js';
+import { acquireServeLock } from './domain/serveLock.js';
 import { sweepSiteLeftovers } from './domain/siteSweep.js';
 import type { SandboxOptions } from './sites/sandbox/pool.js';
 import { closeRenderSandbox, configureRenderSandbox } from './sites/sandbox/shared.js';
@@ -59,8 +61,9 @@ async function shutDown(logger: Logger, steps: readonly (readonly [string, () =>
 }
 
 /**
- * Starts Offprint: the data dir opened (owner-only, migrated), crash leftovers swept, the sample site
- * installed on a fresh install, the API listening, every site listening, `server.json` written, then the
+ * Starts Offprint: the data dir opened (owner-only, migrated) and locked (one server per data dir: a
+ * second one is refused, see serveLock.ts), crash leftovers swept, the API listening, the sample site
+ * installed on a fresh install, every site listening, `server.json` written, then the
  * export worker (which resumes interrupted jobs). If any step fails, what was started is closed again.
  */
 export async function startOffprint(options: OffprintOptions): Promise<RunningOffprint> {
@@ -71,9 +74,10 @@ export async function startOffprint(options: OffprintOptions): Promise<RunningOf
   const host = options.host ?? '127.0.0.1';
   let server: RunningServer | undefined;
   let sites: SiteServers | undefined;
+  let unlock: (() => void) | undefined;
   try {
+    unlock = acquireServeLock(runtime);
     sweepSiteLeftovers(runtime);
-    installSampleSite(runtime, sampleDocsDir());
     const app = createApp({
       ...runtime,
       hostPolicy,
@@ -85,9 +89,13 @@ export async function startOffprint(options: OffprintOptions): Promise<RunningOf
     });
     const api = await listen(app, { host, port: options.port, hostPolicy });
     server = api;
+    // After the API has its port: a busy port is reported at once, not after the sample import.
+    installSampleSite(runtime, sampleDocsDir());
     const publish = (urls: Readonly<Record<string, string>>): void =>
       writeServerInfo(runtime.dataDir, { pid: process.pid, apiUrl: api.url, sites: urls });
-    sites = await SiteServers.start(runtime, { host, extraHosts: hostPolicy.extraHosts, onChange: publish });
+    // New sites take the ports after the API's (4243, 4244, ... next to 4242); with --port 0, free ones.
+    const basePort = options.port === 0 ? 0 : api.port + 1;
+    sites = await SiteServers.start(runtime, { host, extraHosts: hostPolicy.extraHosts, onChange: publish, basePort });
     publish(sites.urls());
   } catch (error) {
     await shutDown(logger, [
@@ -95,14 +103,20 @@ export async function startOffprint(options: OffprintOptions): Promise<RunningOf
       ['api', () => server?.close()],
       ['server.json', () => removeServerInfo(runtime.dataDir)],
       ['sandboxes', closeRenderSandbox],
+      ['serve.lock', () => unlock?.()],
       ['database', () => runtime.close()],
     ]);
     throw error;
   }
-  const worker = new ExportWorker(runtime, { backend: options.renderBackend });
+  // Remote browsers are an admin's setting, read at each job start (never an API caller's choice).
+  const worker = new ExportWorker(runtime, {
+    backend: options.renderBackend,
+    browsers: () => renderBrowsers(runtime.db),
+  });
   worker.start();
   const api = server;
   const running = sites;
+  const release = unlock;
   logger.info({ url: api.url, dataDir: runtime.dataDir, sites: running.urls() }, 'server started');
   return {
     url: api.url,
@@ -116,6 +130,7 @@ export async function startOffprint(options: OffprintOptions): Promise<RunningOf
         ['sites', () => running.close()],
         ['api', () => api.close()],
         ['sandboxes', closeRenderSandbox],
+        ['serve.lock', release],
         ['database', () => runtime.close()],
       ]),
   };

@@ -6,7 +6,7 @@ import { listOrganizations } from '../server/db/organizations.js';
 import { listKeys } from '../server/domain/apiKeys.js';
 import { defaultOrganizationId } from '../server/domain/organizations.js';
 import { cli } from './helpers/cli.js';
-import { inspect, json, USAGE_HINT } from './helpers/cliChecks.js';
+import { helpHint, inspect, json } from './helpers/cliChecks.js';
 import { tempDir } from './helpers/dataDirs.js';
 
 describe('orgs create', () => {
@@ -35,17 +35,17 @@ describe('orgs create', () => {
     expect(await cli(['orgs', 'create', '--name', 'X', '--plan', 'gold', '--data-dir', dataDir])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `offprint: --plan: Invalid option: expected one of "free"|"pro"|"enterprise"\n${USAGE_HINT}`,
+      stderr: `offprint: --plan: Invalid option: expected one of "free"|"pro"|"enterprise"\n${helpHint('orgs')}`,
     });
     expect(await cli(['orgs', 'create', '--data-dir', dataDir])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `offprint: --name: Invalid input: expected string, received undefined\n${USAGE_HINT}`,
+      stderr: `offprint: --name: Invalid input: expected string, received undefined\n${helpHint('orgs')}`,
     });
     expect(await cli(['orgs', 'create', '--name', '  ', '--data-dir', dataDir])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `offprint: --name: must not be empty\n${USAGE_HINT}`,
+      stderr: `offprint: --name: must not be empty\n${helpHint('orgs')}`,
     });
     // Usage errors are found before the data dir is touched.
     expect(existsSync(databaseFile(dataDir))).toBe(false);
@@ -127,8 +127,9 @@ describe('projects', () => {
     );
     expect(acme.projects.map((p) => p['projectId'])).toEqual([second.projectId]);
     const table = await cli(['projects', 'list', '--data-dir', dataDir]);
-    expect(table.stdout.split('\n')[0]).toMatch(/^PROJECT +NAME +DOMAIN +ORG$/);
-    expect(table.stdout).toContain(second.projectId);
+    expect(table.stdout.split('\n')[0]).toMatch(/^PROJECT +NAME +DOMAIN +ORG +SITE$/);
+    // No server runs on this data dir: no site URL yet.
+    expect(table.stdout.split('\n').find((line) => line.startsWith(second.projectId))).toMatch(/ -$/);
   });
 
   it.each([
@@ -145,7 +146,7 @@ describe('projects', () => {
     expect(await cli(['projects', 'create', '--name', 'P', `--domain=${domain}`, '--data-dir', dataDir])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `offprint: --domain: must be a bare hostname such as docs.example.com (no scheme, port or path)\n${USAGE_HINT}`,
+      stderr: `offprint: --domain: must be a bare hostname such as docs.example.com (no scheme, port or path)\n${helpHint('projects')}`,
     });
   });
 

@@ -2,6 +2,8 @@
  * `offprint serve` as the built binary: the one announcement line, clean shutdown on SIGINT/SIGTERM,
  * refusing a newer data dir, and the CLI working on a data dir while the server runs on it.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from '../server/db/migrations.js';
 import { runBinary, serveUntilExit, startServe, type ServeProcess } from './helpers/binary.js';
@@ -113,12 +115,56 @@ describe('serve on a data dir the CLI works on at the same time', () => {
     expect(await status('evil.example')).toBe(403);
   });
 
-  it('refuses a port already in use, exiting non-zero with the reason', async () => {
+  it('refuses a port already in use, naming it and suggesting --port, without a stack trace', async () => {
     const second = await serveUntilExit(['--port', String(serve.port), '--data-dir', tempDir()]);
-    expect(second).toMatchObject({ code: 1, signal: null, stdout: '' });
-    expect(second.stderr).toContain(
-      `offprint: listen EADDRINUSE: address already in use 127.0.0.1:${serve.port} (EADDRINUSE)\n`,
-    );
+    expect(second).toEqual({
+      code: 1,
+      signal: null,
+      stdout: '',
+      stderr:
+        `offprint: port ${serve.port} is already in use (127.0.0.1:${serve.port}): another program listens there.\n` +
+        'Choose another port with `offprint serve --port N` (or --port 0 for any free one).\n',
+    });
+  });
+});
+
+describe('two serve on one data dir', { timeout: 120_000 }, () => {
+  it('refuses the second, naming the first’s pid and URL, and leaves the first and its sites as they were', async () => {
+    const dataDir = tempDir();
+    const first = await startServe(['--port', '0', '--data-dir', dataDir]);
+    try {
+      const before = readFileSync(join(dataDir, 'server.json'), 'utf8');
+      const siteUrl = Object.values((JSON.parse(before) as { sites: Record<string, string> }).sites)[0] ?? '';
+      const second = await serveUntilExit(['--port', '0', '--data-dir', dataDir]);
+      expect(second).toEqual({
+        code: 1,
+        signal: null,
+        stdout: '',
+        stderr:
+          `offprint: another Offprint (pid ${first.child.pid}) is already serving ${dataDir} at ${first.url}\n` +
+          '  - stop it first, or start this one with another --data-dir\n',
+      });
+      // The first one's sites are still announced and served, at the same URLs.
+      expect(readFileSync(join(dataDir, 'server.json'), 'utf8')).toBe(before);
+      expect((await fetch(`${siteUrl}/`)).status).toBe(200);
+      expect((await fetch(`${first.url}/health`)).status).toBe(200);
+    } finally {
+      expect(await first.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    }
+    expect(existsSync(join(dataDir, 'serve.lock'))).toBe(false);
+  });
+
+  it('takes over the lock of a server that was killed, keeping its sites’ URLs', async () => {
+    const dataDir = tempDir();
+    const killed = await startServe(['--port', '0', '--data-dir', dataDir]);
+    const urls = readFileSync(join(dataDir, 'server.json'), 'utf8');
+    await killed.stop('SIGKILL');
+    expect(existsSync(join(dataDir, 'serve.lock'))).toBe(true);
+    const next = await startServe(['--port', '0', '--data-dir', dataDir]);
+    const sites = (s: string): unknown => (JSON.parse(s) as { sites: unknown }).sites;
+    expect(sites(readFileSync(join(dataDir, 'server.json'), 'utf8'))).toEqual(sites(urls));
+    expect(await next.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(next.stderr()).toBe('');
   });
 });
 

@@ -1,46 +1,68 @@
 /** `offprint` usage errors (exit 2, stderr only), help, and how the data dir is chosen. */
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listKeys } from '../server/domain/apiKeys.js';
 import { runBinary } from './helpers/binary.js';
 import { cli, cliProcess } from './helpers/cli.js';
-import { inspect, json, USAGE_HINT } from './helpers/cliChecks.js';
+import { helpHint, inspect, json, USAGE_HINT } from './helpers/cliChecks.js';
 import { tempDir } from './helpers/dataDirs.js';
 
 describe('usage and errors', () => {
   const dataDir = tempDir();
   const d = ['--data-dir', dataDir];
-  const usage: [string, string[], string][] = [
-    ['an unknown command', ['bogus', ...d], 'unknown command: bogus'],
+  // [name, args, message, the command whose help the error points at (none: the general usage)]
+  const usage: [string, string[], string, string | null][] = [
+    ['an unknown command', ['bogus', ...d], 'unknown command: bogus', null],
     [
       'an unknown subcommand',
       ['keys', 'rotate', ...d],
       'unknown keys command: rotate (expected: create, list, revoke)',
+      'keys',
     ],
-    ['a missing subcommand', ['projects'], 'unknown projects command: (none) (expected: create, list)'],
+    ['a missing subcommand', ['projects'], 'unknown projects command: (none) (expected: create, list)', 'projects'],
+    ['an unknown flag', ['keys', 'list', '--bogus', ...d], 'unknown option --bogus for `offprint keys list`', 'keys'],
     [
-      'an unknown flag',
-      ['keys', 'list', '--bogus', ...d],
-      `Unknown option '--bogus'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- "--bogus"`,
+      'a mistyped flag',
+      ['projects', 'list', '--jsn', ...d],
+      'unknown option --jsn for `offprint projects list` (did you mean --json?)',
+      'projects',
     ],
-    ['a flag without its value', ['orgs', 'create', ...d, '--name'], "Option '--name <value>' argument missing"],
-    ['an unexpected argument', ['projects', 'list', 'extra', ...d], 'unexpected argument: extra'],
-    ['a missing key id', ['keys', 'revoke', ...d], 'missing KEYID'],
-    ['a bad port', ['serve', '--port', '99999', ...d], '--port: must be at most 65535'],
+    ['an unknown short flag', ['verify', 'x.zip', '-x'], 'unknown option -x for `offprint verify`', 'verify'],
+    ['a flag without its value', ['orgs', 'create', ...d, '--name'], '--name needs a value', 'orgs'],
+    [
+      'a flag whose value looks like a flag',
+      ['orgs', 'create', '--name', '--json', ...d],
+      '--name needs a value (for a value starting with a dash, write --name=--json)',
+      'orgs',
+    ],
+    ['a value for a switch', ['keys', 'list', '--json=yes', ...d], '--json takes no value (got "yes")', 'keys'],
+    ['an unexpected argument', ['projects', 'list', 'extra', ...d], 'unexpected argument: extra', 'projects'],
+    ['a missing key id', ['keys', 'revoke', ...d], 'missing KEYID', 'keys'],
+    ['a bad port', ['serve', '--port', '99999', ...d], '--port: must be at most 65535', 'serve'],
+    [
+      'a bad log format',
+      ['export', '--domain', 'a.b', '--out', 'x.zip', '--log-format', 'xml', ...d],
+      '--log-format: Invalid option: expected one of "text"|"json"',
+      'export',
+    ],
     [
       'a bad export filter',
       ['feedback', 'export', '--project', 'p', '--source', 'email', ...d],
       '--source: "email" is not one of code_snippet, contextual, agent, thumbs_only',
+      'feedback',
     ],
-    ['an export without a project', ['feedback', 'export', ...d], '--project ID is required'],
+    ['an export without a project', ['feedback', 'export', ...d], '--project ID is required', 'feedback'],
     [
       'an import without a file',
       ['feedback', 'import', '--project', 'p', ...d],
       'missing FILE (an NDJSON file, or - for stdin)',
+      'feedback',
     ],
   ];
-  it.each(usage)('%s: exit 2, the problem on stderr, nothing on stdout', async (_name, args, message) => {
-    expect(await cli(args)).toEqual({ code: 2, stdout: '', stderr: `offprint: ${message}\n${USAGE_HINT}` });
+  it.each(usage)('%s: exit 2, the problem on stderr, nothing on stdout', async (_name, args, message, command) => {
+    const hint = command === null ? USAGE_HINT : helpHint(command);
+    expect(await cli(args)).toEqual({ code: 2, stdout: '', stderr: `offprint: ${message}\n${hint}` });
   });
 
   it('prints the usage on stderr and exits 2 when no command is given; on stdout for help', async () => {
@@ -55,8 +77,71 @@ describe('usage and errors', () => {
   it('behaves the same as the built binary', async () => {
     const bin = await cliProcess(['bogus', '--data-dir', dataDir]);
     expect(bin).toEqual({ code: 2, stdout: '', stderr: `offprint: unknown command: bogus\n${USAGE_HINT}` });
+    const flagged = await cliProcess(['keys', 'create', '--nmae', 'x', '--data-dir', dataDir]);
+    expect(flagged).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `offprint: unknown option --nmae for \`offprint keys create\` (did you mean --name?)\n${helpHint('keys')}`,
+    });
     const missing = await cliProcess(['keys', 'revoke', 'key_0000000000000000', '--data-dir', dataDir]);
     expect(missing).toEqual({ code: 1, stdout: '', stderr: 'offprint: API key key_0000000000000000 does not exist\n' });
+  });
+});
+
+describe("each command's own help", () => {
+  const commands = [
+    'serve',
+    'orgs',
+    'projects',
+    'keys',
+    'sites',
+    'settings',
+    'feedback',
+    'export',
+    'preview',
+    'verify',
+  ];
+
+  it.each(commands)(
+    'offprint %s --help: usage, one line per flag, an example; exit 0, nothing on stderr',
+    async (name) => {
+      const help = await cli([name, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stderr).toBe('');
+      expect(help.stdout.startsWith(`Usage: offprint ${name}`)).toBe(true);
+      const options = help.stdout.split('\n\n').find((block) => block.startsWith('Options:')) ?? '';
+      // Every flag line starts with the flag; the common ones close every list.
+      expect(
+        options
+          .split('\n')
+          .slice(1)
+          .every((line) => /^ {2}-/.test(line)),
+      ).toBe(true);
+      expect(options).toContain('--data-dir DIR');
+      expect(options).toContain('-h, --help');
+      expect(help.stdout).toMatch(new RegExp(`\\nExamples?:\\n {2}offprint ${name}\\b`));
+      // The same text from `offprint help NAME`, `-h`, and with other (even wrong) flags around it.
+      expect(await cli(['help', name])).toEqual(help);
+      expect(await cli([name, '-h'])).toEqual(help);
+      expect(await cli([name, 'bogus-sub', '--bogus', '--help'])).toEqual(help);
+    },
+  );
+
+  it('lists the flags of serve and export', async () => {
+    const serve = (await cli(['serve', '--help'])).stdout;
+    for (const flag of ['--host', '--port', '--allowed-host']) expect(serve).toContain(flag);
+    const exportHelp = (await cli(['export', '--help'])).stdout;
+    for (const flag of ['--domain', '--out', '--deployment', '--concurrency', '--path', '--log-format']) {
+      expect(exportHelp).toContain(flag);
+    }
+  });
+
+  it('refuses help for a command that does not exist', async () => {
+    expect(await cli(['help', 'bogus'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `offprint: unknown command: bogus\n${USAGE_HINT}`,
+    });
   });
 });
 
@@ -71,12 +156,40 @@ describe('choosing the data dir', () => {
     expect(inspect(fromFlag, (rt) => listKeys(rt).map((k) => k.id))).toEqual([viaFlag.keyId]);
   });
 
-  it('creates a nested data dir on first use, from the built binary too', async () => {
+  it('creates a nested data dir on first use, saying so in one line on stderr, from the built binary too', async () => {
     const parent = tempDir();
     const nested = join(parent, 'a', 'b');
     const result = await runBinary(['keys', 'create', '--json'], { env: { OFFPRINT_DATA_DIR: nested } });
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result).toMatchObject({ code: 0, stderr: `offprint: created the data dir ${nested}\n` });
     const { keyId } = JSON.parse(result.stdout) as { keyId: string };
     expect(inspect(nested, (rt) => listKeys(rt).map((k) => k.id))).toEqual([keyId]);
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+    // Once it exists, nothing more is said.
+    expect(await runBinary(['keys', 'list'], { env: { OFFPRINT_DATA_DIR: nested } })).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it('refuses a data dir that is a file, naming where the path came from, and leaves the file alone', async () => {
+    const file = join(tempDir(), 'notes.txt');
+    writeFileSync(file, 'mine');
+    expect(await cli(['keys', 'list', '--data-dir', file])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `offprint: the data dir ${file} (--data-dir) is a file, not a folder\n${helpHint('keys')}`,
+    });
+    const viaEnv = await runBinary(['serve', '--port', '0'], { env: { OFFPRINT_DATA_DIR: file } });
+    expect(viaEnv).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `offprint: the data dir ${file} (OFFPRINT_DATA_DIR) is a file, not a folder\n${helpHint('serve')}`,
+    });
+    const below = join(file, 'data');
+    expect(await cli(['keys', 'list', '--data-dir', below])).toMatchObject({
+      code: 2,
+      stderr: `offprint: cannot use the data dir ${below} (--data-dir): a part of the path is a file\n${helpHint('keys')}`,
+    });
+    expect(readFileSync(file, 'utf8')).toBe('mine');
   });
 });

@@ -5,7 +5,8 @@
  * a running job and deletes its files; a stalled or broken run fails with a clear error; leases decide
  * which worker may take over a job.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import AdmZip from 'adm-zip';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,13 +34,19 @@ interface Job {
   pageCount: number;
   pagesTotal: number | null;
   error: string | null;
+  phase: string;
+  etaSeconds: number | null;
+  durationMs: number | null;
+  sizeBytes: number | null;
+  sha256: string | null;
+  warnings: { code: string; message: string; page: string | null }[] | null;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 needsChromium().describe('static export jobs', () => {
   let env: ExportEnv;
-  let baseline: { sha256: string; pages: number };
+  let baseline: { sha256: string; pages: number; jobId: string };
 
   const row = (jobId: string): ExportJobRow => {
     const found = findExportJob(env.runtime.db, jobId);
@@ -98,10 +105,52 @@ needsChromium().describe('static export jobs', () => {
     const done = row(jobId);
     expect(done).toMatchObject({ leaseOwner: null, leaseUntil: null, attempts: 1 });
     expect(fileDigest(jobBundleFile(env.runtime.dataDir, jobId))).toBe(done.bundleSha256);
-    // Only the archive is kept once the job has completed.
-    expect(readdirSync(jobDir(env.runtime.dataDir, jobId))).toEqual(['bundle.zip']);
-    baseline = { sha256: done.bundleSha256 ?? '', pages: done.pageCount };
+    // Only the archive (and its warnings, for the API) is kept once the job has completed.
+    expect(readdirSync(jobDir(env.runtime.dataDir, jobId)).sort()).toEqual(['bundle.zip', 'warnings.json']);
+    // The dashboard's fields: the phase while rendering, then the bundle's size, SHA-256 and warnings.
+    expect(seen.some((job) => job.status === 'running' && job.phase === 'rendering')).toBe(true);
+    for (const job of seen.filter((j) => j.status === 'queued')) expect(job.phase).toBe('queued');
+    expect(last).toMatchObject({
+      phase: 'completed',
+      etaSeconds: null,
+      sha256: done.bundleSha256,
+      sizeBytes: done.bundleSize,
+    });
+    expect(last?.durationMs).toBeGreaterThan(0);
+    expect(Array.isArray(last?.warnings)).toBe(true);
+    baseline = { sha256: done.bundleSha256 ?? '', pages: done.pageCount, jobId };
   }, 180_000);
+
+  it('verifies the real bundle over the API: ok, naming its job; an altered copy: ok=false with the problem', async () => {
+    const bytes = readFileSync(jobBundleFile(env.runtime.dataDir, baseline.jobId));
+    const verify = async (body: Buffer) => {
+      const res = await fetch(`${env.server.url}/v1/bundles/verify`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${env.key}`, 'Content-Type': 'application/zip' },
+        body: new Uint8Array(body),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { ok: boolean; problems: string[]; manifest: Record<string, unknown> };
+    };
+    const good = await verify(bytes);
+    expect(good).toMatchObject({ ok: true, problems: [] });
+    expect(good.manifest).toMatchObject({
+      domain: env.domain,
+      deployment: 'air-gapped',
+      pages: baseline.pages,
+      jobId: baseline.jobId,
+      sha256: baseline.sha256,
+      sizeBytes: bytes.length,
+    });
+    const altered = new AdmZip(bytes);
+    const page = altered.getEntry('index.html');
+    if (page === null) throw new Error('no index.html in the bundle');
+    altered.updateFile(page, Buffer.concat([page.getData(), Buffer.from('<!-- changed -->')]));
+    const bad = await verify(altered.toBuffer());
+    expect(bad.ok).toBe(false);
+    expect(bad.problems).toContainEqual(expect.stringMatching(/^index\.html has \d+ bytes, the manifest says \d+$/));
+    expect(bad.manifest).toMatchObject({ jobId: null, domain: env.domain });
+  }, 60_000);
 
   it('resumes a job whose worker stopped mid-way from the captured pages, with the same bytes', async () => {
     const jobId = await start();

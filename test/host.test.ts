@@ -40,7 +40,7 @@ describe('startOffprint', () => {
     const steps = records()
       .filter((r) => r['msg'] === 'shutdown step done')
       .map((r) => r['step']);
-    expect(steps).toEqual(['export worker', 'server.json', 'sites', 'api', 'sandboxes', 'database']);
+    expect(steps).toEqual(['export worker', 'server.json', 'sites', 'api', 'sandboxes', 'serve.lock', 'database']);
     expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
     await expect(fetch(`${offprint.url}/health`)).rejects.toThrow();
     await expect(fetch(`${siteUrls[0]}/`)).rejects.toThrow();
@@ -61,7 +61,7 @@ describe('startOffprint', () => {
     const steps = records()
       .filter((r) => r['msg'] === 'shutdown step done')
       .map((r) => r['step']);
-    expect(steps).toEqual(['sites', 'api', 'server.json', 'sandboxes', 'database']);
+    expect(steps).toEqual(['sites', 'api', 'server.json', 'sandboxes', 'serve.lock', 'database']);
     expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
     await first.close();
   });

@@ -33,7 +33,8 @@ describe('authentication', () => {
           path: path
             .replace('{projectId}', t.projectId)
             .replace('{keyId}', 'key_0000000000000000')
-            .replace('{jobId}', 'se_0000000000000000'),
+            .replace('{jobId}', 'se_0000000000000000')
+            .replace('{feedbackId}', 'fb_0000000000000000'),
         })),
     );
   });
@@ -57,16 +58,25 @@ describe('authentication', () => {
   it('covers every authenticated route of the OpenAPI document', () => {
     expect(routes.map((r) => `${r.method} ${r.path.replace(t.projectId, ':p')}`).sort()).toEqual([
       'DELETE /v1/keys/key_0000000000000000',
+      'DELETE /v1/projects/:p',
       'DELETE /v1/static-export/jobs/se_0000000000000000',
       'GET /v1/analytics/:p/feedback',
       'GET /v1/analytics/:p/feedback/by-page',
+      'GET /v1/analytics/:p/feedback/export',
+      'GET /v1/analytics/:p/feedback/fb_0000000000000000/history',
+      'GET /v1/analytics/:p/feedback/stats',
       'GET /v1/keys',
       'GET /v1/openapi.json',
       'GET /v1/projects',
+      'GET /v1/projects/:p',
       'GET /v1/static-export/jobs',
       'GET /v1/static-export/jobs/se_0000000000000000',
+      'PATCH /v1/analytics/:p/feedback/fb_0000000000000000',
+      'POST /v1/analytics/:p/feedback/bulk',
       'POST /v1/analytics/:p/feedback/import',
+      'POST /v1/bundles/verify',
       'POST /v1/keys',
+      'POST /v1/projects',
       'POST /v1/projects/:p/site',
       'POST /v1/static-export/jobs',
       'POST /v1/static-export/jobs/se_0000000000000000/bundle',

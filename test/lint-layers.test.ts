@@ -74,6 +74,18 @@ describe('lint: where each folder may import from', () => {
       good: "import { runExport } from '../export/run.js';",
     },
     {
+      rule: 'pack never imports domain or db',
+      file: 'server/pack/pack.ts',
+      bad: "import { importSite } from '../domain/sites.js';\nimport { findSite } from '../db/sites.js';",
+      good: "import { writeDeterministicZip } from '../export/zip.js';",
+    },
+    {
+      rule: 'a library never imports pack',
+      file: 'server/sites/project/load.ts',
+      bad: "import { packProject } from '../../pack/pack.js';",
+      good: "import { readRemoteAssets } from './remote.js';",
+    },
+    {
       rule: 'the export pipeline never imports the jobs that run it',
       file: 'server/export/run.ts',
       bad: "import { ExportWorker } from '../jobs/worker.js';",

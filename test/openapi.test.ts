@@ -129,7 +129,16 @@ describe('GET /v1/openapi.json', () => {
         'GET /v1/openapi.json',
         'GET /v1/projects',
         'POST /v1/projects/{projectId}/site',
+        'POST /v1/projects',
+        'GET /v1/projects/{projectId}',
+        'DELETE /v1/projects/{projectId}',
+        'POST /v1/bundles/verify',
         `POST ${IMPORT}`,
+        `PATCH ${FEEDBACK}/{feedbackId}`,
+        `POST ${FEEDBACK}/bulk`,
+        `GET ${FEEDBACK}/{feedbackId}/history`,
+        `GET ${FEEDBACK}/stats`,
+        `GET ${FEEDBACK}/export`,
         'POST /v1/keys',
         'POST /v1/static-export/jobs',
         'GET /v1/static-export/jobs',
@@ -161,6 +170,8 @@ describe('GET /v1/openapi.json', () => {
         schema: { type: 'string', enum: ['code_snippet', 'contextual', 'agent', 'thumbs_only'] },
       },
       { name: 'status', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'path', in: 'query', required: false, schema: { type: 'string', minLength: 1, maxLength: 4096 } },
+      { name: 'q', in: 'query', required: false, schema: { type: 'string', minLength: 1, maxLength: 200 } },
       {
         name: 'limit',
         in: 'query',
@@ -188,12 +199,16 @@ describe('GET /v1/openapi.json', () => {
           `${method} ${path}`,
         ).toBe(true);
         if (op.security === undefined) expect(statuses, `${method} ${path}`).toContain('401');
-        // JSON everywhere, except the archive bytes of a download (its errors are JSON too).
+        // JSON everywhere, except the archive bytes of a download and the feedback file (their errors are JSON too).
+        const file = path.startsWith('/downloads/')
+          ? 'application/zip'
+          : path === `${FEEDBACK}/export`
+            ? 'text/csv'
+            : null;
         for (const status of statuses)
           expect(
-            op.responses[status]?.content?.[
-              path.startsWith('/downloads/') && status.startsWith('2') ? 'application/zip' : 'application/json'
-            ]?.schema,
+            op.responses[status]?.content?.[file !== null && status.startsWith('2') ? file : 'application/json']
+              ?.schema,
             `${method} ${path} ${status}`,
           ).toBeDefined();
       }
@@ -245,6 +260,43 @@ describe('GET /v1/openapi.json', () => {
     expect(await expectDocumented('/v1/keys', 'post', '/v1/keys', { headers: json, body: '{"name":""}' })).toBe(400);
     expect(await expectDocumented('/v1/keys/{keyId}', 'delete', '/v1/keys/key_0000000000000000')).toBe(404);
     expect(await expectDocumented('/health', 'get', '/health')).toBe(200);
+  });
+
+  it("marks the dashboard's project, bundle and job-list routes as Offprint extensions, not the official ones", async () => {
+    const mark = (path: string, method: string): unknown =>
+      new Map(Object.entries(doc.paths[path]?.[method] ?? {})).get('x-offprint');
+    for (const [path, method] of [
+      ['/v1/projects', 'get'],
+      ['/v1/projects', 'post'],
+      ['/v1/projects/{projectId}', 'get'],
+      ['/v1/projects/{projectId}', 'delete'],
+      ['/v1/bundles/verify', 'post'],
+      ['/v1/static-export/jobs', 'get'],
+      ['/v1/static-export/jobs/{jobId}', 'delete'],
+    ] as const)
+      expect(mark(path, method), `${method} ${path}`).toBe(true);
+    for (const [path, method] of [
+      ['/v1/static-export/jobs', 'post'],
+      ['/v1/static-export/jobs/{jobId}', 'get'],
+      ['/v1/static-export/jobs/{jobId}/bundle', 'post'],
+    ] as const)
+      expect(mark(path, method), `${method} ${path}`).toBeUndefined();
+    const p = t.projectId;
+    const json = { 'Content-Type': 'application/json' };
+    expect(await expectDocumented('/v1/projects/{projectId}', 'get', `/v1/projects/${p}`)).toBe(200);
+    expect(await expectDocumented('/v1/projects/{projectId}', 'get', '/v1/projects/prj_0000000000000000')).toBe(404);
+    const body = '{"name":"Doc","domain":"doc.openapi.test"}';
+    expect(await expectDocumented('/v1/projects', 'post', '/v1/projects', { headers: json, body })).toBe(201);
+    expect(await expectDocumented('/v1/projects', 'post', '/v1/projects', { headers: json, body })).toBe(400);
+    const created = (await (await t.api('/v1/projects')).json()) as {
+      projects: { projectId: string; domain: string }[];
+    };
+    const id = created.projects.find((x) => x.domain === 'doc.openapi.test')?.projectId ?? '';
+    expect(await expectDocumented('/v1/projects/{projectId}', 'delete', `/v1/projects/${id}`)).toBe(200);
+    const zip = { 'Content-Type': 'application/zip' };
+    expect(
+      await expectDocumented('/v1/bundles/verify', 'post', '/v1/bundles/verify', { headers: zip, body: 'x' }),
+    ).toBe(400);
   });
 
   it('rejects what the server must never send: the response schemas are strict', async () => {

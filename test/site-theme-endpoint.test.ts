@@ -108,6 +108,29 @@ describe('renderEndpointPage', () => {
     expect(get.querySelector('.op-endpoint-path .op-path-param')?.textContent).toBe('{id}');
   });
 
+  it("gives field rows Mintlify's anchor ids: body-, response-, parameter-, authorization-", async () => {
+    const ids = (root: HTMLElement): string[] => root.querySelectorAll('.op-field[id]').map((f) => f.id);
+    // Nested rows carry their parent's name: `address.city` is `body-address-city`.
+    expect(ids(section(body, 'Body') ?? body)).toEqual(
+      expect.arrayContaining(['body-email', 'body-name', 'body-role', 'body-address', 'body-address-city']),
+    );
+    expect(ids(section(body, 'Response') ?? body)).toEqual(expect.arrayContaining(['response-id', 'response-email']));
+    expect(ids(section(body, 'Authorizations') ?? body)).toEqual(['authorization-authorization']);
+    const getOp = mini.site.pages.get('api-reference/users/get-a-user')?.operation;
+    if (!getOp) throw new Error('fixture: GET /users/{id} not found');
+    const get = parse((await renderEndpointPage(mini.site, getOp)).html);
+    expect(ids(section(get, 'Path parameters') ?? get)).toEqual(['parameter-id']);
+    const listOp = mini.site.pages.get('api/users')?.operation;
+    if (!listOp) throw new Error('fixture: GET /users not found');
+    const list = parse((await renderEndpointPage(mini.site, listOp)).html);
+    expect(ids(section(list, 'Query parameters') ?? list)).toEqual(['parameter-limit', 'parameter-cursor']);
+    // Every id on a page is unique, even where two responses share field names.
+    for (const page of [body, get, list]) {
+      const all = page.querySelectorAll('[id]').map((e) => e.id);
+      expect(all.length).toBe(new Set(all).size);
+    }
+  });
+
   it('reports headings and searchable text, merging an MDX body', () => {
     expect(create.headings.map((h) => h.text)).toEqual(['Authorizations', 'Body', 'Response']);
     expect(create.text).toContain('Create a user');

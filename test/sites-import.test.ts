@@ -163,6 +163,8 @@ describe('CLI', () => {
       pages: 24,
       problems: 3,
       problemList: expect.any(Array) as unknown,
+      // No server runs on this data dir: no URL to open yet.
+      siteUrl: null,
     });
     const listed = parsed['problemList'] as { code: string; file: string; message: string }[];
     expect(listed).toHaveLength(3);
@@ -177,6 +179,8 @@ describe('CLI', () => {
     expect(text.stdout.split('\n').slice(1)).toEqual([
       'Scripts the site asks for, loaded only if named in the allowedScripts setting (offprint settings set allowedScripts NAME,...): ga4',
       'No problems found.',
+      // No server runs on this data dir: where the URL will be found.
+      'The site is served by `offprint serve` (see `offprint projects list` for its URL).',
       '',
     ]);
 

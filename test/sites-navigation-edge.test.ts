@@ -37,12 +37,12 @@ describe('navigation edge cases', () => {
       [
         'remote-spec',
         'navigation.groups[0].pages[2]',
-        '"https://api.example.org/spec.json GET /x": the spec is a URL, which an offline import cannot fetch',
+        '"https://api.example.org/spec.json GET /x": the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine',
       ],
       [
         'remote-spec',
         'navigation.groups[1].openapi',
-        'https://api.example.org/spec.json: the spec is a URL, which an offline import cannot fetch',
+        'https://api.example.org/spec.json: the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine',
       ],
       ['missing-operation', 'navigation.groups[2].openapi', 'missing.yaml: no OpenAPI spec at this path'],
     ]);

@@ -1,36 +1,64 @@
-/** The dashboard shell: connection, navigation between pages. */
-import { useEffect, useMemo, useState } from 'react';
-import { apiClient, initialConnection, saveBrowserKey, type Connection } from './api.js';
-import { Connect } from './pages/Connect.js';
-import { ExportsPage } from './pages/Exports.js';
-import { FeedbackPage } from './pages/Feedback.js';
-import { KeysPage } from './pages/Keys.js';
-import { ProjectsPage } from './pages/Projects.js';
+/** The whole dashboard: the connection (desktop session or pasted key), then the shell and its pages. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { apiClient, type ApiClient } from './api/client.js';
+import { initialConnection, saveBrowserKey, type Connection } from './api/connection.js';
+import { ConnectPage } from './pages/Connect.js';
+import { ExportsPage } from './pages/exports/ExportsPage.js';
+import { FeedbackPage } from './pages/feedback/FeedbackPage.js';
+import { KeysPage } from './pages/keys/KeysPage.js';
+import { ProjectPage } from './pages/projects/ProjectPage.js';
+import { ProjectsPage } from './pages/projects/ProjectsPage.js';
+import { VerifyPage } from './pages/verify/VerifyPage.js';
+import { Shell } from './shell/Shell.js';
 
-const PAGES = { feedback: 'Feedback', projects: 'Projects', exports: 'Exports', keys: 'API keys' } as const;
-type PageId = keyof typeof PAGES;
-
-function pageFromHash(): PageId {
-  const id = window.location.hash.replace(/^#\/?/, '');
-  return id === 'projects' || id === 'exports' || id === 'keys' ? id : 'feedback';
+function Pages({ api }: { api: ApiClient }) {
+  return (
+    <Switch>
+      <Route path="/projects">
+        <ProjectsPage api={api} />
+      </Route>
+      <Route path="/projects/:projectId">{(params) => <ProjectPage api={api} projectId={params.projectId} />}</Route>
+      <Route path="/exports">
+        <ExportsPage api={api} />
+      </Route>
+      <Route path="/verify">
+        <VerifyPage api={api} />
+      </Route>
+      <Route path="/feedback">
+        <FeedbackPage api={api} />
+      </Route>
+      <Route path="/keys">
+        <KeysPage api={api} />
+      </Route>
+      <Route>
+        <Redirect to="/projects" replace />
+      </Route>
+    </Switch>
+  );
 }
 
-/** The whole dashboard. */
+/** The dashboard. */
 export function App() {
   const [connection, setConnection] = useState<Connection | null | undefined>(undefined);
-  const [page, setPage] = useState<PageId>(pageFromHash);
   useEffect(() => {
-    void initialConnection().then(setConnection);
-    const onHash = () => setPage(pageFromHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
+    void initialConnection().then(setConnection, () => setConnection(null));
   }, []);
-  const api = useMemo(() => (connection ? apiClient(connection) : null), [connection]);
+  const signOut = useCallback(() => {
+    saveBrowserKey(null);
+    setConnection(null);
+  }, []);
+  // A key revoked while the page is open sends the user back to sign-in (the desktop session cannot be).
+  const api = useMemo(
+    () => (connection ? apiClient(connection, connection.desktop ? undefined : signOut) : null),
+    [connection, signOut],
+  );
 
-  if (connection === undefined) return <main className="centered">Loading…</main>;
+  if (connection === undefined) return <p className="loading-screen">Loading…</p>;
   if (connection === null || api === null) {
     return (
-      <Connect
+      <ConnectPage
         onConnect={(token) => {
           saveBrowserKey(token);
           setConnection({ apiUrl: '', token, desktop: false });
@@ -38,33 +66,11 @@ export function App() {
       />
     );
   }
-  const signOut = () => {
-    saveBrowserKey(null);
-    setConnection(null);
-  };
   return (
-    <div className="shell">
-      <header className="topbar">
-        <span className="brand">Offprint</span>
-        <nav>
-          {(Object.keys(PAGES) as PageId[]).map((id) => (
-            <a key={id} href={`#/${id}`} className={id === page ? 'active' : undefined}>
-              {PAGES[id]}
-            </a>
-          ))}
-        </nav>
-        {!connection.desktop && (
-          <button type="button" className="link" onClick={signOut}>
-            Sign out
-          </button>
-        )}
-      </header>
-      <main>
-        {page === 'feedback' && <FeedbackPage api={api} onUnauthorized={signOut} />}
-        {page === 'projects' && <ProjectsPage api={api} />}
-        {page === 'exports' && <ExportsPage api={api} />}
-        {page === 'keys' && <KeysPage api={api} />}
-      </main>
-    </div>
+    <Router hook={useHashLocation}>
+      <Shell {...(connection.desktop ? {} : { onSignOut: signOut })}>
+        <Pages api={api} />
+      </Shell>
+    </Router>
   );
 }

@@ -1,7 +1,12 @@
-/** Command-line parsing over node:util's strict `parseArgs`. */
+/**
+ * Command-line parsing over node:util's strict `parseArgs`, with our own messages: node's name the
+ * flag but talk about positionals and `--`, which is not what someone who mistyped a flag needs.
+ */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type z } from 'zod';
 import { UsageError } from './io.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Options every command takes. */
 export const COMMON_OPTIONS = {
@@ -10,10 +15,55 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
+/** Edit distance, for "did you mean": small strings only. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function unknownOption(raw: string, name: string, options: Options): UsageError {
+  const close = Object.keys(options).filter((known) => distance(known, name) <= 2 && known.length > 2);
+  const suggestion = close.length > 0 ? `did you mean ${close.map((c) => `--${c}`).join(' or ')}?` : undefined;
+  return new UsageError(`unknown option ${raw}`, { unknownOption: raw, suggestion });
+}
+
+/** The first problem node's strict parse would report, in our words; null when there is none. */
+function findProblem(argv: string[], options: Options): UsageError | null {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+    if (option === undefined) return unknownOption(token.rawName, token.name, options);
+    if (option.type === 'boolean' && token.value !== undefined) {
+      return new UsageError(`${token.rawName} takes no value (got "${token.value}")`);
+    }
+    const dashed = token.value?.startsWith('-') === true && !token.inlineValue;
+    if (option.type === 'string' && (token.value === undefined || dashed)) {
+      const how = dashed ? ` (for a value starting with a dash, write ${token.rawName}=${token.value ?? ''})` : '';
+      return new UsageError(`${token.rawName} needs a value${how}`);
+    }
+  }
+  return null;
+}
+
 /** Parses `argv` against `options`; unknown flags and missing values are usage errors. */
-export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O) {
+export function parseCommandArgs<O extends Options>(argv: string[], options: O) {
+  const all = { ...COMMON_OPTIONS, ...options };
+  const problem = findProblem(argv, all);
+  if (problem !== null) throw problem;
   try {
-    return parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options: all, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }

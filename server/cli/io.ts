@@ -4,12 +4,35 @@ import type { Writable } from 'node:stream';
 import { AppError } from '../errors.js';
 import { DatabaseTooNewError } from '../db/migrations.js';
 
+/** What a usage error knows besides its message. */
+export interface UsageDetails {
+  /** The flag that no option of the command matches, as typed. */
+  readonly unknownOption?: string;
+  /** A likely fix (`did you mean --json?`). */
+  readonly suggestion?: string | undefined;
+}
+
 /** Raised for wrong command-line usage: printed with a hint, exit code 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
+  /** The command it happened in (`keys`) and how it was run (`keys list`); set by `runCli`. */
+  command: { readonly name: string; readonly label: string } | undefined;
+
+  constructor(
+    message: string,
+    readonly details: UsageDetails = {},
+  ) {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+function usageMessage(error: UsageError): string {
+  const { command, details } = error;
+  const where =
+    details.unknownOption !== undefined && command !== undefined ? ` for \`offprint ${command.label}\`` : '';
+  const fix = details.suggestion === undefined ? '' : ` (${details.suggestion})`;
+  const hint = command === undefined ? 'Run "offprint help" for usage.' : `See \`offprint ${command.name} --help\`.`;
+  return `offprint: ${error.message}${where}${fix}\n${hint}`;
 }
 
 /** Where a command writes. Tests pass their own streams. */
@@ -43,8 +66,7 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
 
 /** Turns an error into the message printed on stderr and the exit code. */
 export function describeError(error: unknown): { message: string; exitCode: number } {
-  if (error instanceof UsageError)
-    return { message: `offprint: ${error.message}\nRun "offprint help" for usage.`, exitCode: 2 };
+  if (error instanceof UsageError) return { message: usageMessage(error), exitCode: 2 };
   if (error instanceof AppError) {
     const details = error.details.map((d) => `  - ${d.message}`).join('\n');
     return { message: `offprint: ${error.message}${details === '' ? '' : `\n${details}`}`, exitCode: 1 };

@@ -12,11 +12,13 @@ import { OFFPRINT_VERSION } from '../version.js';
 import { keysCommand, orgsCommand, projectsCommand } from './commands/admin.js';
 import { exportCommand } from './commands/export.js';
 import { feedbackCommand } from './commands/feedback.js';
+import { packCommand } from './commands/pack.js';
 import { previewCommand } from './commands/preview.js';
 import { serveCommand } from './commands/serve.js';
 import { settingsCommand } from './commands/settings.js';
 import { sitesCommand } from './commands/sites.js';
 import { verifyCommand } from './commands/verify.js';
+import { commandHelp, commandLabel } from './help.js';
 import { describeError, UsageError, write, type CliIo } from './io.js';
 
 const HELP = `Offprint ${OFFPRINT_VERSION}: offline documentation sites, feedback export and static export bundles.
@@ -33,21 +35,38 @@ Usage: offprint <command> [options]
   keys list [--org ID]
   keys revoke KEYID
   sites import --project ID PATH        Import a docs folder or .zip as the project's site
+  pack PATH --out FILE.zip [--strict] [--allow-http] [--timeout S] [--max-file-mb N] [--max-total-mb N]
+                                        On a connected machine: fetch the remote images, videos, fonts
+                                        and OpenAPI specs a docs project uses into a zip to import offline
   settings list | get NAME | unset NAME
   settings set NAME VALUE               Change a setting (allowedScripts: scripts sites may load, a,b,...)
   feedback import --project ID FILE     Import NDJSON feedback (FILE - reads stdin)
-  feedback export --project ID [--date-from D] [--date-to D] [--source S] [--status LIST]
-                                        Write a project's feedback as NDJSON to stdout
+  feedback export --project ID [--format ndjson|csv] [--date-from D] [--date-to D] [--source S]
+                  [--status LIST] [--path PAGE] [--search TEXT]
+                                        Write a project's feedback as NDJSON (or CSV) to stdout
+  feedback status --project ID FEEDBACK_ID... --status S [--note TEXT]
+                                        Change feedback status (pending, in_progress, resolved, dismissed)
+  feedback note --project ID FEEDBACK_ID TEXT | history --project ID FEEDBACK_ID
   export --domain HOST --out FILE.zip [--deployment air-gapped|client-hosted|cloud]
-         [--concurrency N] [--path PAGE]...
+         [--concurrency N] [--path PAGE]... [--browser ws://HOST:PORT/...]...
                                         Export a docs site as a static bundle (progress on stderr)
   preview FILE.zip [--port 4343] [--host 127.0.0.1]
                                         Serve a bundle like a static host (extensionless URLs)
   verify FILE.zip                       Check a bundle against its manifest; exit code 0 = sound
 
 Every command takes --data-dir DIR (default: $OFFPRINT_DATA_DIR, else the per-user app-data folder)
-and --json (one JSON object on stdout).
+and --json (one JSON object on stdout). \`offprint COMMAND --help\` shows a command's options.
 `;
+
+/** A command's own help; for one without an entry in help.ts, its lines of the general usage. */
+function helpOf(name: string): string {
+  const own = commandHelp(name);
+  if (own !== null) return own;
+  const lines = HELP.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`  ${name} `));
+  const end = lines.findIndex((line, i) => i > start && /^ {2}[a-z]/.test(line));
+  return `Usage:\n${lines.slice(start, end < 0 ? undefined : end).join('\n')}\n`;
+}
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -62,6 +81,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   export: exportCommand,
   preview: previewCommand,
   verify: verifyCommand,
+  pack: packCommand,
 };
 
 /** Runs one command line; returns the exit code. Never throws. */
@@ -74,22 +94,32 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     if (name === 'help' || name === '--help' || name === '-h') {
-      await write(io.stdout, HELP);
+      const topic = rest[0];
+      if (topic !== undefined && !Object.hasOwn(COMMANDS, topic)) throw new UsageError(`unknown command: ${topic}`);
+      await write(io.stdout, topic === undefined ? HELP : helpOf(topic));
       return 0;
     }
     if (name === 'version' || name === '--version') {
       await write(io.stdout, `${OFFPRINT_VERSION}\n`);
       return 0;
     }
-    const command = COMMANDS[name];
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (command === undefined) throw new UsageError(`unknown command: ${name}`);
-    if (rest.includes('--help') || rest.includes('-h')) {
-      await write(io.stdout, HELP);
+    // Before the command parses anything: `--help` wins over every other flag, right or wrong.
+    const beforeEnd = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+    if (beforeEnd.includes('--help') || beforeEnd.includes('-h')) {
+      await write(io.stdout, helpOf(name));
       return 0;
     }
     // Every page any command renders goes through the render sandbox, with the limits the environment sets.
     configureRenderSandbox(createLogger('warn'), renderEnv(io.env));
-    return await command(rest, io);
+    try {
+      return await command(rest, io);
+    } catch (error) {
+      // Usage errors point at the help of the command that was run.
+      if (error instanceof UsageError) error.command ??= { name, label: commandLabel(name, rest) };
+      throw error;
+    }
   } catch (error) {
     const { message, exitCode } = describeError(error);
     await write(io.stderr, `${message}\n`);

@@ -1,6 +1,9 @@
 /**
  * The progress display of `offprint export` on stderr: a bar redrawn in place on a terminal (pages
- * done/total, current page, ETA), plain lines every few seconds otherwise (logs, CI).
+ * done/total, current page, ETA), plain lines every few seconds otherwise (logs, CI). Warnings during
+ * the run ({@link ProgressDisplay.note}) print as lines below the bar, which stays where it is and keeps
+ * being redrawn in place (cursor up to it and back down); once they scrolled it out of view, the next
+ * redraw starts a new bar at the bottom.
  */
 import type { Writable } from 'node:stream';
 import type { ExportProgress } from '../export/contract.js';
@@ -28,14 +31,39 @@ export class ProgressDisplay {
   private lastDraw = -Infinity;
   private drawn = false;
   private lastText = '';
+  /** Terminal rows between the bar's line and the cursor (the lines printed below the bar). */
+  private below = 0;
 
   constructor(
-    private readonly stream: Writable & { isTTY?: boolean; columns?: number },
+    private readonly stream: Writable & { isTTY?: boolean; columns?: number; rows?: number },
     private readonly now: () => number = () => performance.now(),
   ) {}
 
   private get tty(): boolean {
     return this.stream.isTTY === true;
+  }
+
+  /** True when the display draws on a terminal (a bar redrawn in place). */
+  get isTerminal(): boolean {
+    return this.tty;
+  }
+
+  /** Terminal rows `text` takes once wrapped at the terminal's width. */
+  private rowsOf(text: string): number {
+    const width = Math.max(1, this.stream.columns ?? 100);
+    return Math.max(1, Math.ceil(text.length / width));
+  }
+
+  /** Draws the bar's text on its line, wherever the cursor is now. */
+  private draw(text: string): void {
+    const screenRows = this.stream.rows ?? 24;
+    if (this.drawn && this.below > 0 && this.below < screenRows) {
+      this.stream.write(`\x1b[${this.below}A\r\x1b[2K${text}\x1b[${this.below}B\r`);
+    } else {
+      // First bar, or the old one scrolled out of view: this line becomes the bar's.
+      this.stream.write(`\r\x1b[2K${text}`);
+      this.below = 0;
+    }
   }
 
   /** The estimated time left, or null while there is too little to go on. */
@@ -49,6 +77,7 @@ export class ProgressDisplay {
 
   private line(progress: ExportProgress, at: number): string {
     if (progress.phase === 'assembling') return 'Assembling the bundle...';
+    if (progress.phase === 'zipping') return 'Zipping the bundle...';
     const fraction = progress.pagesTotal > 0 ? progress.pagesDone / progress.pagesTotal : 0;
     const eta = this.eta(progress, at);
     const parts = [
@@ -71,19 +100,40 @@ export class ProgressDisplay {
       this.startedAt = at;
       this.baseline = progress.pagesDone;
     }
-    const phaseChange = progress.phase === 'assembling' || progress.pagesDone === progress.pagesTotal;
+    const phaseChange = progress.phase !== 'rendering' || progress.pagesDone === progress.pagesTotal;
     if (!phaseChange && at - this.lastDraw < (this.tty ? TTY_REDRAW_MS : PLAIN_EVERY_MS)) return;
     const text = this.line(progress, at);
     if (text === this.lastText) return;
     this.lastDraw = at;
     this.lastText = text;
-    this.stream.write(this.tty ? `\r\x1b[2K${text}` : `${text}\n`);
+    if (this.tty) this.draw(text);
+    else this.stream.write(`${text}\n`);
     this.drawn = true;
   }
 
-  /** Ends the bar's line so that what follows starts on a fresh one. */
+  /** Prints one line (a warning) below the bar, which stays above it. */
+  note(line: string): void {
+    const text = line.replace(/[\r\n]+/g, ' ');
+    if (!this.tty) {
+      this.stream.write(`${text}\n`);
+      return;
+    }
+    if (this.drawn && this.below === 0) {
+      this.stream.write('\n');
+      this.below = 1;
+    }
+    this.stream.write(`${text}\n`);
+    if (this.drawn) this.below += this.rowsOf(text);
+  }
+
+  /** Removes the bar, so that what follows starts on a fresh line; the lines below it stay. */
   finish(): void {
-    if (this.tty && this.drawn) this.stream.write('\r\x1b[2K');
+    if (this.tty && this.drawn) {
+      if (this.below === 0 || this.below >= (this.stream.rows ?? 24)) this.stream.write('\r\x1b[2K');
+      // Up to the bar's line, delete it (the lines below move up one), and back below the last of them.
+      else this.stream.write(`\x1b[${this.below}A\r\x1b[1M${this.below > 1 ? `\x1b[${this.below - 1}B` : ''}`);
+    }
     this.drawn = false;
+    this.below = 0;
   }
 }

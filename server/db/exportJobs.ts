@@ -103,13 +103,6 @@ export function findExportJobInOrg(db: Db, orgId: string, id: string): ExportJob
     ExportJobRow | undefined;
 }
 
-/** An organization's jobs, newest first. */
-export function listExportJobsInOrg(db: Db, orgId: string, limit: number): ExportJobRow[] {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM export_jobs WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
-    .all(orgId, limit) as ExportJobRow[];
-}
-
 /** The queued or running job of a project, if any (there is at most one). */
 export function findActiveExportJob(db: Db, projectId: string): ExportJobRow | undefined {
   return db
@@ -225,4 +218,49 @@ export function failExportJob(db: Db, id: string, error: string, now: number, ow
     )
     .run(...[error, now, now, id, ...(owner === undefined ? [] : [owner])]);
   return result.changes === 1;
+}
+
+/** Filters of an organization's job list (each optional; dates are epoch ms, `createdAt` in [from, to)). */
+export interface ExportJobFilter {
+  readonly status?: ExportJobStatus | undefined;
+  readonly domain?: string | undefined;
+  readonly createdFrom?: number | undefined;
+  readonly createdTo?: number | undefined;
+}
+
+/** An organization's jobs matching `filter`, newest first. */
+export function listFilteredExportJobs(db: Db, orgId: string, filter: ExportJobFilter, limit: number): ExportJobRow[] {
+  const conditions: [string, string | number | undefined][] = [
+    ['org_id = ?', orgId],
+    ['status = ?', filter.status],
+    ['domain = ?', filter.domain],
+    ['created_at >= ?', filter.createdFrom],
+    ['created_at < ?', filter.createdTo],
+  ];
+  const given = conditions.filter(([, value]) => value !== undefined);
+  const where = given.map(([sql]) => sql);
+  const args = given.map(([, value]) => value);
+  return db
+    .prepare(
+      `SELECT ${COLUMNS} FROM export_jobs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(...args, limit) as ExportJobRow[];
+}
+
+/** The ids and states of a project's jobs (to cancel and delete them with the project). */
+export function listProjectExportJobs(db: Db, projectId: string): Pick<ExportJobRow, 'id' | 'status'>[] {
+  return db.prepare('SELECT id, status FROM export_jobs WHERE project_id = ?').all(projectId) as Pick<
+    ExportJobRow,
+    'id' | 'status'
+  >[];
+}
+
+/** The newest completed job of an organization whose bundle has this SHA-256, if any. */
+export function findExportJobByBundle(db: Db, orgId: string, sha256: string): ExportJobRow | undefined {
+  return db
+    .prepare(
+      `SELECT ${COLUMNS} FROM export_jobs WHERE org_id = ? AND bundle_sha256 = ? AND status = 'completed'
+       ORDER BY completed_at DESC LIMIT 1`,
+    )
+    .get(orgId, sha256) as ExportJobRow | undefined;
 }

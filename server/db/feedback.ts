@@ -40,6 +40,10 @@ export interface FeedbackFilter {
   readonly source?: FeedbackSource | undefined;
   /** Non-empty when present. */
   readonly statuses?: readonly FeedbackStatus[] | undefined;
+  /** One page path, exactly. */
+  readonly path?: string | undefined;
+  /** Text that the comment, path, contact, code or filename contains (ASCII case ignored). */
+  readonly text?: string | undefined;
 }
 
 /** A position in the newest-first order: the page continues with entries strictly after it. */
@@ -61,9 +65,15 @@ interface RawFeedbackRow extends Omit<FeedbackRow, 'helpful'> {
 const SELECT_ROW = `SELECT id, path, comment, NULLIF(created_at, ${UNKNOWN_TIME}) AS createdAt, source, status,
   helpful, contact, code, filename, lang FROM feedback`;
 
-interface BuiltWhere {
+/** A WHERE clause and its parameters. */
+export interface BuiltWhere {
   readonly sql: string;
   readonly params: (string | number)[];
+}
+
+/** The WHERE clause (without `WHERE`) of every entry `filter` covers, for aggregate queries. */
+export function feedbackWhere(filter: FeedbackFilter): BuiltWhere {
+  return buildWhere(filter, undefined, 'column');
 }
 
 /**
@@ -85,6 +95,7 @@ function buildWhere(
     clauses.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
     params.push(...filter.statuses);
   }
+  addExtensionClauses(filter, clauses, params);
   if (filter.fromMs !== undefined) {
     clauses.push('created_at >= ?');
     params.push(filter.fromMs);
@@ -104,6 +115,25 @@ function buildWhere(
     params.push(upper.createdAt, upper.id);
   }
   return { sql: clauses.join(' AND '), params };
+}
+
+const SEARCHED = ['comment', 'path', 'contact', 'code', 'filename'];
+
+/** `%`, `_` and the escape character itself match literally in the search text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function addExtensionClauses(filter: FeedbackFilter, clauses: string[], params: (string | number)[]): void {
+  if (filter.path !== undefined) {
+    clauses.push('path = ?');
+    params.push(filter.path);
+  }
+  if (filter.text !== undefined) {
+    const pattern = likePattern(filter.text);
+    clauses.push(`(${SEARCHED.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    params.push(...SEARCHED.map(() => pattern));
+  }
 }
 
 function mergeUpperBound(toMs: number | undefined, after: KeysetPosition | undefined): KeysetPosition | undefined {

@@ -163,6 +163,48 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('CREATE INDEX feedback_by_path ON feedback (project_id, path, source, helpful, status, created_at)');
     },
   },
+  {
+    version: 5,
+    name: 'feedback events: the audit trail of status changes and internal notes',
+    up: (db) => {
+      // Append only: one row per status change and per note (a change with a note is one row). `actor_*`
+      // is copied, not referenced, so the trail still names a key after it is revoked or deleted.
+      db.exec(`
+        CREATE TABLE feedback_events (
+          seq         INTEGER PRIMARY KEY,
+          project_id  TEXT NOT NULL,
+          feedback_id TEXT NOT NULL,
+          at          INTEGER NOT NULL,
+          actor_kind  TEXT NOT NULL CHECK (actor_kind IN ('key', 'dashboard', 'cli')),
+          actor_id    TEXT,
+          actor_name  TEXT NOT NULL,
+          from_status TEXT CHECK (from_status IN ('pending', 'in_progress', 'resolved', 'dismissed')),
+          to_status   TEXT CHECK (to_status IN ('pending', 'in_progress', 'resolved', 'dismissed')),
+          note        TEXT,
+          CHECK ((from_status IS NULL) = (to_status IS NULL)),
+          CHECK (to_status IS NOT NULL OR note IS NOT NULL),
+          FOREIGN KEY (project_id, feedback_id) REFERENCES feedback (project_id, id) ON DELETE CASCADE
+        ) STRICT;
+        CREATE INDEX feedback_events_by_entry ON feedback_events (project_id, feedback_id, seq);
+      `);
+    },
+  },
+  {
+    version: 6,
+    name: "site ports: the loopback port of each project's docs site, kept across restarts",
+    up: (db) => {
+      // A site's URL is its origin (one port per site keeps untrusted sites apart from each other and from
+      // the API), so the port must outlive the process: bookmarks and shared links keep working. The
+      // row stays when the site is re-imported; it goes with its project.
+      db.exec(`
+        CREATE TABLE site_ports (
+          project_id  TEXT PRIMARY KEY REFERENCES projects (id) ON DELETE CASCADE,
+          port        INTEGER NOT NULL UNIQUE CHECK (port BETWEEN 1 AND 65535),
+          assigned_at INTEGER NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build of Offprint writes. */

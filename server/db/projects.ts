@@ -49,3 +49,8 @@ export function listProjects(db: Db, orgId?: string): ProjectRow[] {
     orgId,
   ) as ProjectRow[];
 }
+
+/** Deletes a project; its site row, feedback and export jobs go with it (foreign keys cascade). */
+export function deleteProjectRow(db: Db, id: string): boolean {
+  return cachedStatement(db, 'DELETE FROM projects WHERE id = ?').run(id).changes === 1;
+}

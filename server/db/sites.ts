@@ -41,3 +41,31 @@ export function upsertSite(db: Db, row: SiteRow): void {
        page_count = excluded.page_count, problem_count = excluded.problem_count, imported_at = excluded.imported_at`,
   ).run(row.projectId, row.buildId, row.sourceKind, row.sourcePath, row.pageCount, row.problemCount, row.importedAt);
 }
+
+/** The port recorded for a project's site, if one was ever assigned. */
+export function findSitePort(db: Db, projectId: string): number | undefined {
+  const row = db.prepare('SELECT port FROM site_ports WHERE project_id = ?').get(projectId) as
+    { port: number } | undefined;
+  return row?.port;
+}
+
+/** Every recorded port, `projectId -> port`. */
+export function listSitePorts(db: Db): Map<string, number> {
+  const rows = db.prepare('SELECT project_id AS projectId, port FROM site_ports').all() as {
+    projectId: string;
+    port: number;
+  }[];
+  return new Map(rows.map((r) => [r.projectId, r.port]));
+}
+
+/**
+ * Records the port a project's site now listens on. A port is one site's only: a project that held it
+ * before (whose site could not get it back) loses the record, and gets a new port at its next start.
+ */
+export function recordSitePort(db: Db, projectId: string, port: number, at: number): void {
+  db.prepare('DELETE FROM site_ports WHERE port = ? AND project_id <> ?').run(port, projectId);
+  db.prepare(
+    `INSERT INTO site_ports (project_id, port, assigned_at) VALUES (?, ?, ?)
+     ON CONFLICT (project_id) DO UPDATE SET port = excluded.port, assigned_at = excluded.assigned_at`,
+  ).run(projectId, port, at);
+}

@@ -1,13 +1,15 @@
 /**
  * Install-wide settings people change with `offprint settings`. Each has a name (what users type), a
- * key in the `settings` table, and a zod schema for its value; values are stored as JSON. Today there
- * is one: `allowedScripts`, the third-party scripts docs sites may load.
+ * key in the `settings` table, and a zod schema for its value; values are stored as JSON: `allowedScripts`,
+ * the third-party scripts docs sites may load, and `renderBrowsers`, the remote browsers exports render
+ * through (an admin's choice, never an API caller's: it decides where site content is sent).
  */
 import { z } from 'zod';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { deleteSetting, getSetting, setSetting } from '../db/settings.js';
 import type { Deps } from '../deps.js';
 import { ValidationError } from '../errors.js';
+import { BrowserUrlListSchema, parseBrowserUrls, type BrowserEndpoint } from '../render/endpoints.js';
 
 /**
  * A script name: an `integrations` key of docs.json (`ga4`, `posthog`) or the root-relative path of a
@@ -26,7 +28,10 @@ const ScriptNameSchema = z
 export const AllowedScriptsSchema = z.array(ScriptNameSchema).max(100, 'must list at most 100 scripts');
 
 /** The setting names users may type; parsing a name with it replaces an unchecked cast. */
-const SettingNameSchema = z.enum(['allowedScripts']);
+const SettingNameSchema = z.enum(['allowedScripts', 'renderBrowsers']);
+
+/** The value of `renderBrowsers`: remote browser URLs, each one a valid `--browser` URL. */
+const RenderBrowsersSchema = BrowserUrlListSchema;
 
 /** Names of the settings (`offprint settings set NAME VALUE`). */
 export type SettingName = z.output<typeof SettingNameSchema>;
@@ -35,9 +40,11 @@ interface SettingDefinition {
   readonly key: string;
   readonly description: string;
   /** Turns what a user typed into the value to store. */
-  readonly parse: (raw: string) => z.output<typeof AllowedScriptsSchema>;
+  readonly parse: (raw: string) => readonly string[];
+  /** What a stored value must be; a value it refuses counts as unset. */
+  readonly stored: z.ZodType<readonly string[]>;
   /** The value when the setting was never set. */
-  readonly fallback: z.output<typeof AllowedScriptsSchema>;
+  readonly fallback: readonly string[];
 }
 
 /** Splits `a, b,,c` into trimmed, non-empty, distinct items; `./x.js` and `/x.js` become `x.js`. */
@@ -49,28 +56,50 @@ function nameList(raw: string): string[] {
   return [...new Set(items)];
 }
 
+/** Parses `list` with `schema`, naming the item at fault in each problem. */
+function parseList(
+  name: SettingName,
+  schema: z.ZodType<readonly string[]>,
+  list: readonly string[],
+): readonly string[] {
+  const parsed = schema.safeParse(list);
+  if (parsed.success) return parsed.data;
+  throw ValidationError(
+    `Invalid value for ${name}`,
+    parsed.error.issues.map((issue) => {
+      const index = issue.path[0];
+      const item = typeof index === 'number' ? list[index] : undefined;
+      return item === undefined ? `${name}: ${issue.message}` : `${name}: "${item}" ${issue.message}`;
+    }),
+  );
+}
+
+/** Splits `a, b` into trimmed, non-empty items (URLs are kept as typed). */
+function urlList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
 const SETTINGS = {
   allowedScripts: {
     key: 'allowed_scripts',
     description:
       'Third-party scripts docs sites may load, comma-separated: integrations keys of docs.json (ga4, posthog, ...) ' +
       'and project .js files by path (scripts/analytics.js). Empty: none.',
-    parse: (raw) => {
-      const parsed = AllowedScriptsSchema.safeParse(nameList(raw));
-      if (!parsed.success) {
-        throw ValidationError(
-          'Invalid value for allowedScripts',
-          parsed.error.issues.map((issue) => {
-            const index = issue.path[0];
-            const item = typeof index === 'number' ? nameList(raw)[index] : undefined;
-            return item === undefined
-              ? `allowedScripts: ${issue.message}`
-              : `allowedScripts: "${item}" ${issue.message}`;
-          }),
-        );
-      }
-      return parsed.data;
-    },
+    parse: (raw) => parseList('allowedScripts', AllowedScriptsSchema, nameList(raw)),
+    stored: AllowedScriptsSchema,
+    fallback: [],
+  },
+  renderBrowsers: {
+    key: 'render_browsers',
+    description:
+      'Remote Chromium instances exports render through, comma-separated: Playwright browser servers ' +
+      '(ws://host:port/ID) or CDP endpoints (http://host:9222, cdp+ws://...). Pages are sharded across them. ' +
+      'Empty: a local headless Chromium.',
+    parse: (raw) => parseList('renderBrowsers', RenderBrowsersSchema, urlList(raw)),
+    stored: RenderBrowsersSchema,
     fallback: [],
   },
 } as const satisfies Record<SettingName, SettingDefinition>;
@@ -102,7 +131,7 @@ function readValue(db: Db, def: SettingDefinition): { value: readonly string[]; 
     json = undefined;
   }
   // A value this version cannot read (hand-edited, or written by a newer Offprint) counts as unset.
-  const parsed = AllowedScriptsSchema.safeParse(json);
+  const parsed = def.stored.safeParse(json);
   return parsed.success ? { value: parsed.data, isSet: true } : { value: def.fallback, isSet: false };
 }
 
@@ -135,4 +164,9 @@ export function unsetSettingValue(deps: Pick<Deps, 'db'>, name: string): Setting
 /** The scripts docs sites may load (`allowedScripts`), read on every page request: one indexed row. */
 export function allowedScripts(db: Db): readonly string[] {
   return readValue(db, SETTINGS.allowedScripts).value;
+}
+
+/** The remote browsers exports render through (`renderBrowsers`), read when a job starts. */
+export function renderBrowsers(db: Db): BrowserEndpoint[] {
+  return parseBrowserUrls(readValue(db, SETTINGS.renderBrowsers).value);
 }

@@ -4,6 +4,7 @@
  */
 import type { StagedBuild } from '../sites/import/stage.js';
 import type { SiteProblem } from '../sites/project/model.js';
+import { unpackedProblem } from '../sites/project/remote.js';
 import type { IndexedBuild } from '../sites/search/index.js';
 import { ValidationError } from '../errors.js';
 
@@ -28,7 +29,7 @@ export function problemList(problems: readonly SiteProblem[]): { code: string; f
 
 /**
  * A staged import with the pages that failed to render listed among its problems (each one, with the
- * reason); an import whose renders ran out of time is refused.
+ * reason), and the remote media pages show as placeholders (`remote-asset`); an import whose renders ran out of time is refused.
  */
 export function withRenderProblems<T extends { readonly staged: StagedBuild }>(pending: T, indexed: IndexedBuild): T {
   if (indexed.outOfTime) {
@@ -36,12 +37,14 @@ export function withRenderProblems<T extends { readonly staged: StagedBuild }>(p
       `rendering its ${indexed.pages} pages took longer than the import allows; split the project or simplify its pages`,
     ]);
   }
-  if (indexed.failures.length === 0) return pending;
+  if (indexed.failures.length === 0 && indexed.remoteMedia.length === 0) return pending;
   const problems: SiteProblem[] = indexed.failures.map((failure) => ({
     code: 'render-failed',
     file: failure.file,
     message: `${failure.path}: ${failure.reason}`,
   }));
+  // Remote images and videos with no packed copy: the pages show placeholders, the report says why.
+  for (const use of indexed.remoteMedia) problems.push(unpackedProblem(use.file, use.url, 'media'));
   const model = { ...pending.staged.model, problems: [...pending.staged.model.problems, ...problems] };
   return { ...pending, staged: { ...pending.staged, model } };
 }

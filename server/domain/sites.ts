@@ -15,6 +15,7 @@ import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.j
 import { loadSiteProject } from '../sites/project/load.js';
 import { indexBuildFolder } from '../sites/search/index.js';
 import { withRenderProblems } from './siteProblems.js';
+import { importReportOf, storeImportReport } from './siteReport.js';
 import { removeStoredSearchIndex } from '../sites/search/file.js';
 import type { SiteModel } from '../sites/project/model.js';
 import type { SiteDeps } from '../deps.js';
@@ -148,6 +149,7 @@ function commitImport(deps: SiteDeps, pending: StagedImport): ImportedSite {
   }
   const model: SiteModel = { ...staged.model, rootDir: dir };
   cacheModel(dir, model);
+  storeImportReport(dir, importReportOf(model, staged.skippedLinks), deps.logger);
   const previousBuildId = previous?.buildId ?? null;
   cleanUpBuilds(deps, projectId, buildId, previousBuildId);
   deps.logger.info({ projectId, buildId, pages: row.pageCount, problems: row.problemCount }, 'site imported');
@@ -260,6 +262,7 @@ function commitProject(
   const dir = buildDir(deps.dataDir, project.id, buildId);
   const model: SiteModel = { ...staged.model, rootDir: dir };
   cacheModel(dir, model);
+  storeImportReport(dir, importReportOf(model, staged.skippedLinks), deps.logger);
   deps.logger.info({ projectId: project.id, buildId, pages: row.pageCount }, 'project created with its site');
   return {
     project,

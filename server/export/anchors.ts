@@ -22,6 +22,8 @@ function decode(text: string): string {
 export class AnchorIndex {
   private readonly ids = new Map<string, ReadonlySet<string>>();
   private readonly links = new Map<string, string[]>();
+  /** The links {@link repair} found broken: bundle file and original `href`, for the job's warnings. */
+  readonly brokenLinks: { readonly file: string; readonly href: string }[] = [];
 
   /** Notes the ids and fragment links of the document written as bundle file `file`. */
   record(file: string, root: HTMLElement): void {
@@ -57,7 +59,10 @@ export class AnchorIndex {
         link.setAttribute('href', (href.slice(0, href.indexOf('#')) || '#').replace(/&/g, '&amp;'));
         repaired += 1;
       }
-      for (const href of broken) logger.warn({ file, href }, 'export: link to a missing anchor, now to its page');
+      for (const href of broken) {
+        logger.warn({ file, href }, 'export: link to a missing anchor, now to its page');
+        this.brokenLinks.push({ file, href });
+      }
       writeBundleFile(bundleDir, file, root.toString());
     }
     return repaired;

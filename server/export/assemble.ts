@@ -52,6 +52,10 @@ export interface AssembledBundle {
   readonly redirects: RedirectPage[];
   /** Links to a missing anchor, repaired to lead to the top of their page (warnings in the log). */
   readonly missingAnchors: number;
+  /** Those links: the bundle file they are in and the original `href`. */
+  readonly missingAnchorLinks: readonly { readonly file: string; readonly href: string }[];
+  /** Site paths pages refer to that the site does not have (warnings in the log). */
+  readonly missingFiles: readonly string[];
   /** Where the pages link outside the bundle (for the manifest). */
   readonly externalLinks: ExternalLinksSummary;
 }
@@ -89,7 +93,8 @@ class Assembler {
     const missingAnchors = this.anchors.repair(this.input.bundleDir, logger);
     for (const redirect of redirects) writeBundleFile(this.input.bundleDir, redirect.file, this.redirectPage(redirect));
     this.writeMachineFiles();
-    for (const missing of [...this.assets.missing].sort(comparePaths)) {
+    const missingFiles = [...this.assets.missing].sort(comparePaths);
+    for (const missing of missingFiles) {
       this.input.logger.warn({ path: missing }, 'export: a page refers to a file the site does not have');
     }
     const externalLinks = this.externalLinks.summary();
@@ -97,6 +102,8 @@ class Assembler {
       files: listBundleFiles(this.input.bundleDir).sort(comparePaths),
       redirects,
       missingAnchors,
+      missingAnchorLinks: this.anchors.brokenLinks,
+      missingFiles,
       externalLinks,
     };
   }

@@ -5,6 +5,7 @@
  */
 import type { CdpTarget } from '../render/cdp.js';
 import { encodePath } from './bundleFiles.js';
+import { fulfilFromSite } from './fulfil.js';
 
 /** How long a capture may take. */
 export interface CaptureTimeouts {
@@ -209,7 +210,9 @@ export class CaptureTarget {
     const { url } = params.request;
     const local = url === this.origin || url.startsWith(`${this.origin}/`) || /^(data|blob):/i.test(url);
     if (local) {
-      this.target.send('Fetch.continueRequest', { requestId: params.requestId }).catch(() => undefined);
+      // A remote browser cannot reach our loopback site server: we answer for it (fulfil.ts).
+      if (this.target.remote === true && /^https?:/i.test(url)) void fulfilFromSite(this.target, params);
+      else this.target.send('Fetch.continueRequest', { requestId: params.requestId }).catch(() => undefined);
       return;
     }
     this.page?.blocked.push(url);

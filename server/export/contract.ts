@@ -16,7 +16,7 @@ export {
 
 /** Live progress of a run. */
 export interface ExportProgress {
-  readonly phase: 'rendering' | 'assembling';
+  readonly phase: 'rendering' | 'assembling' | 'zipping';
   /** Pages captured so far, including those found captured by an earlier, interrupted run. */
   readonly pagesDone: number;
   readonly pagesTotal: number;
@@ -35,6 +35,10 @@ export interface ExportResult {
   readonly pageErrors?: readonly { readonly page: string; readonly message: string }[];
   /** Links to an anchor their page does not have, repaired to lead to the page (each also logged). */
   readonly missingAnchors: number;
+  /** Those links: the bundle file they are in and the original `href`. */
+  readonly missingAnchorLinks?: readonly { readonly file: string; readonly href: string }[];
+  /** Site paths pages refer to that the site does not have. */
+  readonly missingFiles?: readonly string[];
 }
 
 /** Everything {@link runExport}-style pipelines need. */

@@ -48,7 +48,10 @@ class BrowserHolder {
     if (this.closed) throw new ExportFailedError('The browser was closed');
     const held = this.current;
     if (held !== null) {
-      const backend = await held;
+      // A launch another worker started and that failed fails this worker the same way (not as a page).
+      const backend = await held.catch((error: unknown) => {
+        throw new ExportFailedError(`The browser could not be started: ${reasonOf(error)}`);
+      });
       if (backend.isConnected()) return backend;
       // Several workers may notice at once: only the first one relaunches.
       if (this.current === held) {

@@ -89,6 +89,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     });
     writeAtomic(join(bundleDir, MANIFEST_FILE), manifest);
     signal.throwIfAborted();
+    input.onProgress({ phase: 'zipping', pagesDone: total, pagesTotal: total, currentPage: null });
     const zipStart = Date.now();
     const zip = await writeDeterministicZip(bundleDir, [...assembled.files, MANIFEST_FILE], input.outFile);
     deps.logger.info({ ms: Date.now() - zipStart, bytes: zip.sizeBytes }, 'export: archive written');
@@ -103,7 +104,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       },
       'export: bundle written',
     );
-    const { missingAnchors } = assembled;
+    const { missingAnchors, missingAnchorLinks, missingFiles } = assembled;
     return {
       sha256: zip.sha256,
       sizeBytes: zip.sizeBytes,
@@ -111,6 +112,8 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       blockedRequests,
       pageErrors,
       missingAnchors,
+      missingAnchorLinks,
+      missingFiles,
     };
   } finally {
     await site.close();

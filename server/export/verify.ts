@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { ZipReader, type ZipEntry } from '../zip/reader.js';
 import { unsafeEntryName } from '../sites/import/zip.js';
+import type { DeploymentKind } from './contract.js';
 import { MANIFEST_FILE, manifestSchema, type Manifest } from './manifest.js';
 import {
   hasScheme,
@@ -35,7 +36,11 @@ export interface VerifyReport {
   readonly files: number;
   readonly pages: number;
   readonly domain: string | null;
-  readonly deployment: string | null;
+  readonly deployment: DeploymentKind | null;
+  /** The version label the export was tagged with (manifest `versionLabel`), or null. */
+  readonly versionLabel: string | null;
+  /** The Offprint version that wrote the bundle, or null when the manifest is unreadable. */
+  readonly offprintVersion: string | null;
 }
 
 /** Largest manifest, HTML or CSS file read whole; a larger one is a problem (no real page is that big). */
@@ -179,7 +184,16 @@ async function checkAllReferences(zip: ZipReader, byName: Map<string, ZipEntry>,
 }
 
 function failed(problems: string[]): VerifyReport {
-  return { ok: false, problems, files: 0, pages: 0, domain: null, deployment: null };
+  return {
+    ok: false,
+    problems,
+    files: 0,
+    pages: 0,
+    domain: null,
+    deployment: null,
+    versionLabel: null,
+    offprintVersion: null,
+  };
 }
 
 /** Checks the bundle at `zipFile`; never throws for a bad bundle (its problems are the report). */
@@ -208,6 +222,8 @@ export async function verifyBundle(zipFile: string): Promise<VerifyReport> {
       pages: manifest?.pages.length ?? 0,
       domain: manifest?.domain ?? null,
       deployment: manifest?.deployment ?? null,
+      versionLabel: manifest?.versionLabel ?? null,
+      offprintVersion: manifest?.offprintVersion ?? null,
     };
   } finally {
     zip.close();

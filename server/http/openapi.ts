@@ -8,6 +8,12 @@ import { NO_BODY, type RouteRegistry } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * Marks what Offprint adds to the official API: operations (`extension: true` on the route) and query
+ * parameters (`.meta({ 'x-offprint': true })` on the schema), so clients can tell portable from local.
+ */
+export const EXTENSION = 'x-offprint';
+
 const LOCAL_DEFS = '#/$defs/';
 
 function rewriteRefs(value: unknown): unknown {
@@ -67,13 +73,15 @@ function parametersOf(
 ): JsonSchema[] {
   return Object.entries(shape).map(([name, schema]) => {
     const json = toJsonSchema(schema, 'input', components);
-    const { description, example, ...rest } = json;
+    // An extension parameter of an official route says so on the parameter, where readers look.
+    const { description, example, [EXTENSION]: extension, ...rest } = json;
     return {
       name,
       in: location,
       required: location === 'path' || !schema.safeParse(undefined).success,
       ...(description === undefined ? {} : { description }),
       ...(example === undefined ? {} : { example }),
+      ...(extension === true ? { [EXTENSION]: true } : {}),
       schema: rest,
     };
   });
@@ -89,6 +97,7 @@ export function buildOpenApiDocument(registry: RouteRegistry): JsonSchema {
       summary: route.summary,
       ...(route.description === undefined ? {} : { description: route.description }),
       tags: route.tags,
+      ...(route.extension === true ? { [EXTENSION]: true } : {}),
       ...(route.auth === false ? { security: [] } : {}),
       parameters: [
         ...parametersOf(route.params.shape, 'path', schemas),

@@ -25,12 +25,14 @@ export interface ResponseSpec {
 
 /** What a route is: method, path, schemas and documentation. */
 export interface RouteSpec<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType> {
-  readonly method: 'get' | 'post' | 'delete';
+  readonly method: 'get' | 'post' | 'patch' | 'delete';
   /** Koa-style path (`/v1/analytics/:projectId/feedback`). */
   readonly path: string;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
+  /** An Offprint extension (not in the official API): marked `x-offprint: true` in the OpenAPI document. */
+  readonly extension?: boolean;
   /** Whether an admin API key is needed (the default). */
   readonly auth?: boolean;
   readonly params: P;

@@ -26,7 +26,9 @@ import type { RenderBackendFactory } from '../render/cdp.js';
 import type { SiteDeps } from '../deps.js';
 import { jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
 import { jobExportOptions } from '../exportSpec/jobOptions.js';
+import { writeJobWarnings } from '../exportSpec/warnings.js';
 import { progressPercent } from './progress.js';
+import { exportWarnings } from './warnings.js';
 import { privateRoots, redactPaths } from '../redact.js';
 
 /** The pipeline: `runExport` of `server/export/run.ts`. */
@@ -75,6 +77,15 @@ function describeFailure(error: unknown, dataDir: string): string {
 function reasonFromRow(row: ExportJobRow | undefined, owner: string): StopReason | null {
   if (row !== undefined && row.status === 'running' && row.leaseOwner === owner) return null;
   return row?.status === 'failed' && row.error === CANCELLED_ERROR ? 'cancelled' : 'lost';
+}
+
+/** Keeps the run's warnings beside its bundle for the API; failing to is logged, not fatal (the log has them). */
+function storeWarnings(deps: SiteDeps, jobId: string, result: ExportResult): void {
+  try {
+    writeJobWarnings(deps.dataDir, jobId, exportWarnings(result));
+  } catch (error) {
+    deps.logger.warn({ err: error, jobId }, 'could not store the export warnings');
+  }
 }
 
 /** Marks the job failed (if still ours) and deletes its files. */
@@ -185,6 +196,7 @@ export async function runClaimedJob(
   const why = stopped.reason;
 
   if (result !== undefined && why !== 'cancelled' && why !== 'lost') {
+    storeWarnings(deps, jobId, result);
     const completed = completeExportJob(deps.db, jobId, owner, {
       sha256: result.sha256,
       sizeBytes: result.sizeBytes,

@@ -18,6 +18,8 @@ import type { Deps } from '../deps.js';
 import type { SiteDeps } from '../deps.js';
 import { runExport } from '../export/run.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
+import type { BrowserEndpoint } from '../render/endpoints.js';
+import { renderSetup } from './backend.js';
 import { listJobDirs, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
 import { isDeadOwner, newLeaseOwner } from './owner.js';
 import { runClaimedJob, type JobOutcome, type JobRunOptions, type RunExport } from './runJob.js';
@@ -45,7 +47,13 @@ export function defaultExportConcurrency(): number {
 export interface ExportWorkerOptions {
   /** The browser: E1's playwright backend headless, Electron's own Chromium in the desktop app. */
   readonly backend: RenderBackendFactory;
+  /** Pages rendered at once (per browser when rendering through remote browsers). */
   readonly concurrency?: number;
+  /**
+   * Remote browsers to render through instead of `backend` (the `renderBrowsers` setting, read at each
+   * job start so an admin's change applies to the next job); none: `backend`.
+   */
+  readonly browsers?: () => readonly BrowserEndpoint[];
   /** The pipeline (defaults to `runExport`). */
   readonly run?: RunExport;
   /** Overrides of {@link JOB_TIMINGS}. */
@@ -126,10 +134,16 @@ export class ExportWorker {
   }
 
   private runOptions(): JobRunOptions {
+    const render = renderSetup(
+      this.options.backend,
+      this.options.browsers?.() ?? [],
+      this.options.concurrency ?? defaultExportConcurrency(),
+      this.deps.logger,
+    );
     return {
       run: this.options.run ?? runExport,
-      backend: this.options.backend,
-      concurrency: this.options.concurrency ?? defaultExportConcurrency(),
+      backend: render.backend,
+      concurrency: render.concurrency,
       leaseMs: this.timings.leaseMs,
       tickMs: this.timings.tickMs,
       stallMs: this.timings.stallMs,

@@ -14,6 +14,11 @@ export interface CdpTarget {
   /** Called once if the target's renderer crashes or the target goes away. */
   onClosed(listener: (reason: string) => void): void;
   close(): Promise<void>;
+  /**
+   * True when the browser runs elsewhere (`--browser`) and may not reach Offprint's loopback site
+   * server: the pipeline then answers the page's requests to the site itself (`Fetch.fulfillRequest`).
+   */
+  readonly remote?: boolean;
 }
 
 /** A browser that hands out targets. */

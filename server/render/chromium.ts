@@ -3,7 +3,7 @@
  * executable installed on the machine (Debian's `chromium` here); nothing is downloaded.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
 /** Flags for a quiet, offline headless Chromium (no update checks, sync or background traffic). */
 export const CHROMIUM_ARGS = [
@@ -33,4 +33,29 @@ export async function launchChromium(executablePath: string | null = findChromiu
   return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
-export type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+/** How a remote browser is spoken to: Playwright's browser-server protocol, or plain CDP. */
+export type RemoteProtocol = 'playwright' | 'cdp';
+
+/**
+ * Connects to a browser running elsewhere: `playwright` for a `launchServer()` / `playwright
+ * launch-server` wsEndpoint (same playwright-core version on both sides), `cdp` for a Chromium remote
+ * debugging endpoint (`http://host:9222` or `ws://host:9222/devtools/browser/ID`, browserless-style pods).
+ */
+export async function connectChromium(url: string, protocol: RemoteProtocol, timeoutMs: number): Promise<Browser> {
+  return protocol === 'cdp'
+    ? chromium.connectOverCDP(url, { timeout: timeoutMs })
+    : chromium.connect(url, { timeout: timeoutMs });
+}
+
+/**
+ * Starts a Playwright browser server on 127.0.0.1 running the machine's Chromium with the flags above:
+ * what `--browser` connects to (tests and `bench/browsers` start several to shard an export over).
+ */
+export async function launchChromiumServer(executablePath: string | null = findChromium()): Promise<BrowserServer> {
+  if (executablePath === null) {
+    throw new Error('No Chromium found: install it (Debian: apt-get install chromium) or set OFFPRINT_CHROMIUM');
+  }
+  return chromium.launchServer({ executablePath, headless: true, args: [...CHROMIUM_ARGS], host: '127.0.0.1' });
+}
+
+export type { Browser, BrowserContext, BrowserServer, CDPSession, Page } from 'playwright-core';

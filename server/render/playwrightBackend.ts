@@ -1,10 +1,15 @@
 /**
  * The CDP render backend over playwright-core (CLI, CI, servers): launches the machine's Chromium with
- * the offline flags of chromium.ts and hands out one page per target, each in its own browser context
- * (no shared cache, storage or service workers between targets), spoken to through a raw CDP session.
+ * the offline flags of chromium.ts, or connects to one running elsewhere (`--browser`), and hands out
+ * one page per target, each in its own browser context (no shared cache, storage or service workers
+ * between targets), spoken to through a raw CDP session.
  */
-import { launchChromium, findChromium, type Browser, type CDPSession, type Page } from './chromium.js';
+import { connectChromium, launchChromium, findChromium, type Browser, type CDPSession, type Page } from './chromium.js';
 import type { CdpTarget, RenderBackend, RenderBackendFactory } from './cdp.js';
+import type { BrowserEndpoint } from './endpoints.js';
+
+/** How long connecting to a remote browser may take before it counts as unreachable. */
+export const CONNECT_TIMEOUT_MS = 15_000;
 
 /** `send` without playwright's per-method typing: the pipeline speaks CDP by method name. */
 type LooseSend = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
@@ -17,6 +22,7 @@ class PlaywrightTarget implements CdpTarget {
   constructor(
     private readonly page: Page,
     private readonly session: CDPSession,
+    readonly remote: boolean,
   ) {
     this.looseSend = session.send.bind(session) as unknown as LooseSend;
     page.on('crash', () => this.closed('the renderer crashed'));
@@ -51,7 +57,8 @@ class PlaywrightTarget implements CdpTarget {
       .catch(() => undefined);
   }
 
-  private closed(reason: string): void {
+  /** Also called by the backend when its browser goes away (a remote one may not close its pages first). */
+  closed(reason: string): void {
     if (this.closedReason !== null) return;
     this.closedReason = reason;
     for (const listener of this.closedListeners.splice(0)) listener(reason);
@@ -59,16 +66,27 @@ class PlaywrightTarget implements CdpTarget {
 }
 
 class PlaywrightBackend implements RenderBackend {
-  readonly name = 'playwright-chromium';
+  private readonly targets = new Set<PlaywrightTarget>();
 
-  constructor(private readonly browser: Browser) {}
+  constructor(
+    private readonly browser: Browser,
+    readonly name: string,
+    private readonly remote: boolean,
+  ) {
+    browser.on('disconnected', () => {
+      for (const target of this.targets) target.closed('the browser went away');
+    });
+  }
 
   async newTarget(): Promise<CdpTarget> {
     const context = await this.browser.newContext({ serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
       const session = await context.newCDPSession(page);
-      return new PlaywrightTarget(page, session);
+      const target = new PlaywrightTarget(page, session, this.remote);
+      this.targets.add(target);
+      target.onClosed(() => this.targets.delete(target));
+      return target;
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
@@ -89,5 +107,17 @@ class PlaywrightBackend implements RenderBackend {
  * one); the pipeline calls it again to relaunch a browser that died.
  */
 export function playwrightRenderBackend(executablePath: string | null = findChromium()): RenderBackendFactory {
-  return async () => new PlaywrightBackend(await launchChromium(executablePath));
+  return async () => new PlaywrightBackend(await launchChromium(executablePath), 'playwright-chromium', false);
+}
+
+/**
+ * A factory connecting to the remote browser at `endpoint` (called again to reconnect). Closing the
+ * backend only disconnects: the remote browser keeps running for the next export.
+ */
+export function remoteRenderBackend(
+  endpoint: BrowserEndpoint,
+  timeoutMs: number = CONNECT_TIMEOUT_MS,
+): RenderBackendFactory {
+  return async () =>
+    new PlaywrightBackend(await connectChromium(endpoint.url, endpoint.protocol, timeoutMs), endpoint.label, true);
 }

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps.js';
 import { analyticsRoutes } from './analytics/router.js';
+import { bundleRoutes } from './bundles/router.js';
 import { downloadRoutes } from './downloads/router.js';
 import { exportRoutes } from './exports/router.js';
 import { keyRoutes } from './keys/router.js';
@@ -45,10 +46,14 @@ export function createApp(deps: AppDeps): Koa {
   const registry: RouteRegistry = [];
   const route = routeDefiner(router, registry, deps, deps.sessions);
   analyticsRoutes(route, deps, deps.importBodyLimit === undefined ? {} : { importBodyLimit: deps.importBodyLimit });
-  projectRoutes(route, deps);
+  projectRoutes(route, deps, {
+    ...(deps.siteUrlOf === undefined ? {} : { siteUrlOf: deps.siteUrlOf }),
+    ...(deps.onSiteImported === undefined ? {} : { syncSites: deps.onSiteImported }),
+  });
   keyRoutes(route, deps);
   siteRoutes(route, deps, deps.onSiteImported === undefined ? {} : { onSiteImported: deps.onSiteImported });
   exportRoutes(route, deps, deps.siteUrlOf === undefined ? {} : { siteUrlOf: deps.siteUrlOf });
+  bundleRoutes(route, deps);
   metaRoutes(route, registry);
 
   app.use(errorHandler(deps.logger, [deps.dataDir]));

@@ -4,8 +4,13 @@ import { openRuntime, type Runtime } from '../../server/runtime.js';
 import { silentLogger } from '../../server/logger.js';
 import { cli, type CliResult } from './cli.js';
 
-/** The line every usage error ends with. */
+/** The line a usage error outside any command (an unknown command) ends with. */
 export const USAGE_HINT = 'Run "offprint help" for usage.\n';
+
+/** The line a usage error of `command` ends with: where its own help is. */
+export function helpHint(command: string): string {
+  return `See \`offprint ${command} --help\`.\n`;
+}
 
 /** Opens `dataDir` to look at what a command left there. */
 export function inspect<T>(dataDir: string, fn: (runtime: Runtime) => T): T {

@@ -39,7 +39,7 @@ function decode(text: string): string {
 }
 
 /** The loose keys of everything in `source` a fragment may target. */
-function sourceTargets(source: string): Set<string> {
+export function sourceTargets(source: string): Set<string> {
   const keys = new Set<string>();
   const body = source.replace(/^(```|~~~)[^\n]*\n[\s\S]*?\n\1[^\n]*$/gm, '');
   for (const match of body.matchAll(/^\s*#{1,6}\s+(.+?)\s*(?:\{#([^}]+)\})?\s*$/gm)) {
@@ -50,6 +50,15 @@ function sourceTargets(source: string): Set<string> {
   for (const match of body.matchAll(attrs)) keys.add(looseKey(match[1] ?? match[2] ?? ''));
   keys.delete('');
   return keys;
+}
+
+/**
+ * Whether `fragment` names something `keys` (a page's {@link sourceTargets}) holds: as written, as the
+ * repeat of a title (`-1`, `-2` appended) or as a field (`param-` before the name).
+ */
+export function targetExists(keys: ReadonlySet<string>, fragment: string): boolean {
+  const bare = fragment.replace(/^param-/, '');
+  return [fragment, fragment.replace(/-\d+$/, ''), bare].some((f) => keys.has(looseKey(f)));
 }
 
 /** A permalink the renderer adds to a heading or component (`#x` inside the element with id `x`). */
@@ -105,7 +114,8 @@ export async function checkFragmentLinks(rootDir: string): Promise<FragmentRepor
     for (const href of hrefs) {
       const t = target(page, href);
       const targetIds = t === null ? undefined : ids.get(t.page);
-      if (t === null || targetIds === undefined || !sources.get(t.page)?.has(looseKey(t.fragment))) continue;
+      const keys = t === null ? undefined : sources.get(t.page);
+      if (t === null || targetIds === undefined || keys === undefined || !targetExists(keys, t.fragment)) continue;
       checked += 1;
       if (!targetIds.has(t.fragment)) missing.push({ page, href });
     }

@@ -19,6 +19,8 @@ export interface PageVisit {
   readonly renderError: boolean;
   /** Mermaid diagrams that did not render (failed, or still pending after 20 s). */
   readonly brokenDiagrams: number;
+  /** Placeholders standing in for images or videos the project does not hold. */
+  readonly missingPlaceholders: number;
 }
 
 /** Everything a sweep saw. */
@@ -26,14 +28,14 @@ export interface SweepResult {
   readonly visits: readonly PageVisit[];
   /** Requests to another origin (aborted). */
   readonly outside: readonly string[];
-  /** Console errors and uncaught exceptions, `url: message`, except the allowed missing-asset 404s. */
+  /** Console errors and uncaught exceptions, `url: message`. */
   readonly errors: readonly string[];
   /** Same-origin requests answered 404, by decoded pathname. */
   readonly notFound: ReadonlySet<string>;
-  /** Console "Failed to load resource" 404 messages left out of `errors` because the asset is reported missing. */
-  readonly allowedMissing: number;
   /** Requests served by the site. */
   readonly requests: number;
+  /** Missing-asset placeholders over all pages. */
+  readonly missingPlaceholders: number;
   readonly ms: number;
 }
 
@@ -43,8 +45,6 @@ export interface SweepOptions {
   readonly origin: string;
   /** URL paths to open (`/`, `/guides/setup`). */
   readonly urls: readonly string[];
-  /** Decoded pathnames whose 404 is expected (the import report's missing assets). */
-  readonly missing: ReadonlySet<string>;
   /** Tabs working at once. */
   readonly parallel?: number;
 }
@@ -75,7 +75,7 @@ function decodedPath(url: string): string {
 
 /**
  * What the loaded page shows, in one round trip: lazy images are loaded now (Chromium only fetches them
- * near the viewport, and every missing one must be met), diagrams are waited for (they render after
+ * near the viewport, and a missing one must show its 404 here), diagrams are waited for (they render after
  * `load`), then title, heading, error boxes and failed diagrams are read.
  */
 async function inspect(page: Page): Promise<Omit<PageVisit, 'url' | 'status'>> {
@@ -101,6 +101,7 @@ async function inspect(page: Page): Promise<Omit<PageVisit, 'url' | 'status'>> {
       heading: document.querySelector('h1.op-page-title')?.textContent ?? null,
       renderError: document.querySelector('[data-op-render-error]') !== null,
       brokenDiagrams: document.querySelectorAll('[data-op-mermaid]:not([data-state="rendered"])').length,
+      missingPlaceholders: document.querySelectorAll('[data-op-missing-src]').length,
     };
   });
 }
@@ -113,13 +114,12 @@ async function visit(page: Page, origin: string, url: string): Promise<PageVisit
 /** Opens every URL of `options.urls` and reports what happened (see {@link SweepResult}). */
 export async function sweepPages(browser: Browser, options: SweepOptions): Promise<SweepResult> {
   const started = performance.now();
-  const { origin, missing } = options;
+  const { origin } = options;
   const queue = [...options.urls];
   const visits: PageVisit[] = [];
   const outside: string[] = [];
   const errors: string[] = [];
   const notFound = new Set<string>();
-  let allowedMissing = 0;
   let requests = 0;
 
   const worker = async (): Promise<void> => {
@@ -146,10 +146,6 @@ export async function sweepPages(browser: Browser, options: SweepOptions): Promi
       if (message.type() !== 'error') return;
       const resource = message.location().url;
       const text = message.text();
-      if (/^Failed to load resource: .*\b404\b/.test(text) && resource && missing.has(decodedPath(resource))) {
-        allowedMissing += 1;
-        return;
-      }
       errors.push(`${page.url()}: ${text}${resource ? ` (${resource})` : ''}`);
     });
     page.on('pageerror', (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
@@ -162,5 +158,14 @@ export async function sweepPages(browser: Browser, options: SweepOptions): Promi
     }
   };
   await Promise.all(Array.from({ length: options.parallel ?? 3 }, worker));
-  return { visits, outside, errors, notFound, allowedMissing, requests, ms: performance.now() - started };
+  const missingPlaceholders = visits.reduce((sum, v) => sum + v.missingPlaceholders, 0);
+  return {
+    visits,
+    outside,
+    errors,
+    notFound,
+    requests,
+    missingPlaceholders,
+    ms: performance.now() - started,
+  };
 }

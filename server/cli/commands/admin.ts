@@ -16,7 +16,7 @@ import { readServerInfo } from '../../serverFile.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, table, UsageError, write, type CliIo } from '../io.js';
-import { importJson, importSummary } from './sites.js';
+import { awaitSiteUrl, importJson, importSummary, siteUrlLine } from './sites.js';
 
 const NameSchema = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
@@ -61,10 +61,11 @@ export async function projectsCommand(argv: string[], io: CliIo): Promise<number
       if (values.source !== undefined) {
         // Project and site are committed together: a failed import leaves no project behind.
         const { project, imported } = await createProjectWithSiteAndIndex(rt, input, resolve(values.source));
-        if (values.json) await printJson(io, importJson(imported));
+        const siteUrl = await awaitSiteUrl(rt.dataDir, project.id);
+        if (values.json) await printJson(io, importJson(imported, siteUrl));
         else {
           await write(io.stdout, `Created project ${project.id} (${project.name}, ${project.domain})\n`);
-          await write(io.stdout, importSummary(imported));
+          await write(io.stdout, importSummary(imported) + siteUrlLine(siteUrl));
         }
         return 0;
       }
@@ -93,8 +94,8 @@ export async function projectsCommand(argv: string[], io: CliIo): Promise<number
         await write(
           io.stdout,
           table(
-            ['PROJECT', 'NAME', 'DOMAIN', 'ORG'],
-            projects.map((p) => [p.projectId, p.name, p.domain, p.orgId]),
+            ['PROJECT', 'NAME', 'DOMAIN', 'ORG', 'SITE'],
+            projects.map((p) => [p.projectId, p.name, p.domain, p.orgId, p.siteUrl ?? '-']),
           ),
         );
       return 0;

@@ -11,7 +11,9 @@ import { cancelExportJob, organizationOfDomain, startExportJob } from '../../dom
 import { HostnameSchema } from '../../domain/hostname.js';
 import { DEPLOYMENT_KINDS, type ExportResult } from '../../export/contract.js';
 import { runExport } from '../../export/run.js';
-import { lazyPlaywrightBackend } from '../../jobs/backend.js';
+import { lazyPlaywrightBackend, renderSetup } from '../../jobs/backend.js';
+import { renderBrowsers } from '../../domain/settings.js';
+import { BrowserUrlSchema, type BrowserEndpoint } from '../../render/endpoints.js';
 import { jobBundleFile } from '../../exportSpec/files.js';
 import { newLeaseOwner } from '../../jobs/owner.js';
 import { runClaimedJob } from '../../jobs/runJob.js';
@@ -23,6 +25,10 @@ import { printJson, UsageError, write, type CliIo } from '../io.js';
 import { formatFileSize } from '../../bytes.js';
 import { formatDuration, ProgressDisplay } from '../progress.js';
 import { readServerInfo } from '../../serverFile.js';
+import { renderEnv } from '../../config.js';
+import { createLogger, type Logger } from '../../logger.js';
+import { configureRenderSandbox } from '../../sites/sandbox/shared.js';
+import { LOG_FORMATS, readableLogDestination } from '../logLines.js';
 
 const ConcurrencySchema = z
   .string()
@@ -88,9 +94,25 @@ interface ExportRequest {
   readonly concurrency: number;
   readonly paths: string[] | undefined;
   readonly json: boolean;
+  /** `--browser` URLs; none: the `renderBrowsers` setting, else a local Chromium. */
+  readonly browsers: readonly BrowserEndpoint[];
 }
 
-async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest): Promise<number> {
+/**
+ * The export's logger: on a terminal (unless `--log-format json`), warnings become readable lines below
+ * the progress bar; otherwise, or with `--log-format json`, JSON lines as everywhere else.
+ */
+function exportLogger(display: ProgressDisplay, format: (typeof LOG_FORMATS)[number] | undefined, io: CliIo): Logger {
+  const readable = format === undefined ? display.isTerminal : format === 'text';
+  if (!readable) return createLogger('warn');
+  const color = display.isTerminal && io.env['NO_COLOR'] === undefined;
+  return createLogger(
+    'warn',
+    readableLogDestination((line) => display.note(line), color),
+  );
+}
+
+async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, display: ProgressDisplay): Promise<number> {
   const started = performance.now();
   const orgId = organizationOfDomain(rt, request.domain);
   const owner = newLeaseOwner();
@@ -106,7 +128,6 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest): Pro
     },
     { owner, leaseUntil: rt.now() + JOB_TIMINGS.leaseMs },
   );
-  const display = new ProgressDisplay(io.stderr);
   // Ctrl-C cancels the job like DELETE would: the run stops within a tick and its files are deleted.
   let interrupted = false;
   const onSignal = (): void => {
@@ -119,12 +140,14 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest): Pro
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const browsers = request.browsers.length > 0 ? request.browsers : renderBrowsers(rt.db);
+  const render = renderSetup(lazyPlaywrightBackend(), browsers, request.concurrency, rt.logger);
   let outcome;
   try {
     outcome = await runClaimedJob(rt, job.id, owner, {
       run: runExport,
-      backend: lazyPlaywrightBackend(),
-      concurrency: request.concurrency,
+      backend: render.backend,
+      concurrency: render.concurrency,
       leaseMs: JOB_TIMINGS.leaseMs,
       tickMs: JOB_TIMINGS.tickMs,
       stallMs: JOB_TIMINGS.stallMs,
@@ -176,6 +199,8 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     deployment: { type: 'string', default: 'air-gapped' },
     concurrency: { type: 'string' },
     path: { type: 'string', multiple: true, default: [] },
+    browser: { type: 'string', multiple: true, default: [] },
+    'log-format': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   if (values.domain === undefined) throw new UsageError('--domain HOST is required');
@@ -190,7 +215,14 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
         : flag('concurrency', ConcurrencySchema, values.concurrency),
     paths: values.path.length > 0 ? values.path : undefined,
     json: values.json,
+    browsers: values.browser.map((url) => flag('browser', BrowserUrlSchema, url)),
   };
+  const format =
+    values['log-format'] === undefined ? undefined : flag('log-format', z.enum(LOG_FORMATS), values['log-format']);
   checkOutFolder(request.out);
-  return withRuntime(io, values['data-dir'], (rt) => runExportJob(rt, io, request));
+  const display = new ProgressDisplay(io.stderr);
+  const logger = exportLogger(display, format, io);
+  // Render-sandbox warnings (a page that failed to render) read the same way as the export's own.
+  configureRenderSandbox(logger, renderEnv(io.env));
+  return withRuntime(io, values['data-dir'], (rt) => runExportJob(rt, io, request, display), logger);
 }

@@ -1,23 +1,13 @@
-/** `offprint feedback import|export`: NDJSON in and out of a project. */
+/** `offprint feedback import|export|status|note|history`: a project's feedback in, out, and triaged. */
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { findProject } from '../../db/projects.js';
-import type { Deps } from '../../deps.js';
-import { NotFoundError } from '../../errors.js';
-import { presentExportLine } from '../../domain/feedback/entry.js';
-import { FeedbackByPageQuerySchema } from '../../domain/feedback/filters.js';
+import { feedbackDownload } from '../../domain/feedback/download.js';
 import { importFeedback } from '../../domain/feedback/importer.js';
-import { iterateFeedback, toFilter } from '../../domain/feedback/query.js';
+import { FeedbackExportQuerySchema } from '../../domain/feedback/selection.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
-
-function requireProject(deps: Deps, projectId: string | undefined) {
-  if (projectId === undefined) throw new UsageError('--project ID is required');
-  const project = findProject(deps.db, projectId);
-  if (project === undefined) throw NotFoundError(`Project ${projectId} was not found`);
-  return project;
-}
+import { historyCommand, noteCommand, requireProject, statusCommand } from './feedbackTriage.js';
 
 /** `offprint feedback import --project ID FILE` (FILE `-` reads stdin). */
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
@@ -38,43 +28,57 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
-/** `offprint feedback export --project ID [--date-from D] [--date-to D] [--source S] [--status LIST]` */
+/**
+ * `offprint feedback export --project ID [--format ndjson|csv] [filters]`: NDJSON (the default: the
+ * import format, so export then import round-trips) or CSV, streamed to stdout.
+ */
 async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     project: { type: 'string' },
+    format: { type: 'string' },
     'date-from': { type: 'string' },
     'date-to': { type: 'string' },
     dateFrom: { type: 'string' },
     dateTo: { type: 'string' },
     source: { type: 'string' },
     status: { type: 'string' },
+    path: { type: 'string' },
+    search: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
-  const query = flag('filters', FeedbackByPageQuerySchema, {
+  const { format, ...selection } = flag('filters', FeedbackExportQuerySchema, {
     dateFrom: values['date-from'] ?? values.dateFrom,
     dateTo: values['date-to'] ?? values.dateTo,
     source: values.source,
     status: values.status,
+    path: values.path,
+    q: values.search,
+    format: values.format ?? 'ndjson',
   });
   return withRuntime(io, values['data-dir'], async (rt) => {
     const project = requireProject(rt, values.project);
-    let chunk = '';
-    for (const row of iterateFeedback(rt, toFilter(project.id, query))) {
-      chunk += `${JSON.stringify(presentExportLine(row))}\n`;
-      if (chunk.length >= 64 * 1024) {
-        await write(io.stdout, chunk);
-        chunk = '';
-      }
-    }
-    await write(io.stdout, chunk);
+    const download = feedbackDownload(rt, project.orgId, project.id, selection, format);
+    for (const chunk of download.chunks) await write(io.stdout, chunk);
     return 0;
   });
 }
 
+const SUBCOMMANDS: Readonly<Record<string, (argv: string[], io: CliIo) => Promise<number>>> = {
+  import: importCommand,
+  export: exportCommand,
+  status: statusCommand,
+  note: noteCommand,
+  history: historyCommand,
+};
+
 /** Dispatches `offprint feedback ...`. */
 export async function feedbackCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === 'import') return importCommand(rest, io);
-  if (sub === 'export') return exportCommand(rest, io);
-  throw new UsageError(`unknown feedback command: ${sub ?? '(none)'} (expected: import, export)`);
+  const command = sub === undefined || !Object.hasOwn(SUBCOMMANDS, sub) ? undefined : SUBCOMMANDS[sub];
+  if (command === undefined) {
+    throw new UsageError(
+      `unknown feedback command: ${sub ?? '(none)'} (expected: ${Object.keys(SUBCOMMANDS).join(', ')})`,
+    );
+  }
+  return command(rest, io);
 }

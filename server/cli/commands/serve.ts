@@ -3,11 +3,12 @@
  * While it runs, `<dataDir>/server.json` says where (read by `projects list` for `siteUrl`).
  */
 import { z } from 'zod';
-import { allowedHostsFromEnv, renderEnv, resolveDataDir } from '../../config.js';
-import { startOffprint } from '../../host.js';
+import { allowedHostsFromEnv, renderEnv } from '../../config.js';
+import { startOffprint, type RunningOffprint } from '../../host.js';
 import { lazyPlaywrightBackend } from '../../jobs/backend.js';
 import { createLogger } from '../../logger.js';
 import { flag, parseCommandArgs } from '../args.js';
+import { cliDataDir } from '../context.js';
 import { UsageError, write, type CliIo } from '../io.js';
 
 const PortSchema = z
@@ -21,8 +22,30 @@ const ByteCountSchema = z
   .regex(/^[1-9][0-9]{0,14}$/, 'must be a number of bytes')
   .transform(Number);
 
-/** Starts serving; resolves with the exit code once a signal has closed everything. */
-export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
+/** What to tell someone whose `serve` could not listen where asked; null for other failures. */
+export function listenProblem(error: unknown, host: string, port: number): string | null {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const fix = 'Choose another port with `offprint serve --port N` (or --port 0 for any free one).';
+  if (code === 'EADDRINUSE')
+    return `offprint: port ${port} is already in use (${address}): another program listens there.\n${fix}`;
+  if (code === 'EACCES')
+    return `offprint: not allowed to listen on port ${port} (${address}): ports below 1024 need administrator rights.\n${fix}`;
+  if (code === 'EADDRNOTAVAIL')
+    return `offprint: cannot listen on ${host}: it is not an address of this machine.\nChoose another with --host (default 127.0.0.1).`;
+  return null;
+}
+
+/** What `serve` was asked for. */
+interface ServeRequest {
+  readonly dataDir: string;
+  readonly host: string;
+  readonly port: number;
+  readonly extraHosts: string[];
+  readonly importBodyLimit: number | undefined;
+}
+
+async function parseServeArgs(argv: string[], io: CliIo): Promise<ServeRequest> {
   const { values, positionals } = parseCommandArgs(argv, {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4242' },
@@ -30,20 +53,39 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   const port = flag('port', PortSchema, values.port);
-  const logger = createLogger('info');
   const importLimit = io.env['OFFPRINT_IMPORT_MAX_BYTES'];
-  const importBodyLimit =
-    importLimit === undefined ? undefined : flag('OFFPRINT_IMPORT_MAX_BYTES', ByteCountSchema, importLimit);
-  const offprint = await startOffprint({
-    dataDir: resolveDataDir(values['data-dir'], io.env),
-    logger,
+  return {
+    dataDir: await cliDataDir(io, values['data-dir']),
     host: values.host,
     port,
     extraHosts: [...allowedHostsFromEnv(io.env), ...values['allowed-host'].map((h) => h.toLowerCase())],
-    ...(importBodyLimit === undefined ? {} : { importBodyLimit }),
-    renderBackend: lazyPlaywrightBackend(),
-    sandbox: renderEnv(io.env),
-  });
+    importBodyLimit:
+      importLimit === undefined ? undefined : flag('OFFPRINT_IMPORT_MAX_BYTES', ByteCountSchema, importLimit),
+  };
+}
+
+/** Starts serving; resolves with the exit code once a signal has closed everything. */
+export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
+  const request = await parseServeArgs(argv, io);
+  const logger = createLogger('info');
+  let offprint: RunningOffprint;
+  try {
+    offprint = await startOffprint({
+      dataDir: request.dataDir,
+      logger,
+      host: request.host,
+      port: request.port,
+      extraHosts: request.extraHosts,
+      ...(request.importBodyLimit === undefined ? {} : { importBodyLimit: request.importBodyLimit }),
+      renderBackend: lazyPlaywrightBackend(),
+      sandbox: renderEnv(io.env),
+    });
+  } catch (error) {
+    const problem = listenProblem(error, request.host, request.port);
+    if (problem === null) throw error;
+    await write(io.stderr, `${problem}\n`);
+    return 1;
+  }
   // Listen for signals before announcing the URL: a script may send one as soon as it reads the line, and
   // without a listener Node would die of it instead of shutting down cleanly.
   const stopped = new Promise<NodeJS.Signals>((resolve) => {

@@ -1,14 +1,43 @@
 /** `offprint sites import --project ID PATH`: a docs folder or zip becomes a project's site. */
 import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { problemCounts, problemList } from '../../domain/siteProblems.js';
 import { importSiteAndIndex, type ImportedSite } from '../../domain/sites.js';
 import { requestedScripts } from '../../sites/project/scripts.js';
+import { readServerInfo } from '../../serverFile.js';
 import { onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
 
 /** Problems listed one by one in the text summary; the rest are only counted. */
 const LISTED_PROBLEMS = 20;
+
+/** How long to wait for a running server to start serving a new site (it looks every 2 s). */
+const SITE_START_WAIT_MS = 6_000;
+
+/**
+ * The URL of a project's site as the server running on the data dir publishes it, waiting for the
+ * server to notice a first import; null when no server runs (the site is served from the next start,
+ * at the URL it keeps from then on).
+ */
+export async function awaitSiteUrl(dataDir: string, projectId: string): Promise<string | null> {
+  const deadline = performance.now() + SITE_START_WAIT_MS;
+  for (;;) {
+    const running = readServerInfo(dataDir);
+    if (running === null) return null;
+    const url = running.sites[projectId];
+    if (url !== undefined) return url;
+    if (performance.now() > deadline) return null;
+    await sleep(100);
+  }
+}
+
+/** The line saying where the site is served. */
+export function siteUrlLine(siteUrl: string | null): string {
+  return siteUrl === null
+    ? 'The site is served by `offprint serve` (see `offprint projects list` for its URL).\n'
+    : `Site: ${siteUrl}\n`;
+}
 
 /** The human-readable summary of an import (also used by `projects create --source`). */
 export function importSummary(imported: ImportedSite): string {
@@ -47,12 +76,16 @@ export function importSummary(imported: ImportedSite): string {
 }
 
 /** The `--json` form of an import result. */
-export function importJson(imported: ImportedSite): {
+export function importJson(
+  imported: ImportedSite,
+  siteUrl: string | null,
+): {
   projectId: string;
   buildId: string;
   pages: number;
   problems: number;
   problemList: ReturnType<typeof problemList>;
+  siteUrl: string | null;
 } {
   return {
     projectId: imported.projectId,
@@ -60,6 +93,7 @@ export function importJson(imported: ImportedSite): {
     pages: imported.model.counts.pages,
     problems: imported.model.problems.length,
     problemList: problemList(imported.model.problems),
+    siteUrl,
   };
 }
 
@@ -73,8 +107,9 @@ export async function sitesCommand(argv: string[], io: CliIo): Promise<number> {
   const projectId = values.project;
   return withRuntime(io, values['data-dir'], async (rt) => {
     const imported = await importSiteAndIndex(rt, projectId, resolve(source));
-    if (values.json) await printJson(io, importJson(imported));
-    else await write(io.stdout, importSummary(imported));
+    const siteUrl = await awaitSiteUrl(rt.dataDir, projectId);
+    if (values.json) await printJson(io, importJson(imported, siteUrl));
+    else await write(io.stdout, importSummary(imported) + siteUrlLine(siteUrl));
     return 0;
   });
 }

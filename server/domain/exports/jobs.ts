@@ -8,9 +8,11 @@ import {
   CANCELLED_ERROR,
   failExportJob,
   findActiveExportJob,
+  findExportJobByBundle,
   findExportJobInOrg,
-  listExportJobsInOrg,
+  listFilteredExportJobs,
   insertExportJob,
+  type ExportJobFilter,
   type ExportJobRow,
 } from '../../db/exportJobs.js';
 import { findProjectByDomain } from '../../db/projects.js';
@@ -152,9 +154,27 @@ export function organizationOfDomain(deps: SiteDeps, domain: string): string {
   return project.orgId;
 }
 
-/** The organization's most recent jobs, newest first (the dashboard's list; an Offprint extension). */
-export function listExportJobs(deps: SiteDeps, orgId: string, limit: number): ExportJobRow[] {
-  return listExportJobsInOrg(deps.db, orgId, limit);
+/**
+ * The organization's most recent jobs, newest first (the dashboard's list; an Offprint extension),
+ * optionally only those matching `filter` (status, domain, creation time).
+ */
+export function listExportJobs(
+  deps: SiteDeps,
+  orgId: string,
+  limit: number,
+  filter: ExportJobFilter = {},
+): ExportJobRow[] {
+  return listFilteredExportJobs(deps.db, orgId, filter, limit);
+}
+
+/** The completed job of the organization that produced a bundle with this SHA-256, if any. */
+export function exportJobOfBundle(
+  deps: SiteDeps,
+  orgId: string,
+  sha256: string,
+): { jobId: string; completedAt: number | null } | null {
+  const row = findExportJobByBundle(deps.db, orgId, sha256);
+  return row === undefined ? null : { jobId: row.id, completedAt: row.completedAt };
 }
 
 /** A job of the organization, or a 404 (another organization's job looks the same as none). */

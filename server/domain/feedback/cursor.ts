@@ -17,13 +17,17 @@ export type CursorProblem = 'invalid' | 'other-filters';
 
 /** A stable fingerprint of everything that selects entries (not `limit`, which may change per page). */
 export function filterFingerprint(filter: FeedbackFilter): string {
-  const canonical = JSON.stringify([
+  const official = [
     filter.projectId,
     filter.fromMs ?? null,
     filter.toMs ?? null,
     filter.source ?? null,
     filter.statuses === undefined ? null : [...new Set(filter.statuses)].sort(),
-  ]);
+  ];
+  // The extension filters join only when used, so cursors of official queries keep their fingerprint.
+  const extension =
+    filter.path === undefined && filter.text === undefined ? [] : [filter.path ?? null, filter.text ?? null];
+  const canonical = JSON.stringify([...official, ...extension]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
 

@@ -23,7 +23,8 @@ const dateParam = (description: string) =>
     })
     .meta({ description, example: '2026-01-01', openapi: { type: 'string' } });
 
-const sourceParam = z
+/** `source`: one of the feedback sources. */
+export const sourceParam = z
   .string()
   .transform((value, ctx) => {
     const source = FEEDBACK_SOURCES.find((s) => s === value);
@@ -35,7 +36,8 @@ const sourceParam = z
   })
   .meta({ description: 'Filter by feedback source', openapi: { type: 'string', enum: [...FEEDBACK_SOURCES] } });
 
-const statusParam = z
+/** `status`: a comma list of statuses. */
+export const statusParam = z
   .string()
   .transform((value, ctx) => {
     const items = value.split(',').map((item) => item.trim());
@@ -62,6 +64,28 @@ const statusParam = z
     openapi: { type: 'string' },
   });
 
+/** Offprint's own filters (not in the official API): one page's path, and a text search. */
+export const extensionFilterFields = {
+  path: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .meta({ description: 'Only entries on this page path, exactly (Offprint extension).', 'x-offprint': true }),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({
+      description:
+        'Only entries whose comment, path, contact, code or filename contains this text, ignoring ASCII case ' +
+        '(Offprint extension).',
+      'x-offprint': true,
+    }),
+};
+
 /** A `limit` query parameter: a plain whole number from 1 to 100, `defaultLimit` when absent. */
 export const limitParam = (defaultLimit: number) =>
   z
@@ -81,7 +105,11 @@ export const limitParam = (defaultLimit: number) =>
       openapi: { type: 'integer', minimum: 1, maximum: 100, default: defaultLimit },
     });
 
-function checkRange(query: { dateFrom?: number | undefined; dateTo?: number | undefined }, ctx: z.RefinementCtx): void {
+/** Refuses `dateFrom` after `dateTo`. */
+export function checkRange(
+  query: { dateFrom?: number | undefined; dateTo?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
   // Also runs when another parameter failed (see RANGE_CHECK); a date that failed is then not a number.
   const { dateFrom, dateTo } = query;
   if (typeof dateFrom === 'number' && typeof dateTo === 'number' && dateFrom > dateTo) {
@@ -90,14 +118,17 @@ function checkRange(query: { dateFrom?: number | undefined; dateTo?: number | un
 }
 
 // Zod skips refinements once a field has failed; run this one anyway so one answer lists every problem.
-const RANGE_CHECK = {
+/** Runs {@link checkRange} even when another field failed. */
+export const RANGE_CHECK = {
   when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 };
 
-const dateFrom = dateParam(
+/** The shared date bounds and their order check, for the extension schemas (selection.ts). */
+export const dateFrom = dateParam(
   'Inclusive lower bound: YYYY-MM-DD (UTC midnight) or an ISO 8601 date-time with Z or an offset.',
 );
-const dateTo = dateParam(
+/** Exclusive upper date bound. */
+export const dateTo = dateParam(
   'Exclusive upper bound: results include instants before, but not at, this one. Same formats as dateFrom.',
 );
 
@@ -108,6 +139,7 @@ export const FeedbackListQuerySchema = z
     dateTo: dateTo.optional(),
     source: sourceParam.optional(),
     status: statusParam.optional(),
+    ...extensionFilterFields,
     limit: limitParam(50),
     cursor: z.string().optional().meta({ description: 'Pagination cursor: the nextCursor of the previous page.' }),
   })

@@ -31,14 +31,19 @@ export function requireProjectInOrg(deps: Deps, orgId: string, projectId: string
   return project;
 }
 
-/** Turns validated query values into a row filter for one project. */
-export function toFilter(projectId: string, query: Omit<FeedbackByPageQuery, 'limit'>): FeedbackFilter {
+/** Turns validated query values (official filters, and Offprint's `path` and `q`) into a row filter. */
+export function toFilter(
+  projectId: string,
+  query: Omit<FeedbackByPageQuery, 'limit'> & { path?: string | undefined; q?: string | undefined },
+): FeedbackFilter {
   return {
     projectId,
     fromMs: query.dateFrom,
     toMs: query.dateTo,
     source: query.source,
     statuses: query.status,
+    path: query.path,
+    text: query.q,
   };
 }
 
@@ -56,7 +61,7 @@ export function listFeedback(deps: Deps, orgId: string, projectId: string, query
       throw ValidationError('Invalid request parameters', [
         decoded.problem === 'invalid'
           ? 'cursor: is not a cursor issued by this server (pass nextCursor from the previous page unchanged)'
-          : 'cursor: was issued for other filters; repeat the dateFrom, dateTo, source and status of the first page',
+          : 'cursor: was issued for other filters; repeat the dateFrom, dateTo, source, status, path and q of the first page',
       ]);
     }
     after = decoded.position;

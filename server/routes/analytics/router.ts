@@ -1,4 +1,4 @@
-/** `/v1/analytics/{projectId}/feedback...`: the feedback export API, plus NDJSON import. */
+/** `/v1/analytics/{projectId}/feedback...`: the feedback export API, plus NDJSON import and triage. */
 import { IMPORT_BODY_LIMIT_DEFAULT } from '../../domain/feedback/limits.js';
 import { importFeedback, MAX_IMPORT_LINE_BYTES } from '../../domain/feedback/importer.js';
 import { feedbackByPage, listFeedback } from '../../domain/feedback/query.js';
@@ -8,6 +8,7 @@ import type { SiteDeps } from '../../deps.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
 import { presentFeedbackByPage, presentFeedbackPage, presentImportResult } from './presenter.js';
+import { triageRoutes } from './triage.js';
 import {
   FeedbackByPageQuerySchema,
   FeedbackByPageSchema,
@@ -101,4 +102,5 @@ export function analyticsRoutes(route: RouteDefiner, deps: SiteDeps, options: An
       ctx.body = presentImportResult(result);
     },
   );
+  triageRoutes(route, deps);
 }

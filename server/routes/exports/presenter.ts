@@ -3,12 +3,49 @@ import type { z } from 'zod';
 import type { ExportJobRow } from '../../db/exportJobs.js';
 import type { BundleLink } from '../../domain/exports/bundle.js';
 import { jobBlockedRequests } from '../../exportSpec/jobOptions.js';
+import { readJobWarnings } from '../../exportSpec/warnings.js';
+import { RENDER_SHARE, ZIPPING_PERCENT } from '../../jobs/progress.js';
+import type { EXPORT_PHASES } from './jobFields.js';
 import type { BundleResponseSchema, ExportJobSchema } from './schema.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-/** A job as the API shows it. */
-export function presentExportJob(row: ExportJobRow): z.output<typeof ExportJobSchema> {
+/** What presenting a job needs besides its row. */
+export interface JobView {
+  /** The current time (epoch ms), for durations and estimates. */
+  readonly now: number;
+  /** The data dir, where a completed job's warnings are kept. */
+  readonly dataDir: string;
+}
+
+/**
+ * The phase of a job. The row keeps no phase of its own: the job runner writes it into `progress`
+ * (rendering fills 0..95, assembling holds 95, zipping 98; see jobs/progress.ts).
+ */
+export function jobPhase(row: ExportJobRow): (typeof EXPORT_PHASES)[number] {
+  if (row.status !== 'running') return row.status;
+  if (row.progress >= ZIPPING_PERCENT) return 'zipping';
+  if (row.progress >= RENDER_SHARE) return 'assembling';
+  return 'rendering';
+}
+
+/** Seconds until rendering is done at the rate so far; null when there is too little to go on. */
+function etaSeconds(row: ExportJobRow, now: number): number | null {
+  if (jobPhase(row) !== 'rendering' || row.startedAt === null || row.pagesTotal === null) return null;
+  const elapsed = now - row.startedAt;
+  if (row.pageCount <= 0 || elapsed < 1000) return null;
+  return Math.round(((row.pagesTotal - row.pageCount) * elapsed) / row.pageCount / 1000);
+}
+
+function durationMs(row: ExportJobRow, now: number): number | null {
+  if (row.startedAt === null) return null;
+  return Math.max(0, (row.completedAt ?? now) - row.startedAt);
+}
+
+/** A job as the API shows it: the official fields, then Offprint's. */
+export function presentExportJob(row: ExportJobRow, view: JobView): z.output<typeof ExportJobSchema> {
+  const completed = row.status === 'completed';
+  const warnings = completed ? readJobWarnings(view.dataDir, row.id) : null;
   return {
     jobId: row.id,
     status: row.status,
@@ -21,9 +58,16 @@ export function presentExportJob(row: ExportJobRow): z.output<typeof ExportJobSc
     deployment: row.deployment,
     version: row.versionLabel,
     pagesTotal: row.pagesTotal,
-    blockedRequests: row.status === 'completed' ? jobBlockedRequests(row).length : null,
+    blockedRequests: completed ? jobBlockedRequests(row).length : null,
     startedAt: iso(row.startedAt),
     completedAt: iso(row.completedAt),
+    phase: jobPhase(row),
+    etaSeconds: etaSeconds(row, view.now),
+    durationMs: durationMs(row, view.now),
+    sizeBytes: completed ? row.bundleSize : null,
+    sha256: completed ? row.bundleSha256 : null,
+    warnings: warnings?.warnings ?? null,
+    warningCount: warnings?.total ?? null,
   };
 }
 

@@ -8,7 +8,7 @@ import { cancelExportJob, getExportJob, listExportJobs, startExportJob } from '.
 import type { SiteDeps } from '../../deps.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
-import { presentBundleLink, presentExportJob } from './presenter.js';
+import { presentBundleLink, presentExportJob, type JobView } from './presenter.js';
 import {
   BundleBodySchema,
   BundleResponseSchema,
@@ -23,14 +23,15 @@ const Empty = z.object({});
 const TAGS = ['Static export'];
 const NOT_FOUND = errorResponse('No such job in the key’s organization');
 
-/** Adds the static export routes. */
 /** What the export routes need from the running server. */
 export interface ExportRouteOptions {
   /** Where this server serves a project's site (the default feedback collector of its bundles). */
   readonly siteUrlOf?: (projectId: string) => string | null;
 }
 
+/** Adds the static export routes. */
 export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: ExportRouteOptions = {}): void {
+  const view = (): JobView => ({ now: deps.now(), dataDir: deps.dataDir });
   route(
     {
       method: 'post',
@@ -63,7 +64,7 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
         collectorUrlOf: options.siteUrlOf,
       });
       ctx.status = 202;
-      ctx.body = presentExportJob(row);
+      ctx.body = presentExportJob(row, view());
     },
   );
   route(
@@ -71,8 +72,11 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
       method: 'get',
       path: '/v1/static-export/jobs',
       summary: 'List static export jobs',
-      description: 'The organization’s most recent jobs, newest first (Offprint extension).',
+      description:
+        'The organization’s most recent jobs, newest first; `status`, `domain`, `dateFrom` and `dateTo` narrow ' +
+        'the list (Offprint extension).',
       tags: TAGS,
+      extension: true,
       params: Empty,
       query: ListJobsQuerySchema,
       body: NO_BODY,
@@ -83,7 +87,16 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
       },
     },
     (ctx, { query, principal }) => {
-      ctx.body = { jobs: listExportJobs(deps, principal.orgId, query.limit).map(presentExportJob) };
+      const filter = {
+        status: query.status,
+        domain: query.domain,
+        createdFrom: query.dateFrom,
+        createdTo: query.dateTo,
+      };
+      const at = view();
+      ctx.body = {
+        jobs: listExportJobs(deps, principal.orgId, query.limit, filter).map((row) => presentExportJob(row, at)),
+      };
     },
   );
   route(
@@ -98,7 +111,7 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
       responses: { 200: { description: 'The job', schema: ExportJobSchema }, ...AUTH_ERRORS, 404: NOT_FOUND },
     },
     (ctx, { params, principal }) => {
-      ctx.body = presentExportJob(getExportJob(deps, principal.orgId, params.jobId));
+      ctx.body = presentExportJob(getExportJob(deps, principal.orgId, params.jobId), view());
     },
   );
   route(
@@ -140,6 +153,7 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
         'Cancels a queued or running job: it becomes `failed` with `error` "cancelled" and its files are deleted ' +
         '(Offprint extension).',
       tags: TAGS,
+      extension: true,
       params: JobParamsSchema,
       query: Empty,
       body: NO_BODY,
@@ -151,7 +165,7 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
       },
     },
     (ctx, { params, principal }) => {
-      ctx.body = presentExportJob(cancelExportJob(deps, principal.orgId, params.jobId));
+      ctx.body = presentExportJob(cancelExportJob(deps, principal.orgId, params.jobId), view());
     },
   );
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
 import { DEPLOYMENT_KINDS } from '../../types.js';
 import { exportFeaturesSchema } from '../../exportSpec/features.js';
-import { limitParam } from '../../domain/feedback/filters.js';
+import { checkRange, dateFrom, dateTo, limitParam, RANGE_CHECK } from '../../domain/feedback/filters.js';
+import { jobExtensionFields } from './jobFields.js';
 import { HostnameSchema } from '../../domain/hostname.js';
 import { MAX_LINK_TTL_SECONDS } from '../../domain/exports/signedUrl.js';
 
@@ -75,10 +76,29 @@ export const ExportJobSchema = z.strictObject({
     .meta({ description: 'Requests pages made outside the site (blocked), once completed.' }),
   startedAt: iso.nullable(),
   completedAt: iso.nullable().meta({ description: 'When the job completed or failed.' }),
+  ...jobExtensionFields,
 });
 
-/** Query of `GET /v1/static-export/jobs`. */
-export const ListJobsQuerySchema = z.object({ limit: limitParam(20) });
+/** Query of `GET /v1/static-export/jobs`: the newest `limit` jobs, optionally filtered (Offprint extension). */
+export const ListJobsQuerySchema = z
+  .object({
+    limit: limitParam(20),
+    status: z
+      .enum(EXPORT_JOB_STATUSES)
+      .optional()
+      .meta({ description: 'Only jobs in this state (a cancelled job is `failed`).', 'x-offprint': true }),
+    domain: HostnameSchema.optional().meta({ description: 'Only exports of this site.', 'x-offprint': true }),
+    dateFrom: dateFrom.optional().meta({
+      description:
+        'Only jobs created at or after this instant: YYYY-MM-DD (UTC midnight) or an ISO 8601 date-time with Z or an offset.',
+      'x-offprint': true,
+    }),
+    dateTo: dateTo.optional().meta({
+      description: 'Only jobs created before this instant (exclusive); same formats as dateFrom.',
+      'x-offprint': true,
+    }),
+  })
+  .superRefine(checkRange, RANGE_CHECK);
 
 /** 200 body of `GET /v1/static-export/jobs`: the newest jobs first. */
 export const ExportJobListSchema = z.strictObject({ jobs: z.array(ExportJobSchema) });

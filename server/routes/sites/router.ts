@@ -30,7 +30,10 @@ export function siteRoutes(route: RouteDefiner, deps: SiteDeps, hooks: SiteRoute
       description:
         'Replaces the project’s docs site with a Mintlify-format project (`docs.json` or `mint.json`) sent as a zip. ' +
         'The import is atomic: readers see the old site until the new one, search index included, is ready. ' +
-        'A broken zip or configuration is a 400 listing the problems, and the old site stays.',
+        'A broken zip or configuration is a 400 listing the problems, and the old site stays. ' +
+        'The body is streamed to disk (never held in memory) under the size cap, and the response arrives once ' +
+        'the import is done (unzip, render, search index: seconds, minutes for the largest sites); a client shows ' +
+        'the upload’s own progress, then an "importing" state until the answer.',
       tags: ['Sites'],
       params: SiteParamsSchema,
       query: z.object({}),

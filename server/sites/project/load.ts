@@ -10,6 +10,7 @@ import { scanSpecs } from './openapi/specs.js';
 import { listProjectFiles } from './pages/files.js';
 import { filePage, generatedPage, readPageFiles } from './pages/pages.js';
 import { localTarget } from './pages/references.js';
+import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
 
 function assetProblems(model: Pick<SiteModel, 'settings' | 'configFile'>, files: ReadonlySet<string>): SiteProblem[] {
@@ -64,25 +65,35 @@ export function loadSiteProject(rootDir: string): SiteModel {
     files.specCandidates.filter((f) => !configFiles.has(f)),
   );
 
-  const ctx = new NavContext(configFile, new Set(read.pages.map((p) => p.path)), scan.specs, scan.unreadable);
+  const remote = readRemoteAssets(root);
+  const pagePaths = new Set(read.pages.map((p) => p.path));
+  const ctx = new NavContext(configFile, pagePaths, scan.specs, scan.unreadable, remote.assets);
   const navigation = buildNavigation(ctx, config.navigation, config.api?.openapi);
 
   const visibility = { indexAll: config.seo?.indexing === 'all' };
   const pageProblems: SiteProblem[] = [];
   const pages = new Map<string, SitePage>();
   for (const page of read.pages) {
-    pages.set(page.path, filePage(page, ctx.usage.get(page.path), scan.specs, visibility, pageProblems));
+    const usage = ctx.usage.get(page.path);
+    pages.set(
+      page.path,
+      filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)),
+    );
   }
   for (const gen of ctx.generated.values())
     pages.set(gen.path, generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
-  const { settings, problems: settingsProblems } = siteSettings(config, configFile);
+  const written = siteSettings(config, configFile);
+  const packed = withPackedSettings(written.settings, remote.assets, configFile);
+  const settings = packed.settings;
   const { redirects, problems: redirectProblems } = siteRedirects(config, configFile);
   const problems = [
     ...ctx.problems,
     ...redirectProblems,
-    ...settingsProblems,
+    ...written.problems,
     ...assetProblems({ settings, configFile }, files.all),
+    ...remote.problems,
+    ...packed.problems,
     ...[...read.problems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
   ];
   const operations = [...scan.specs.values()].reduce((n, s) => n + s.operations.length, 0);
@@ -97,6 +108,7 @@ export function loadSiteProject(rootDir: string): SiteModel {
     navOrder: ctx.order,
     redirects,
     specs: scan.specs,
+    remoteAssets: remote.assets,
     problems,
     counts: {
       pages: pages.size,

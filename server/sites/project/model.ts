@@ -11,6 +11,7 @@
  */
 import type { BackgroundConfig, DocsConfig } from './config/schema.js';
 import type { Frontmatter } from './pages/frontmatter.js';
+import type { PackedAsset } from './remote.js';
 
 export type { DocsConfig } from './config/schema.js';
 export { loadSiteProject } from './load.js';
@@ -230,6 +231,7 @@ export interface SiteProblem {
     | 'missing-asset'
     | 'missing-operation'
     | 'remote-spec'
+    | 'remote-asset'
     | 'invalid-spec'
     | 'invalid-frontmatter'
     | 'invalid-redirect'
@@ -278,6 +280,11 @@ export interface SiteModel {
   readonly redirects: readonly SiteRedirect[];
   /** OpenAPI documents by project-relative file. */
   readonly specs: ReadonlyMap<string, OpenApiSpec>;
+  /**
+   * Copies of remote assets `offprint pack` stored in the project, by URL as the project writes it
+   * (server/sites/project/remote.ts); empty for a project that was not packed.
+   */
+  readonly remoteAssets: ReadonlyMap<string, PackedAsset>;
   readonly problems: readonly SiteProblem[];
   readonly counts: SiteCounts;
 }

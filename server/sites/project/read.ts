@@ -35,15 +35,20 @@ export function statInside(root: string, segments: readonly string[]): { file: s
   return null;
 }
 
-/** Reads a text file of the project by its `/`-separated path relative to `root`; null when absent or too big. */
-export function readProjectText(root: string, relPath: string, maxBytes = 4 * 1024 * 1024): string | null {
+/** Reads a file of the project by its `/`-separated path relative to `root`; null when absent or too big. */
+export function readProjectBytes(root: string, relPath: string, maxBytes: number): Buffer | null {
   const segments = relPath.replace(/^\/+/, '').split('/');
   if (hasDotSegment(segments)) return null;
   const found = statInside(root, segments);
   if (found === null || found.stats.size > maxBytes) return null;
   try {
-    return readFileSync(found.file, 'utf8');
+    return readFileSync(found.file);
   } catch {
     return null;
   }
+}
+
+/** Reads a text file of the project by its `/`-separated path relative to `root`; null when absent or too big. */
+export function readProjectText(root: string, relPath: string, maxBytes = 4 * 1024 * 1024): string | null {
+  return readProjectBytes(root, relPath, maxBytes)?.toString('utf8') ?? null;
 }

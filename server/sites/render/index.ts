@@ -11,7 +11,7 @@ import { preprocessBody, splitFrontmatter } from './preprocess.js';
 import { HTML_COMPONENTS } from './runtime/components.js';
 import { ModuleLoader } from './runtime/modules.js';
 import { RenderState, StateProvider } from './runtime/state.js';
-import { htmlToText } from './text.js';
+import { htmlToText, markdownToText } from './text.js';
 import type { RenderInput, RenderedPage } from './types.js';
 import { thrownMessage } from './runtime/guest.js';
 
@@ -26,7 +26,7 @@ export { CODE_THEME_CSS } from './code/theme.js';
 export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   const split = splitFrontmatter(input.source);
   const pre = preprocessBody(split.body, input.variables);
-  const state = new RenderState(input.file, input.iconLibrary);
+  const state = new RenderState(input.file, input.iconLibrary, input.packedAssets, input.fileExists);
   state.warnings.push(...split.warnings);
   for (const name of pre.undefinedVariables) state.warnings.push(`undefined variable {{${name}}}`);
 
@@ -60,6 +60,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     unknownComponents: [...state.unknownComponents],
     missingImports: [...state.missingImports],
     assets: [...state.assets],
+    remoteMedia: [...state.remoteMedia],
     text: htmlToText(html),
     frontmatter: split.frontmatter,
     warnings: state.warnings,
@@ -87,7 +88,8 @@ function failed(
     unknownComponents: [...state.unknownComponents],
     missingImports: [...state.missingImports],
     assets: [],
-    text: body.trim(),
+    // The search index shows this text: words, not Markdown syntax.
+    text: markdownToText(body),
     frontmatter,
     warnings: [...state.warnings, `render failed: ${reason}`],
   };

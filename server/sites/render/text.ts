@@ -28,3 +28,57 @@ export function htmlToText(html: string): string {
     .filter((line) => line !== '')
     .join('\n');
 }
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/** One line of prose (outside code fences) without its Markdown/MDX syntax. */
+function proseLine(line: string): string {
+  if (/^\s*(import|export)\s/.test(line)) return '';
+  // Thematic breaks, setext underlines and table separator rows carry no words.
+  if (/^\s*([-*_=]\s*){3,}$/.test(line) || /^\s*\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/.test(line)) return '';
+  return line
+    .replace(/^\s{0,3}#{1,6}\s+/, '')
+    .replace(/\s+#+\s*$/, '')
+    .replace(/\s*\{#[\w-]+\}\s*$/, '')
+    .replace(/^(\s*>)+\s?/, '')
+    .replace(/^\s*([-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?/, '')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
+    .replace(/<\/?[A-Za-z][\w.:-]*(?:\s(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?\/?>/g, ' ')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*/g, '$1$2')
+    .replace(/(^|\W)_(?=\S)([^_]+?)(?<=\S)_(?=\W|$)/g, '$1$2')
+    .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
+    .replace(/`+([^`]+)`+/g, '$1')
+    .replace(/^\s*\||\|\s*$/g, '')
+    .replace(/\s+\|\s+/g, ' ');
+}
+
+/**
+ * Plain text of Markdown/MDX source, for search when a page has no rendered body (it failed to render)
+ * and for descriptions: headings, emphasis, links and images (their text kept), JSX/HTML tags, comments,
+ * import/export lines, list and quote markers, table pipes and code fence markers go; the code inside
+ * fences stays as it is.
+ */
+export function markdownToText(source: string): string {
+  const lines = source
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .split('\n');
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of lines) {
+    const marker = FENCE.exec(line)?.[1];
+    if (marker !== undefined && (fence === null || marker.startsWith(fence))) {
+      fence = fence === null ? marker : null;
+      continue;
+    }
+    out.push(fence === null ? proseLine(line) : line);
+  }
+  return out
+    .map((line) => line.replace(/[ \t\r\f\v]+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}

@@ -12,10 +12,20 @@ export interface RenderInput {
    * or returns null when it does not exist or may not be read. The caller decides the sandbox.
    */
   readonly readFile: (relPath: string) => string | null;
+  /**
+   * Whether a project file exists (root-relative path, no leading `/`). An image the project does not
+   * hold renders as a placeholder rather than a request the browser logs as a 404 console error.
+   */
+  readonly fileExists?: (relPath: string) => boolean;
   /** `docs.json` `variables`, substituted for `{{name}}` before compiling. */
   readonly variables: Readonly<Record<string, string>>;
   /** Which library bare icon names come from. */
   readonly iconLibrary: IconLibrary;
+  /**
+   * Packed copies of remote media (`offprint pack`): URL as the project writes it -> root-relative path
+   * of the copy. Such a URL renders as the local file instead of the offline placeholder.
+   */
+  readonly packedAssets?: Readonly<Record<string, string>>;
 }
 
 /** One table-of-contents entry: a heading, a Step title or an Update label. */
@@ -40,6 +50,8 @@ export interface RenderedPage {
   readonly missingImports: readonly string[];
   /** Root-relative URLs (`/images/a.png`) of project files the page references (images, videos, files). */
   readonly assets: readonly string[];
+  /** Remote images and videos (http(s) URLs) with no packed copy: the page shows placeholders for them. */
+  readonly remoteMedia?: readonly string[] | undefined;
   /** Plain text of the page for the search index. */
   readonly text: string;
   /** Parsed frontmatter (empty object when there is none or it is not a YAML mapping). */

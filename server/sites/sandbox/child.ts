@@ -7,7 +7,7 @@
  */
 import { prepareHighlighter } from '../render/code/highlight.js';
 import { renderPage } from '../render/index.js';
-import { readProjectText } from '../project/read.js';
+import { hasDotSegment, readProjectText, statInside } from '../project/read.js';
 import { renderRequestSchema, type ChildMessage, type RenderRequest } from './protocol.js';
 
 /** The channel to the pool: Node's IPC, or an Electron utility process's parent port. */
@@ -81,8 +81,13 @@ async function render(rootDir: string, request: RenderRequest): Promise<ChildMes
     source,
     file: request.file,
     readFile,
+    fileExists: (relPath) => {
+      const segments = relPath.split('/');
+      return !hasDotSegment(segments) && statInside(rootDir, segments) !== null;
+    },
     variables: request.variables,
     iconLibrary: request.iconLibrary,
+    ...(request.packedAssets === undefined ? {} : { packedAssets: request.packedAssets }),
   });
   return { type: 'rendered', id: request.id, page: { ...page, frontmatter: { ...page.frontmatter } } };
 }

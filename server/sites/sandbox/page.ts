@@ -36,6 +36,17 @@ export function failedBody(page: SitePage, reason: string): RenderedPage {
   };
 }
 
+const packedByModel = new WeakMap<SiteModel, Readonly<Record<string, string>> | undefined>();
+
+/** The model's packed remote media as the renderer takes them (URL -> `/path`), once per model. */
+function packedMedia(model: SiteModel): Readonly<Record<string, string>> | undefined {
+  if (packedByModel.has(model)) return packedByModel.get(model);
+  const media = [...model.remoteAssets].filter(([, packed]) => packed.kind === 'image' || packed.kind === 'video');
+  const record = media.length === 0 ? undefined : Object.fromEntries(media.map(([url, p]) => [url, `/${p.path}`]));
+  packedByModel.set(model, record);
+  return record;
+}
+
 /**
  * A page's body from its sources: the MDX, rendered in a sandbox process that may read only the
  * project's folder `rootDir` (server/sites/sandbox), and, for OpenAPI pages, the endpoint reference.
@@ -46,10 +57,12 @@ export async function renderPageSource(model: SiteModel, rootDir: string, page: 
   let content: RenderedPage | undefined;
   if (page.file !== null) {
     try {
+      const packedAssets = packedMedia(model);
       content = await renderSandbox().render(rootDir, {
         file: page.file,
         variables: model.settings.variables,
         iconLibrary: model.settings.iconLibrary,
+        ...(packedAssets === undefined ? {} : { packedAssets }),
       });
     } catch (error) {
       if (!(error instanceof SandboxFailure)) throw error;

@@ -48,6 +48,8 @@ export interface SandboxRenderInput {
   readonly file: string;
   readonly variables: Readonly<Record<string, string>>;
   readonly iconLibrary: IconLibrary;
+  /** Packed copies of remote media: URL -> root-relative path. */
+  readonly packedAssets?: Readonly<Record<string, string>>;
 }
 
 interface Queued {

@@ -14,6 +14,8 @@ export const renderRequestSchema = z.object({
   file: z.string(),
   variables: z.record(z.string(), z.string()),
   iconLibrary,
+  /** Packed copies of remote media: URL -> root-relative path (server/sites/project/remote.ts). */
+  packedAssets: z.record(z.string(), z.string()).optional(),
 });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
@@ -23,6 +25,7 @@ const renderedPageSchema = z.object({
   unknownComponents: z.array(z.string()).readonly(),
   missingImports: z.array(z.string()).readonly(),
   assets: z.array(z.string()).readonly(),
+  remoteMedia: z.array(z.string()).readonly().optional(),
   text: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
   warnings: z.array(z.string()).readonly(),

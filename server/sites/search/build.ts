@@ -1,5 +1,6 @@
 /** Builds the search index document served at `/_offprint/search-index.json`. */
 import type { SitePage, SiteModel } from '../project/model.js';
+import { markdownToText } from '../render/text.js';
 import type { RenderedPage } from '../render/types.js';
 import { breadcrumbs } from '../theme/navigation.js';
 import { pageMethod } from '../theme/sidebar.js';
@@ -41,13 +42,15 @@ export function buildSearchIndex(site: SiteModel, pages: readonly IndexablePage[
     const headings = rendered.headings
       .filter((h) => h.id !== '' && h.text.trim() !== '')
       .map((h) => [h.id, h.text.trim()] as const);
+    // Descriptions are written in Markdown; results show them as text.
+    const description = page.description ? markdownToText(page.description).replace(/\s+/g, ' ') : '';
     const method = pageMethod(page);
     const boost = page.boost !== undefined && Number.isFinite(page.boost) && page.boost > 0 ? page.boost : undefined;
     docs.push({
       u: page.url,
       t: page.title,
       ...(section ? { s: section } : {}),
-      ...(page.description ? { d: page.description } : {}),
+      ...(description ? { d: description } : {}),
       ...(headings.length > 0 ? { h: headings } : {}),
       ...(page.keywords.length > 0 ? { k: [...page.keywords] } : {}),
       ...(boost !== undefined && boost !== 1 ? { b: boost } : {}),

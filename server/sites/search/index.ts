@@ -12,7 +12,7 @@ import { renderSandbox } from '../sandbox/shared.js';
 import { buildSearchIndex, isSearchable } from './build.js';
 import { storeSearchIndex } from './file.js';
 
-type Summary = Pick<RenderedPage, 'headings' | 'text'>;
+type Summary = Pick<RenderedPage, 'headings' | 'text' | 'remoteMedia'>;
 
 const UNRENDERABLE: Summary = { headings: [], text: '' };
 const FAILED_PREFIX = 'render failed: ';
@@ -24,6 +24,12 @@ export interface PageFailure {
   readonly reason: string;
 }
 
+/** A remote image or video a page shows as a placeholder (no packed copy). */
+export interface RemoteMediaUse {
+  readonly file: string;
+  readonly url: string;
+}
+
 /** How the indexing of one build went. */
 export interface IndexedBuild {
   /** Pages in the index. */
@@ -31,6 +37,8 @@ export interface IndexedBuild {
   /** Pages whose body could not be rendered (indexed by title and description only). */
   readonly failed: number;
   readonly failures: readonly PageFailure[];
+  /** Remote media the rendered pages could not show offline, for the import report. */
+  readonly remoteMedia: readonly RemoteMediaUse[];
   /** The index was written to the build folder. */
   readonly stored: boolean;
   /** The index document (null when rendering ran out of time). */
@@ -85,7 +93,10 @@ export async function indexBuildFolder(
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
   const failed = failures.filter((f): f is PageFailure => f !== null);
-  const counts = { pages: pages.length, failed: failed.length, failures: failed, outOfTime };
+  const remoteMedia = pages.flatMap((page, i) =>
+    (summaries[i]?.remoteMedia ?? []).map((url) => ({ file: page.file ?? page.path, url })),
+  );
+  const counts = { pages: pages.length, failed: failed.length, failures: failed, remoteMedia, outOfTime };
   if (outOfTime) return { ...counts, stored: false, json: null };
   const entries = pages.map((page, i) => ({ page, rendered: summaries[i] ?? UNRENDERABLE }));
   const json = JSON.stringify(buildSearchIndex(model, entries));

@@ -66,6 +66,13 @@ export async function serveAsset(
     sendBody(ctx, init, { type: 'text/javascript; charset=utf-8' });
     return true;
   }
+  if (first === 'emoji' && rest.length === 1) {
+    // Content emoji images (theme/emoji.ts), for machines without an emoji font.
+    const image = themeFile(`emoji/${rest[0] ?? ''}`, build.model);
+    if (image === null) return false;
+    sendBody(ctx, image.body, { type: image.type, etag: image.etag });
+    return true;
+  }
   if (rest.length > 0) return false;
   if (first === MERMAID_NAME) {
     const found = MERMAID_BUNDLE === null ? null : statInside(dirname(MERMAID_BUNDLE), [MERMAID_NAME]);

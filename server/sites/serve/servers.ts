@@ -8,6 +8,8 @@
  * - a project's *first* site gets a listener from {@link SiteServers.sync}: called by whoever imported
  *   in this process ({@link SiteServers.refresh}), and every `pollMs` by a timer for imports made by the
  *   CLI in another process; projects whose site disappeared lose their listener the same way.
+ *
+ * Each site keeps its port across restarts (ports.ts), so its URL does too.
  */
 import type { RunningServer } from '../../http/server.js';
 import { listen } from '../../http/server.js';
@@ -17,6 +19,7 @@ import { listSites } from '../../db/sites.js';
 import type { SiteDeps } from '../../deps.js';
 import { createSiteApp } from './app.js';
 import { BuildTracker } from './build.js';
+import { listenOnSitePort } from './ports.js';
 import { RenderCache } from './renderCache.js';
 
 /** Options of {@link SiteServers.start}. */
@@ -25,6 +28,11 @@ export interface SiteServersOptions {
   readonly host?: string;
   /** Host names accepted besides the loopback ones (as for the API). */
   readonly extraHosts?: readonly string[];
+  /**
+   * First port tried for a site that has none recorded yet (the next free one upwards is taken);
+   * 0, the default, lets the system pick. A site's recorded port is always tried first.
+   */
+  readonly basePort?: number;
   /** How often the `sites` table is checked for new or removed sites, in ms; 0 turns the timer off. */
   readonly pollMs?: number;
   /** Feedback requests allowed per remote address per window (default 30 per minute). */
@@ -178,7 +186,8 @@ export class SiteServers {
       limiter: new RateLimiter(limit),
       siteBudget: new RateLimiter({ ...(this.options.feedbackSiteBudget ?? FEEDBACK_SITE_BUDGET), maxClients: 1 }),
     });
-    const server = await listen(app, { host: this.host, port: 0, hostPolicy });
+    const listenOn = (port: number): Promise<RunningServer> => listen(app, { host: this.host, port, hostPolicy });
+    const server = await listenOnSitePort(this.deps, projectId, listenOn, this.options.basePort ?? 0);
     return { projectId, server, url: browsableUrl(this.host, server.port), builds };
   }
 }

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import type { SiteModel } from '../project/model.js';
+import { emojiSvg } from './emoji.js';
 import { renderSiteCss } from './siteCss.js';
 
 /** A file ready to send. */
@@ -23,6 +24,7 @@ export interface ThemeAsset {
 /** Names `themeAsset` answers (paths under `/_offprint/`). */
 export const THEME_ASSET_NAMES = ['theme.js', 'theme-init.js', 'theme.css', 'site.css'] as const;
 
+const EMOJI_DIR = 'emoji/';
 const here = dirname(fileURLToPath(import.meta.url));
 const fromSources = import.meta.url.endsWith('.ts');
 
@@ -85,10 +87,15 @@ const siteCss = new WeakMap<SiteModel, ThemeAsset>();
 const files = new Map<string, ThemeAsset>();
 
 /**
- * The theme file called `name` (`theme.js`, `theme-init.js`, `theme.css`, `site.css`), or null for any
- * other name. Bundles are read (or built) once per process; `site.css` once per site model.
+ * The theme file called `name` (`theme.js`, `theme-init.js`, `theme.css`, `site.css`, or an emoji image
+ * `emoji/<code points>.svg`), or null for any other name. Bundles are read (or built) once per process;
+ * `site.css` once per site model.
  */
 export function themeAsset(name: string, site: SiteModel): ThemeAsset | null {
+  if (name.startsWith(EMOJI_DIR)) {
+    const svg = emojiSvg(name.slice(EMOJI_DIR.length));
+    return svg === null ? null : { body: svg.body, contentType: 'image/svg+xml', etag: svg.etag };
+  }
   if (name === 'site.css') {
     let cached = siteCss.get(site);
     if (!cached) {

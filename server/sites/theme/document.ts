@@ -3,6 +3,7 @@ import { homeUrl } from '../project/entry.js';
 import type { DocsConfig, SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { bannerKey, renderBanner, renderFooter } from './footer.js';
+import { emojiImages } from './emoji.js';
 import { renderHead } from './head.js';
 import { renderHeader } from './header.js';
 import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
@@ -79,8 +80,9 @@ function drawerExtras(name: string, tabs: Switcher | undefined, navbar: DocsConf
   const close =
     `<div class="op-drawer-head"><span class="op-drawer-title">${esc(name)}</span>` +
     `<button type="button" class="op-icon-button" data-op-nav-close="" aria-label="Close navigation">${ui('x')}</button></div>`;
+  // The head is a child of the scrolling sidebar itself, so that it can stay in view while the list scrolls.
   return (
-    `<div class="op-drawer-extras">${close}${tabLinks ? `<ul class="op-drawer-tabs">${tabLinks}</ul>` : ''}` +
+    `${close}<div class="op-drawer-extras">${tabLinks ? `<ul class="op-drawer-tabs">${tabLinks}</ul>` : ''}` +
     `${navLinks ? `<ul class="op-drawer-navbar">${navLinks}</ul>` : ''}</div>`
   );
 }
@@ -125,12 +127,15 @@ function shell(args: ShellArgs): string {
       feedbackOff: feedbackOff(site, args.profile),
       profile: args.profile,
     }) +
-    `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
-    renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '' }) +
-    `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}">${sidebar}` +
-    (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
-    `<main class="op-main" id="op-content"><div class="op-content-wrap"><div class="op-column">` +
-    `<article class="op-article">${args.article}</article>${footer}</div>${aside}</div></main></div></body></html>`
+    // Emoji become images in the body only: the head's title and metadata keep the characters.
+    emojiImages(
+      `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
+        renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '' }) +
+        `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}">${sidebar}` +
+        (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
+        `<main class="op-main" id="op-content"><div class="op-content-wrap"><div class="op-column">` +
+        `<article class="op-article">${args.article}</article>${footer}</div>${aside}</div></main></div></body></html>`,
+    )
   );
 }
 

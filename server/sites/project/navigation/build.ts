@@ -7,8 +7,8 @@
  */
 import type { IconConfig, NavigationConfig, NavNodeConfig, OpenApiSourceConfig } from '../config/schema.js';
 import type { IconRef, NavDivision, NavGroup, NavItem, NavRoot, NavSection } from '../model.js';
-import { findOperation, isRemoteSpec, parseOperationRef, specFileOf } from '../openapi/operations.js';
-import { generateAll } from './generate.js';
+import { findOperation, parseOperationRef } from '../openapi/operations.js';
+import { generateAll, REMOTE_SPEC } from './generate.js';
 import type { Inherited, NavContext, SpecSource } from './context.js';
 
 /** Division array keys in the order their sections are listed, with their division and label key. */
@@ -77,19 +77,21 @@ function hasContent(node: NavNodeConfig): boolean {
 
 /** Resolves one page string to an existing page path, or reports it. */
 function pageRef(ctx: NavContext, text: string, id: string, inh: Inherited): string | undefined {
-  const op = parseOperationRef(text);
-  if (op !== undefined) {
-    if (op.spec !== undefined && isRemoteSpec(op.spec)) {
-      ctx.problem('remote-spec', id, `"${text}": the spec is a URL, which an offline import cannot fetch`);
+  const written = parseOperationRef(text);
+  if (written !== undefined) {
+    const spec = written.spec === undefined ? undefined : ctx.specFile(written.spec);
+    if (written.spec !== undefined && spec === undefined) {
+      ctx.problem('remote-spec', id, `"${text}": ${REMOTE_SPEC}`);
       return undefined;
     }
-    const local = inh.specs.map((s) => s.source).filter((s) => !isRemoteSpec(s));
+    const op = spec === undefined ? written : { ...written, spec };
+    const local = inh.specs.flatMap((s) => ctx.specFile(s.source) ?? []);
     const found = findOperation(ctx.specs, op, local);
     if (found === undefined) {
       ctx.problem('missing-operation', id, `"${text}": no local OpenAPI spec has this operation`);
       return undefined;
     }
-    const directory = inh.specs.find((s) => specFileOf(s.source) === found.spec)?.directory ?? inh.apiDirectory;
+    const directory = inh.specs.find((s) => ctx.specFile(s.source) === found.spec)?.directory ?? inh.apiDirectory;
     const path = ctx.generate(found, directory);
     ctx.use(path, inh);
     return path;
@@ -150,6 +152,17 @@ function buildSection(
   return { kind: 'section', division, id, label, hidden: node.hidden === true, ...defined, sections, items };
 }
 
+/**
+ * A spec its pages inherit, named by URL and not packed: its operations cannot be found offline, so the
+ * report says why rather than only listing each page's missing operation.
+ */
+function reportRemoteSpecs(ctx: NavContext, sources: readonly SpecSource[], id: string): void {
+  sources.forEach((source, i) => {
+    if (ctx.specFile(source.source) !== undefined) return;
+    ctx.problem('remote-spec', sources.length > 1 ? `${id}[${i}]` : id, `${source.source}: ${REMOTE_SPEC}`);
+  });
+}
+
 /** Child sections and sidebar items of a node. */
 function buildContent(
   ctx: NavContext,
@@ -180,6 +193,8 @@ function buildContent(
   // A division with its own `openapi` and nothing else lists every operation of its specs (§1.5).
   if (node.openapi !== undefined && !hasContent(node)) {
     items.push(...generateAll(ctx, specSources(node.openapi), `${id}.openapi`, inh));
+  } else if (node.openapi !== undefined) {
+    reportRemoteSpecs(ctx, specSources(node.openapi), `${id}.openapi`);
   }
   return { sections, items };
 }
@@ -193,6 +208,7 @@ export function buildNavigation(
   apiSpecs: OpenApiSourceConfig | undefined,
 ): NavRoot {
   const rootInherited: Inherited = { specs: specSources(apiSpecs), hidden: false, searchable: false };
+  reportRemoteSpecs(ctx, rootInherited.specs, 'api.openapi');
   const { global, ...primary } = navigation;
   const { sections, items } = buildContent(ctx, primary, 'navigation', inherit(primary, rootInherited));
   const globalSections: NavSection[] = [];

@@ -1,6 +1,7 @@
 /** State shared while the navigation tree is built: page lookups, generated pages, usage, problems. */
 import type { OpenApiOperation, OpenApiSpec, SiteProblem } from '../model.js';
-import { operationPagePath } from '../openapi/operations.js';
+import { isRemoteSpec, operationPagePath, specFileOf } from '../openapi/operations.js';
+import type { PackedAsset } from '../remote.js';
 
 /** How the navigation uses one page. */
 export interface PageUsage {
@@ -49,7 +50,18 @@ export class NavContext {
     readonly filePages: ReadonlySet<string>,
     readonly specs: ReadonlyMap<string, OpenApiSpec>,
     readonly unreadableSpecs: ReadonlyMap<string, string>,
+    readonly remoteAssets: ReadonlyMap<string, PackedAsset> = new Map(),
   ) {}
+
+  /**
+   * The project file a spec source names: the file itself, or for a URL the copy `offprint pack`
+   * stored; undefined for a URL that was not packed.
+   */
+  specFile(source: string): string | undefined {
+    if (!isRemoteSpec(source)) return specFileOf(source);
+    const packed = this.remoteAssets.get(source.trim());
+    return packed?.kind === 'spec' ? packed.path : undefined;
+  }
 
   /** Whether `path` is a page (file or already generated). */
   exists(path: string): boolean {

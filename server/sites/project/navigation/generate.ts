@@ -5,19 +5,23 @@
  * operations get a page but no sidebar entry; `x-excluded` ones get nothing (dropped when indexing).
  */
 import type { NavGroup, NavItem, OpenApiOperation } from '../model.js';
-import { isRemoteSpec, specFileOf, tagGroupLabel } from '../openapi/operations.js';
+import { tagGroupLabel } from '../openapi/operations.js';
 import type { Inherited, NavContext, SpecSource } from './context.js';
+
+/** Why a spec named by URL and not packed is left out. */
+export const REMOTE_SPEC =
+  'the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine';
 
 /** Sidebar items for every operation of `sources`. */
 export function generateAll(ctx: NavContext, sources: readonly SpecSource[], id: string, inh: Inherited): NavItem[] {
   const items: NavItem[] = [];
   sources.forEach((source, s) => {
     const sourceId = sources.length > 1 ? `${id}[${s}]` : id;
-    if (isRemoteSpec(source.source)) {
-      ctx.problem('remote-spec', sourceId, `${source.source}: the spec is a URL, which an offline import cannot fetch`);
+    const file = ctx.specFile(source.source);
+    if (file === undefined) {
+      ctx.problem('remote-spec', sourceId, `${source.source}: ${REMOTE_SPEC}`);
       return;
     }
-    const file = specFileOf(source.source);
     const spec = ctx.specs.get(file);
     if (spec === undefined) {
       const why = ctx.unreadableSpecs.get(file);

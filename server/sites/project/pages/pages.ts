@@ -104,13 +104,23 @@ export function filePage(
   specs: ReadonlyMap<string, OpenApiSpec>,
   v: Visibility,
   problems: SiteProblem[],
+  specFile: (source: string) => string | undefined = (source) => source,
 ): SitePage {
   let operation: OpenApiOperation | undefined;
   const openapi = fmString(page.frontmatter.openapi);
   if (openapi !== undefined) {
-    const ref = parseOperationRef(openapi);
+    const written = parseOperationRef(openapi);
+    // A spec named by URL is looked up as its packed copy (server/sites/project/remote.ts).
+    const spec = written?.spec === undefined ? undefined : specFile(written.spec);
+    const ref = written === undefined || spec === undefined ? written : { ...written, spec };
     operation = ref === undefined ? undefined : findOperation(specs, ref);
-    if (operation === undefined) {
+    if (operation === undefined && written?.spec !== undefined && spec === undefined) {
+      problems.push({
+        code: 'remote-spec',
+        file: page.file,
+        message: `openapi "${openapi}": the spec is a URL, which an offline import cannot fetch; run \`offprint pack\` on a connected machine`,
+      });
+    } else if (operation === undefined) {
       const why =
         ref === undefined
           ? 'is not "[spec] METHOD /path" or "[spec] webhook name"'

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { iconSvg } from '../icons/icons.js';
 import { styleEntries } from '../style.js';
-import { useRenderState } from '../runtime/state.js';
+import { isRemoteUrl, useRenderState } from '../runtime/state.js';
 import { bool, cx, num, str, textOf, type MdxProps } from './util.js';
 
 const LINK_SVG = iconSvg('link', 'lucide') ?? '';
@@ -86,10 +86,7 @@ export function Heading(props: MdxProps): ReactNode {
 
 type RemoteKind = 'image' | 'video' | 'embed';
 
-/** An http(s) or protocol-relative URL: hosted elsewhere, so never loaded by an offline site. */
-function isRemote(url: string | undefined): url is string {
-  return url !== undefined && /^(https?:)?\/\//i.test(url);
-}
+const isRemote = isRemoteUrl;
 
 /**
  * Stands in for an image, video or embed hosted elsewhere: offline it cannot load, and the page's
@@ -120,12 +117,31 @@ function RemoteMedia(props: { kind: RemoteKind; url: string; label: string | und
   );
 }
 
+/**
+ * Stands in for an image or video the project does not hold (the import report lists it as a missing
+ * asset): asking for it would only log a 404 console error on every page that shows it.
+ */
+function MissingMedia(props: { kind: 'image' | 'video'; url: string; label: string | undefined }): ReactNode {
+  const label = props.label || `${props.kind === 'image' ? 'Image' : 'Video'} not found: ${props.url}`;
+  return (
+    <span className={`op-remote-media op-missing-media op-remote-${props.kind}`} data-op-missing-src={props.url}>
+      <span
+        className="op-remote-icon"
+        aria-hidden="true"
+        dangerouslySetInnerHTML={{ __html: REMOTE_SVG[props.kind] }}
+      />
+      <span className="op-remote-label">{label}</span>
+    </span>
+  );
+}
+
 /** `<img src alt noZoom actions actionsPlacement ...>` and Markdown images. Zoomable unless `noZoom`. */
 export function Img(props: MdxProps): ReactNode {
   const state = useRenderState();
   const actions = props['actions'] === true ? 'copy,download' : str(props['actions']);
-  const src = state.asset(props['src']);
+  const src = state.media(props['src']);
   if (isRemote(src)) return <RemoteMedia kind="image" url={src} label={str(props['alt'])} />;
+  if (state.isMissing(src)) return <MissingMedia kind="image" url={src} label={str(props['alt'])} />;
   return (
     <img
       {...domProps(props)}
@@ -143,12 +159,16 @@ export function Img(props: MdxProps): ReactNode {
 export function Video(props: MdxProps): ReactNode {
   const state = useRenderState();
   const auto = bool(props['autoPlay']);
-  const src = props['src'] === undefined ? undefined : state.asset(props['src']);
+  const src = props['src'] === undefined ? undefined : state.media(props['src']);
   if (isRemote(src)) return <RemoteMedia kind="video" url={src} label={str(props['title'])} />;
+  if (state.isMissing(src)) return <MissingMedia kind="video" url={src} label={str(props['title'])} />;
+  // A poster with no packed copy is left out: the video still plays, and nothing asks the network.
+  const poster = state.media(props['poster']);
   return (
     <video
       {...domProps(props)}
       src={src}
+      poster={isRemote(poster) || state.isMissing(poster) ? undefined : poster}
       {...(auto ? { muted: true, loop: true, playsInline: true, autoPlay: true } : {})}
     >
       {props.children}
@@ -171,10 +191,12 @@ export function Iframe(props: MdxProps): ReactNode {
   return <iframe {...domProps(props)} src={url} />;
 }
 
-/** `<source src>` inside video/audio/picture. */
+/** `<source src>` inside video/audio/picture; a remote one with no packed copy renders as nothing. */
 export function Source(props: MdxProps): ReactNode {
   const state = useRenderState();
-  return <source {...domProps(props)} src={state.asset(props['src'])} />;
+  const src = state.media(props['src']);
+  if (isRemote(src) || state.isMissing(src)) return null;
+  return <source {...domProps(props)} src={src} />;
 }
 
 const FILE_LINK = /\.(pdf|zip|tar|gz|tgz|csv|txt|json|ya?ml|xml|png|jpe?g|gif|webp|svg|mp4|webm|mp3|wav)$/i;

@@ -1,7 +1,7 @@
 /** Card, CardGroup/Columns/Column, Tile, Panel, Frame. */
 import type { CSSProperties, ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
-import { useRenderState, type RenderState } from '../runtime/state.js';
+import { isRemoteUrl, useRenderState, type RenderState } from '../runtime/state.js';
 import { isCalloutKind } from './callouts.js';
 import { asNode, bool, color, cx, num, str, textOf, type MdxProps } from './util.js';
 
@@ -19,7 +19,8 @@ export function Card(props: MdxProps): ReactNode {
   const state = useRenderState();
   const title = str(props['title']);
   const href = str(props['href']);
-  const img = str(props['img']);
+  // A remote image with no packed copy is left out: a card reads fine without it.
+  const imgSrc = state.media(str(props['img']));
   const type = props['type'];
   const cta = str(props['cta']);
   const iconColor = color(props['color']);
@@ -34,7 +35,9 @@ export function Card(props: MdxProps): ReactNode {
         isCalloutKind(type) && `op-card-${type}`,
       )}
     >
-      {img ? <img className="op-card-img" src={state.asset(img)} alt="" loading="lazy" /> : null}
+      {imgSrc !== undefined && !isRemoteUrl(imgSrc) && !state.isMissing(imgSrc) ? (
+        <img className="op-card-img" src={imgSrc} alt="" loading="lazy" />
+      ) : null}
       {props['icon'] ? (
         <IconSlot icon={props['icon']} iconType={props['iconType']} color={iconColor} className="op-card-icon" />
       ) : null}

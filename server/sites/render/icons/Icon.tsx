@@ -1,6 +1,6 @@
 /** The `<Icon>` component and the icon slot every other component uses. */
 import { isValidElement, type ReactNode } from 'react';
-import { useRenderState } from '../runtime/state.js';
+import { isRemoteUrl, useRenderState } from '../runtime/state.js';
 import { color, cx, num, str, type MdxProps } from '../components/util.js';
 import { iconSvg, isIconPath } from './icons.js';
 
@@ -34,14 +34,11 @@ export function IconSlot(props: IconSlotProps): ReactNode {
   const icon = str(props.icon)?.trim();
   if (!icon) return null;
   if (isIconPath(icon)) {
+    const src = state.media(icon);
+    // A remote icon with no packed copy is left out rather than asked of the network.
+    if (isRemoteUrl(src) || state.isMissing(src)) return null;
     return (
-      <img
-        className={cx('op-icon', 'op-icon-img', props.className)}
-        src={state.asset(icon)}
-        alt=""
-        loading="lazy"
-        style={style}
-      />
+      <img className={cx('op-icon', 'op-icon-img', props.className)} src={src} alt="" loading="lazy" style={style} />
     );
   }
   const svg = iconSvg(icon, state.iconLibrary, str(props.iconType));

@@ -22,13 +22,25 @@ export function slugify(text: string): string {
  * links on Mintlify sites show (`<ResponseField name="iconType">` is `#param-icon-type`).
  */
 export function fieldSlug(name: string): string {
-  const kebab = name
+  return `param-${kebabName(name)}`;
+}
+
+/**
+ * A field name in kebab case, as Mintlify writes it in field anchors (`redirectTo` -> `redirect-to`,
+ * `USER_ID` -> `user-id`); shared by MDX fields and the generated endpoint pages' rows.
+ */
+export function kebabName(name: string): string {
+  return name
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1-$2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1-$2')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
-  return `param-${kebab}`;
+}
+
+/** An http(s) or protocol-relative URL: hosted elsewhere, so never loaded by an offline site. */
+export function isRemoteUrl(url: string | undefined): url is string {
+  return url !== undefined && /^(https?:)?\/\//i.test(url);
 }
 
 /** Everything one render collects; created by renderPage and read back after renderToString. */
@@ -37,6 +49,8 @@ export class RenderState {
   readonly assets = new Set<string>();
   readonly unknownComponents = new Set<string>();
   readonly missingImports = new Set<string>();
+  /** Remote media URLs the page shows as placeholders: no packed copy (server/sites/project/remote.ts). */
+  readonly remoteMedia = new Set<string>();
   readonly warnings: string[] = [];
   /** Page-wide like Mintlify's: a repeated slug gets `-1`, `-2`, ... in reading order, snippets included. */
   private readonly slugger = new GithubSlugger();
@@ -45,7 +59,46 @@ export class RenderState {
     /** The page's path relative to the site root. */
     readonly file: string,
     readonly iconLibrary: IconLibrary,
+    /** Packed copies of remote assets: URL as written -> root-relative path of the copy. */
+    private readonly packed: Readonly<Record<string, string>> = {},
+    /** Whether a project file exists; absent, every local file counts as present. */
+    private readonly fileExists?: (relPath: string) => boolean,
   ) {}
+
+  /**
+   * True for a root-relative URL naming a file the project does not hold (the import report lists it as
+   * a missing asset): the page shows a placeholder instead of asking for it and logging a 404.
+   */
+  isMissing(url: string | undefined): url is string {
+    if (this.fileExists === undefined || url === undefined || !url.startsWith('/') || url.startsWith('//')) {
+      return false;
+    }
+    const path = url.split(/[?#]/)[0] ?? url;
+    let decoded = path;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // Keep the path as written.
+    }
+    return !this.fileExists(decoded.replace(/^\/+/, ''));
+  }
+
+  /**
+   * Like {@link asset}, for something the page loads (image, video, poster, source): a remote URL with a
+   * packed copy becomes the copy's path (recorded as an asset); one without stays remote and is recorded
+   * in {@link remoteMedia}, so the import can say which ones to pack.
+   */
+  media(src: unknown): string | undefined {
+    const url = this.asset(src);
+    if (!isRemoteUrl(url)) return url;
+    const copy = Object.hasOwn(this.packed, url.trim()) ? this.packed[url.trim()] : undefined;
+    if (copy !== undefined) {
+      this.assets.add(copy);
+      return copy;
+    }
+    this.remoteMedia.add(url);
+    return url;
+  }
 
   /**
    * The anchor id of a heading or component titled `text`: `custom` as the author wrote it, else the

@@ -65,13 +65,22 @@ function initDrawer(): void {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && document.documentElement.classList.contains('op-nav-open')) setDrawer(false);
   });
-  // Keep the active page visible in a long sidebar.
+  revealActivePage();
+}
+
+/**
+ * Scrolls a long sidebar to the current page, only when that page is below the first screen: a sidebar
+ * (and the phone drawer, whose header sits at its top) otherwise opens at its top.
+ */
+function revealActivePage(): void {
   const active = document.querySelector<HTMLElement>('.op-sidebar .is-active[aria-current="page"]');
   const scroller = document.querySelector<HTMLElement>('.op-sidebar-inner');
-  if (active && scroller) {
-    const top = active.offsetTop - scroller.clientHeight / 3;
-    if (top > 0) scroller.scrollTop = top;
-  }
+  if (!active || !scroller) return;
+  const box = scroller.getBoundingClientRect();
+  const item = active.getBoundingClientRect();
+  const bottom = item.bottom - box.top + scroller.scrollTop;
+  if (bottom <= scroller.clientHeight) return;
+  scroller.scrollTop = item.top - box.top + scroller.scrollTop - scroller.clientHeight / 3;
 }
 
 function initMenus(): void {

@@ -34,6 +34,21 @@ export function codeOf(block: Element): string {
   return block.querySelector('pre')?.textContent ?? '';
 }
 
+/**
+ * `el.innerText` with content emoji images (theme/emoji.ts) read as their characters: innerText skips
+ * images, so each is swapped for its alt text while the text is read, then put back.
+ */
+function textWithEmoji(el: HTMLElement): string {
+  const swaps = all<HTMLImageElement>('img.op-emoji', el).map((img) => {
+    const text = document.createTextNode(img.alt);
+    img.replaceWith(text);
+    return { img, text };
+  });
+  const out = el.innerText;
+  for (const { img, text } of swaps) text.replaceWith(img);
+  return out;
+}
+
 function flash(button: HTMLElement, ok: boolean): void {
   button.dataset['copied'] = ok ? 'true' : 'false';
   const label = button.getAttribute('aria-label');
@@ -51,7 +66,7 @@ function textFor(button: HTMLElement): string | null {
   }
   if (button.matches('[data-op-copy-prompt]')) {
     const body = button.closest('[data-op-prompt]')?.querySelector<HTMLElement>('.op-prompt-body');
-    return body ? body.innerText.trim() : null;
+    return body ? textWithEmoji(body).trim() : null;
   }
   return button.dataset['opCopyValue'] ?? null;
 }

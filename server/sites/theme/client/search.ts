@@ -3,6 +3,7 @@ import type { SearchIndexData } from '../searchFormat.js';
 import { SEARCH_INDEX_REL } from '../profile.js';
 import { SEARCH_INDEX_URL } from '../urls.js';
 import { all, el } from './dom.js';
+import { withEmoji } from './emoji.js';
 import { createSearchEngine, type SearchEngine, type SearchHit } from './searchEngine.js';
 
 let engine: Promise<SearchEngine> | null = null;
@@ -52,10 +53,12 @@ function highlighted(text: string, marks: readonly (readonly [number, number])[]
   const out = document.createDocumentFragment();
   let at = 0;
   for (const [start, end] of marks) {
-    out.append(text.slice(at, start), el('mark', undefined, text.slice(start, end)));
+    const mark = el('mark');
+    mark.append(...withEmoji(text.slice(start, end)));
+    out.append(...withEmoji(text.slice(at, start)), mark);
     at = end;
   }
-  out.append(text.slice(at));
+  out.append(...withEmoji(text.slice(at)));
   return out;
 }
 
@@ -72,9 +75,13 @@ function hitNode(hit: SearchHit, index: number): HTMLLIElement {
     title.append(
       el('span', `op-method op-method-${hit.method}`, hit.method === 'webhook' ? 'HOOK' : hit.method.toUpperCase()),
     );
-  title.append(hit.title);
+  title.append(...withEmoji(hit.title));
   link.append(title);
-  if (hit.heading) link.append(el('span', 'op-search-heading', `# ${hit.heading}`));
+  if (hit.heading) {
+    const heading = el('span', 'op-search-heading');
+    heading.append(...withEmoji(hit.heading));
+    link.append(heading);
+  }
   if (hit.snippet) {
     const snip = el('span', 'op-search-snippet');
     snip.append(highlighted(hit.snippet, hit.marks));

@@ -11,7 +11,7 @@ import { endpointBar } from './bar.js';
 import { codeBlock, prepareLanguages, tabStrip } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
 import { authOf, exampleText, mediaExample, pickContent, requestSamples } from './samples.js';
-import { fieldRow, flatten, objectFields, SchemaContext, type Json } from './schema.js';
+import { fieldRow, flatten, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 
 const LOCATIONS = [
   ['path', 'Path parameters'],
@@ -65,6 +65,11 @@ class Page {
     for (let n = 1; this.ids.has(id); n++) id = `${base}-${n}`;
     this.ids.add(id);
     return id;
+  }
+
+  /** Field ids under `prefix` (Mintlify's `body-`, `response-`, `parameter-`), unique on this page. */
+  anchor(prefix: string): FieldAnchor {
+    return { prefix, unique: (base) => this.id(base) };
   }
 
   section(title: string, body: string, extra = ''): string {
@@ -161,7 +166,12 @@ export async function renderEndpointPage(
         ctx,
         auth.name,
         { type: 'string' },
-        { location: auth.location, required: true, description: auth.description },
+        {
+          location: auth.location,
+          required: true,
+          description: auth.description,
+          anchor: page.anchor('authorization'),
+        },
       ),
     );
   }
@@ -179,7 +189,7 @@ export async function renderEndpointPage(
         };
         return fieldRow(ctx, String(p['name']), schema, {
           required: p['required'] === true || location === 'path',
-          id: page.id(`param-${location}-${String(p['name'])}`),
+          anchor: page.anchor('parameter'),
           description: p['description'],
           deprecated: p['deprecated'] === true,
           example: p['example'],
@@ -193,9 +203,9 @@ export async function renderEndpointPage(
     const flat = schemaNode.node ? flatten(schemaNode.ctx, schemaNode.node) : undefined;
     const rows =
       flat && isObject(flat['properties'])
-        ? objectFields(schemaNode.ctx, flat)
+        ? objectFields(schemaNode.ctx, flat, 'param', page.anchor('body'))
         : media[1]['schema']
-          ? fieldRow(ctx, 'body', media[1]['schema'], { kind: 'param' })
+          ? fieldRow(ctx, 'body', media[1]['schema'], { kind: 'param', anchor: page.anchor('body') })
           : '';
     if (flat && isObject(flat['properties'])) page.text.push(...Object.keys(flat['properties']));
     html += page.section('Body', rows, `<span class="op-endpoint-media">${esc(media[0])}</span>`);
@@ -215,8 +225,8 @@ export async function renderEndpointPage(
       inner += `<p class="op-endpoint-media">${esc(picked[0])}</p>`;
       inner +=
         flat && isObject(flat['properties'])
-          ? objectFields(node.ctx, flat, 'response')
-          : fieldRow(ctx, 'response', picked[1]['schema'], { kind: 'response' });
+          ? objectFields(node.ctx, flat, 'response', page.anchor('response'))
+          : fieldRow(ctx, 'response', picked[1]['schema'], { kind: 'response', anchor: page.anchor('response') });
     }
     return { label: status, html: `<div class="op-response">${inner}</div>` };
   });

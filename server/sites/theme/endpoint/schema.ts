@@ -2,6 +2,7 @@
  * OpenAPI schemas -> field rows (the `op-field` markup of ParamField/ResponseField, DOM.md) and example
  * values. Internal `$ref`s (`#/...`) are resolved against the spec document; cycles stop at the repeat.
  */
+import { kebabName } from '../../render/runtime/state.js';
 import { esc } from '../html.js';
 import { miniMarkdown } from './markdown.js';
 
@@ -141,11 +142,21 @@ function expandable(title: string, body: string): string {
   );
 }
 
+/**
+ * Where a row's anchor id comes from: Mintlify ids endpoint rows `<prefix>-<kebab name>` (`body-redirect-to`,
+ * `response-data-id` for nested rows, `parameter-user-id`), so links authors copy from Mintlify land here.
+ * `unique` makes the id page-unique (the same field under two response codes).
+ */
+export interface FieldAnchor {
+  readonly prefix: string;
+  readonly unique: (base: string) => string;
+}
+
 /** Options of one field row. */
 export interface FieldOptions {
   readonly required?: boolean;
   readonly location?: string;
-  readonly id?: string;
+  readonly anchor?: FieldAnchor;
   readonly kind?: 'param' | 'response';
   /** Description overriding the schema's (parameters carry their own). */
   readonly description?: unknown;
@@ -177,14 +188,17 @@ export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts:
   for (const c of constraints(schema)) body += `<p class="op-field-constraint">${esc(c)}</p>`;
   if (example !== undefined && typeof example !== 'object')
     body += `<p class="op-field-example">Example: <code>${esc(literal(example))}</code></p>`;
-  if (inner.depth < MAX_DEPTH && !cycle) body += children(inner, schema);
+  const base = opts.anchor ? `${opts.anchor.prefix}-${kebabName(name)}` : undefined;
+  const id = base !== undefined ? opts.anchor?.unique(base) : undefined;
+  const nested = base !== undefined && opts.anchor ? { prefix: base, unique: opts.anchor.unique } : undefined;
+  if (inner.depth < MAX_DEPTH && !cycle) body += children(inner, schema, opts.kind ?? 'param', nested);
   return (
-    `<div class="op-field" data-op-field="${opts.kind ?? 'param'}"${opts.id ? ` id="${esc(opts.id)}"` : ''}>` +
+    `<div class="op-field" data-op-field="${opts.kind ?? 'param'}"${id ? ` id="${esc(id)}"` : ''}>` +
     `<div class="op-field-head">${head}</div>${body ? `<div class="op-field-body">${body}</div>` : ''}</div>`
   );
 }
 
-function children(ctx: SchemaContext, schema: Json): string {
+function children(ctx: SchemaContext, schema: Json, kind: 'param' | 'response', anchor?: FieldAnchor): string {
   const options = variants(schema);
   if (options.length > 0) {
     return options
@@ -194,7 +208,7 @@ function children(ctx: SchemaContext, schema: Json): string {
           (node && typeof node['title'] === 'string' ? node['title'] : undefined) ??
           refName((option as Json)['$ref'] as string | undefined) ??
           `option ${i + 1}`;
-        const rows = node ? objectFields(inner, flatten(inner, node)) : '';
+        const rows = node ? objectFields(inner, flatten(inner, node), kind, anchor) : '';
         return rows ? expandable(title, rows) : '';
       })
       .join('');
@@ -203,12 +217,17 @@ function children(ctx: SchemaContext, schema: Json): string {
   if (!child) return '';
   return expandable(
     schema['type'] === 'array' ? 'item attributes' : 'child attributes',
-    objectFields(child.ctx, child.node),
+    objectFields(child.ctx, child.node, kind, anchor),
   );
 }
 
-/** The rows of an object schema's properties (required first, as Mintlify lists them). */
-export function objectFields(ctx: SchemaContext, schema: Json, kind: 'param' | 'response' = 'param'): string {
+/** The rows of an object schema's properties (required first, as Mintlify lists them), ids under `anchor`. */
+export function objectFields(
+  ctx: SchemaContext,
+  schema: Json,
+  kind: 'param' | 'response' = 'param',
+  anchor?: FieldAnchor,
+): string {
   const properties = isObject(schema['properties']) ? schema['properties'] : {};
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
   const names = Object.keys(properties).sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
@@ -219,7 +238,9 @@ export function objectFields(ctx: SchemaContext, schema: Json, kind: 'param' | '
         !(kind === 'param' && node?.['readOnly'] === true) && !(kind === 'response' && node?.['writeOnly'] === true)
       );
     })
-    .map((name) => fieldRow(ctx, name, properties[name], { required: required.has(name), kind }))
+    .map((name) =>
+      fieldRow(ctx, name, properties[name], { required: required.has(name), kind, ...(anchor ? { anchor } : {}) }),
+    )
     .join('');
 }
 

@@ -1,0 +1,19 @@
+/** The first-run state of the feedback page: where feedback comes from, and how to bring it in. */
+import { EmptyState } from '../../ui/EmptyState.js';
+
+/** Shown when the project has no feedback at all (not when a filter matches nothing). */
+export function NoFeedback() {
+  return (
+    <EmptyState icon="feedback" title="No feedback yet">
+      <p>
+        Readers leave feedback with the widgets on every page of a docs site Offprint serves: a helpful / not helpful
+        vote with an optional comment, and comments on code blocks. AI agents reading the docs can send feedback too.
+        Each entry shows up here at once.
+      </p>
+      <p>
+        Feedback collected on an air-gapped network comes back as an NDJSON file: import it above, or run{' '}
+        <code>offprint feedback import FILE.ndjson</code>.
+      </p>
+    </EmptyState>
+  );
+}

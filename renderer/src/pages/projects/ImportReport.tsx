@@ -1,0 +1,74 @@
+/** An import's problems as a readable list: one group per code (largest first), each problem with its file. */
+import type { ReportView as Report, SiteProblem } from '../../api/types.js';
+import { formatCount, humanize } from '../../ui/format.js';
+import { Icon } from '../../ui/Icon.js';
+
+/** What each problem code means, for the codes an import reports most. */
+const CODE_HINTS: Readonly<Record<string, string>> = {
+  'missing-asset': 'Images or files the pages refer to that are not in the project.',
+  'missing-snippet': 'Snippets imported by pages that are not in the project.',
+  'render-failed': 'Pages that could not be rendered; readers see an error box on them.',
+  'skipped-script': 'Scripts not loaded: allow them with `offprint settings set allowedScripts`.',
+};
+
+function groups(report: Report): [string, number, SiteProblem[]][] {
+  const listed = new Map<string, SiteProblem[]>();
+  for (const p of report.problemList) listed.set(p.code, [...(listed.get(p.code) ?? []), p]);
+  return Object.entries(report.problemsByCode)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, count]) => [code, count, listed.get(code) ?? []]);
+}
+
+/** The report; says so plainly when the import found nothing to report. */
+export function ImportReport({ report }: { report: Report }) {
+  const grouped = groups(report);
+  const scripts = report.skippedScripts ?? [];
+  if (grouped.length === 0 && scripts.length === 0) {
+    return (
+      <p className="callout success">
+        <Icon name="check" /> The last import found no problems.
+      </p>
+    );
+  }
+  // A short report is shown whole; a long one starts folded to its counts.
+  const unfold = grouped.reduce((n, [, count]) => n + count, 0) <= 12;
+  return (
+    <div className="report">
+      {grouped.map(([code, count, list]) => (
+        <details key={code} className="report-group" open={unfold}>
+          <summary>
+            <span className="badge warn">{formatCount(count)}</span>
+            <span className="report-code">{humanize(code)}</span>
+            <code className="muted">{code}</code>
+          </summary>
+          {CODE_HINTS[code] !== undefined && <p className="muted">{CODE_HINTS[code]}</p>}
+          <ul className="problem-list">
+            {list.map((p, i) => (
+              <li key={`${p.file}:${i}`}>
+                <code className="path">{p.file}</code>
+                <span>{p.message}</span>
+              </li>
+            ))}
+          </ul>
+          {list.length < count && <p className="muted">{formatCount(count - list.length)} more not listed.</p>}
+        </details>
+      ))}
+      {scripts.length > 0 && (
+        <details className="report-group">
+          <summary>
+            <span className="badge warn">{scripts.length}</span>
+            <span className="report-code">Scripts not loaded</span>
+          </summary>
+          <ul className="problem-list">
+            {scripts.map((s) => (
+              <li key={s.name}>
+                <code className="path">{s.name}</code>
+                <span>{s.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

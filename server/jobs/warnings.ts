@@ -1,0 +1,32 @@
+/** A finished run's warnings, readable (code, message, page), from what the pipeline recorded. */
+import type { ExportResult } from '../export/contract.js';
+import type { ExportWarning } from '../exportSpec/warnings.js';
+
+/** The site path of bundle page file `file` (the inverse of `pageFile`: `guides/setup.html` -> `/guides/setup`). */
+function pageOfFile(file: string): string {
+  return file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+}
+
+/** Every warning of `result`, in a stable order: blocked requests, page errors, anchors, files. */
+export function exportWarnings(result: ExportResult): ExportWarning[] {
+  const warnings: ExportWarning[] = [];
+  for (const { page, url } of result.blockedRequests) {
+    warnings.push({ code: 'blocked-request', page, message: `blocked a request to ${url} (outside the site)` });
+  }
+  for (const { page, message } of result.pageErrors ?? []) warnings.push({ code: 'page-error', page, message });
+  for (const { file, href } of result.missingAnchorLinks ?? []) {
+    warnings.push({
+      code: 'missing-anchor',
+      page: pageOfFile(file),
+      message: `links to ${href}, an anchor its page does not have; the link now leads to the page`,
+    });
+  }
+  for (const path of result.missingFiles ?? []) {
+    warnings.push({
+      code: 'missing-file',
+      page: null,
+      message: `a page refers to ${path}, which the site does not have`,
+    });
+  }
+  return warnings;
+}

@@ -1,0 +1,56 @@
+/**
+ * Fields Offprint adds to a static export job for the dashboard (not in the official API): the phase,
+ * an estimate of the time left, and once completed the bundle's size, SHA-256 and warnings.
+ */
+import { z } from 'zod';
+import { ExportWarningSchema } from '../../exportSpec/warnings.js';
+
+/** What a job is doing now. */
+export const EXPORT_PHASES = ['queued', 'rendering', 'assembling', 'zipping', 'completed', 'failed'] as const;
+
+/** The extension fields of a job, spread into its schema. */
+export const jobExtensionFields = {
+  phase: z.enum(EXPORT_PHASES).meta({
+    description:
+      'What the job is doing: `rendering` pages (`pageCount` of `pagesTotal`), `assembling` the bundle, ' +
+      '`zipping` it; or `queued`, `completed`, `failed` (Offprint extension).',
+  }),
+  etaSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({
+      description:
+        'Estimated seconds until rendering is done, from the rate so far; null when unknown (before the first ' +
+        'page, after rendering, when not running) (Offprint extension).',
+    }),
+  durationMs: z.number().int().min(0).nullable().meta({
+    description: 'How long the job ran: until now while running, until it ended afterwards (Offprint extension).',
+  }),
+  sizeBytes: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Bundle size, once completed (Offprint extension).' }),
+  sha256: z
+    .string()
+    .nullable()
+    .meta({ description: 'SHA-256 of the bundle (hex), once completed (Offprint extension).' }),
+  warnings: z
+    .array(ExportWarningSchema)
+    .nullable()
+    .meta({
+      description:
+        'What the export could not do cleanly (blocked requests, page errors, links to missing anchors, missing ' +
+        'files), the first 1000; null until completed, and for jobs completed before warnings were kept ' +
+        '(Offprint extension).',
+    }),
+  warningCount: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'All warnings, listed or not (Offprint extension).' }),
+};

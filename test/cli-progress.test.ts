@@ -1,0 +1,122 @@
+/**
+ * What `offprint export` draws on a terminal: the progress bar redrawn in place, warnings as readable
+ * lines below it (the bar stays on top), and, when stderr is no terminal, plain lines; log records made
+ * readable for those warning lines.
+ */
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { formatLogLine, readableLogDestination } from '../server/cli/logLines.js';
+import { ProgressDisplay } from '../server/cli/progress.js';
+import { createLogger } from '../server/logger.js';
+import { FakeTerminal } from './helpers/terminal.js';
+
+const at = (pagesDone: number, currentPage: string) =>
+  ({ phase: 'rendering', pagesDone, pagesTotal: 4, currentPage }) as const;
+
+/** A display whose clock moves one second per reading, so every update draws. */
+function display(stream: FakeTerminal | PassThrough): ProgressDisplay {
+  let now = 0;
+  return new ProgressDisplay(stream, () => (now += 10_000));
+}
+
+describe('the export progress display on a terminal', () => {
+  it('keeps the bar on its line above the warnings, redrawing it there, and removes it at the end', () => {
+    const term = new FakeTerminal(100, 24);
+    const progress = display(term);
+    progress.update(at(1, '/a'));
+    expect(term.screen()).toEqual([expect.stringMatching(/^\[#{6}-{18}\] 1\/4 pages {2}25% .* {2}\/a$/)]);
+    progress.note('warning: export: page error (page: /a)');
+    progress.note('warning: export: link to a missing anchor, now to its page (file: b.html, href: #x)');
+    progress.update(at(3, '/c'));
+    const screen = term.screen();
+    expect(screen.slice(1)).toEqual([
+      'warning: export: page error (page: /a)',
+      'warning: export: link to a missing anchor, now to its page (file: b.html, href: #x)',
+    ]);
+    expect(screen[0]).toMatch(/^\[#{18}-{6}\] 3\/4 pages {2}75% .* {2}\/c$/);
+    // The cursor is back below the warnings, where the next one goes.
+    expect(term.cursorRow()).toBe(3);
+    progress.finish();
+    expect(term.screen()).toEqual(screen.slice(1));
+    expect(term.cursorRow()).toBe(2);
+  });
+
+  it('counts a warning wider than the terminal as the rows it wraps to', () => {
+    const term = new FakeTerminal(40, 24);
+    const progress = display(term);
+    progress.update(at(1, '/a'));
+    progress.note(`warning: ${'x'.repeat(70)}`);
+    progress.update(at(2, '/b'));
+    const screen = term.screen();
+    expect(screen[0]).toMatch(/^\[#{12}-{12}\] 2\/4 pages/);
+    expect(screen.slice(1).join('')).toBe(`warning: ${'x'.repeat(70)}`);
+  });
+
+  it('starts a new bar at the bottom once the warnings pushed the old one out of view', () => {
+    const term = new FakeTerminal(80, 5);
+    const progress = display(term);
+    progress.update(at(1, '/a'));
+    for (let i = 1; i <= 5; i++) progress.note(`warning: number ${i}`);
+    progress.update(at(2, '/b'));
+    const screen = term.screen();
+    expect(screen.slice(1, 6)).toEqual([1, 2, 3, 4, 5].map((i) => `warning: number ${i}`));
+    expect(screen[6]).toMatch(/2\/4 pages/);
+  });
+
+  it('prints warnings that come before the first bar as plain lines, the bar below them', () => {
+    const term = new FakeTerminal();
+    const progress = display(term);
+    progress.note('warning: early');
+    progress.update(at(1, '/a'));
+    expect(term.screen()).toEqual(['warning: early', expect.stringMatching(/1\/4 pages/)]);
+  });
+});
+
+describe('the export progress display elsewhere', () => {
+  it('writes progress and warnings as plain lines, with no control characters', () => {
+    const out = new PassThrough();
+    const chunks: string[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const progress = display(out);
+    progress.update(at(1, '/a'));
+    progress.note('warning: one');
+    progress.finish();
+    expect(chunks.join('')).toBe('export: 1/4 pages, 25%, ETA --\nwarning: one\n');
+  });
+});
+
+describe('readable log lines', () => {
+  it('turns a record into level, message and its fields, errors by their message', () => {
+    const line = JSON.stringify({
+      level: 40,
+      time: 1,
+      pid: 2,
+      hostname: 'h',
+      app: 'offprint',
+      msg: 'export: page error',
+      page: '/guides/x',
+      err: { type: 'Error', message: 'boom', stack: 'Error: boom\n at x' },
+      counts: { a: 1 },
+    });
+    expect(formatLogLine(line)).toBe('warning: export: page error (page: /guides/x, err: boom, counts: {"a":1})');
+    expect(formatLogLine(line, true)).toBe(
+      '\x1b[33mwarning\x1b[0m: export: page error (page: /guides/x, err: boom, counts: {"a":1})',
+    );
+    expect(formatLogLine('not json')).toBe('not json');
+  });
+
+  it('is what the logger writes through its destination', () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      'warn',
+      readableLogDestination((l) => lines.push(l)),
+    );
+    logger.info('not shown');
+    logger.warn({ path: '/img/a.png' }, 'export: a page refers to a file the site does not have');
+    logger.error(new Error('disk full'), 'could not write');
+    expect(lines).toEqual([
+      'warning: export: a page refers to a file the site does not have (path: /img/a.png)',
+      'error: could not write (err: disk full)',
+    ]);
+  });
+});

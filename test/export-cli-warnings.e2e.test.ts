@@ -1,0 +1,54 @@
+/**
+ * Warnings of `offprint export` (the built binary): readable lines with `--log-format text` (what a
+ * terminal gets by default), JSON lines by default when stderr is not a terminal (scripts, CI) and with
+ * `--log-format json`. The project links to an anchor its page lacks, which the export warns about.
+ */
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { runBinary } from './helpers/binary.js';
+import { tempDir } from './helpers/dataDirs.js';
+import { needsChromium } from './helpers/needs.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+
+const DOMAIN = 'warn.cli.test';
+const WARNING = 'export: link to a missing anchor, now to its page';
+
+needsChromium().describe('offprint export warnings', () => {
+  const dataDir = tempDir('offprint-export-warn-');
+
+  beforeAll(async () => {
+    const source = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': '# Home\n\nSee [the missing part](#no-such-heading).\n',
+    });
+    const created = await runBinary([
+      ...['projects', 'create', '--name', 'Warn', '--domain', DOMAIN, '--source', source],
+      ...['--data-dir', dataDir],
+    ]);
+    if (created.code !== 0) throw new Error(created.stderr);
+  }, 180_000);
+
+  const exportWith = (out: string, extra: string[]) =>
+    runBinary(['export', '--domain', DOMAIN, '--out', join(dataDir, out), '--data-dir', dataDir, ...extra]);
+
+  it('prints warnings as readable lines with --log-format text', { timeout: 300_000 }, async () => {
+    const run = await exportWith('text.zip', ['--log-format', 'text']);
+    expect(run.code).toBe(0);
+    const lines = run.stderr.split('\n');
+    expect(lines).toContain(`warning: ${WARNING} (file: index.html, href: #no-such-heading)`);
+    expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
+  });
+
+  it('keeps JSON lines when stderr is not a terminal, and with --log-format json', { timeout: 300_000 }, async () => {
+    for (const extra of [[], ['--log-format', 'json']]) {
+      const run = await exportWith(`json${extra.length}.zip`, extra);
+      expect(run.code).toBe(0);
+      const records = run.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(records).toContainEqual(expect.objectContaining({ level: 40, msg: WARNING, href: '#no-such-heading' }));
+      expect(run.stderr).not.toContain('warning: ');
+    }
+  });
+});
