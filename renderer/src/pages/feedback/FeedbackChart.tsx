@@ -7,6 +7,7 @@ import type { FeedbackStats } from '../../api/types.js';
 import { plural } from '../../ui/format.js';
 import { bucketLabel, layersOf, niceMax, type Layer } from './chartData.js';
 import type { Bucket, ChartBy } from './query.js';
+import { ScrollBox } from './ScrollBox.js';
 
 /** What the chart shows and its two options. */
 export interface FeedbackChartProps {
@@ -20,8 +21,7 @@ export interface FeedbackChartProps {
 const W = 600;
 const H = 160;
 
-function Bars({ stats, layers }: { stats: FeedbackStats; layers: readonly Layer[] }) {
-  const max = niceMax(Math.max(0, ...stats.series.map((p) => p.total)));
+function Bars({ stats, layers, max }: { stats: FeedbackStats; layers: readonly Layer[]; max: number }) {
   const slot = W / Math.max(1, stats.series.length);
   const width = Math.max(1, slot * 0.72);
   return (
@@ -60,7 +60,7 @@ function DataTable({ stats, layers }: { stats: FeedbackStats; layers: readonly L
   return (
     <details className="fb-chart-data">
       <summary>Show the chart’s data as a table</summary>
-      <div className="fb-table-box">
+      <ScrollBox label="Feedback over time, as a table">
         <table className="table fb-series">
           <thead>
             <tr>
@@ -87,7 +87,7 @@ function DataTable({ stats, layers }: { stats: FeedbackStats; layers: readonly L
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </details>
   );
 }
@@ -112,7 +112,7 @@ function Options(props: FeedbackChartProps) {
             props.onBucket(e.target.value === 'day' || e.target.value === 'week' ? e.target.value : 'auto')
           }
         >
-          <option value="auto">Auto</option>
+          <option value="auto">Days or weeks</option>
           <option value="day">Per day</option>
           <option value="week">Per week</option>
         </select>
@@ -129,6 +129,7 @@ export function FeedbackChart(props: FeedbackChartProps) {
   const first = series[0];
   const last = series[series.length - 1];
   const dated = stats.totals.total - stats.totals.undated;
+  const max = niceMax(Math.max(0, ...series.map((p) => p.total)));
   const summary =
     first === undefined || last === undefined
       ? 'No dated feedback in this selection.'
@@ -140,7 +141,12 @@ export function FeedbackChart(props: FeedbackChartProps) {
         <Options {...props} />
       </div>
       <div className="fb-chart-plot" role="img" aria-labelledby="fb-chart-title fb-chart-summary">
-        {series.length > 0 && <Bars stats={stats} layers={layers} />}
+        <div className="fb-chart-y muted small-text tabular" aria-hidden="true">
+          <span>{max}</span>
+          <span>{max / 2}</span>
+          <span>0</span>
+        </div>
+        <Bars stats={stats} layers={layers} max={max} />
         {first !== undefined && last !== undefined && (
           <div className="fb-chart-axis muted small-text" aria-hidden="true">
             <span>{bucketLabel(first.start, stats.bucket)}</span>

@@ -3,7 +3,7 @@
  * returns to the row's button, all by the browser) with the full entry, its status (only the changes the
  * workflow allows), internal notes, and the audit trail of who changed what and when.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import type { FeedbackEntry, FeedbackHistory, FeedbackPatch } from '../../api/types.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
@@ -12,6 +12,25 @@ import { formatWhen } from '../../ui/format.js';
 import { Comment, Contact, Snippet, SourceBadge, StatusBadge, Vote } from './EntryParts.js';
 import { HistoryTrail } from './HistoryTrail.js';
 import { STATUS_LABEL, TRANSITIONS, statusOf } from './model.js';
+
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary';
+
+/**
+ * Keeps Tab inside the drawer. A modal dialog makes the page behind it inert, but Tab past its last
+ * control still leaves for the browser's own UI; here it wraps to the first control instead.
+ */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (first === undefined || last === undefined) return;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement !== edge) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
 
 /** Which entry to show, and what to tell the page. */
 export interface FeedbackDrawerProps {
@@ -110,7 +129,7 @@ export function FeedbackDrawer(props: FeedbackDrawerProps) {
   };
   const entry = history?.feedback ?? props.entry;
   return (
-    <dialog ref={ref} className="fb-drawer" aria-labelledby={titleId} onClose={props.onClose}>
+    <dialog ref={ref} className="fb-drawer" aria-labelledby={titleId} onClose={props.onClose} onKeyDown={trapTab}>
       <header className="fb-drawer-head">
         <h2 id={titleId}>Feedback on {entry.path}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={() => ref.current?.close()}>

@@ -20,6 +20,7 @@ const SEARCH_PAUSE_MS = 300;
 /** A text filter that updates the view after a pause in typing, not on every key. */
 function PausedText(props: {
   label: string;
+  name: string;
   value: string;
   placeholder: string;
   type: 'search' | 'text';
@@ -40,6 +41,7 @@ function PausedText(props: {
       <span>{props.label}</span>
       <input
         type={props.type}
+        name={props.name}
         value={text}
         placeholder={props.placeholder}
         spellCheck={false}
@@ -64,7 +66,13 @@ function StatusChecks({ view, onChange }: Pick<FeedbackFiltersProps, 'view' | 'o
       <legend>Status</legend>
       {STATUSES.map((s) => (
         <label key={s}>
-          <input type="checkbox" checked={view.statuses.includes(s)} onChange={() => toggle(s)} />
+          <input
+            type="checkbox"
+            name="status"
+            value={s}
+            checked={view.statuses.includes(s)}
+            onChange={() => toggle(s)}
+          />
           {STATUS_LABEL[s]}
         </label>
       ))}
@@ -79,16 +87,18 @@ export function FeedbackFilters({ view, onChange, paths }: FeedbackFiltersProps)
     <div className="fb-filters">
       <PausedText
         label="Search"
+        name="q"
         type="search"
         className="fb-search"
         value={view.q}
-        placeholder="Comment, page, contact, code…"
+        placeholder="Comment, page, code…"
         onCommit={(q) => onChange({ ...view, q })}
       />
       <label className="field">
         <span>From</span>
         <input
           type="date"
+          name="from"
           value={view.from}
           max={view.to || undefined}
           onChange={(e) => onChange({ ...view, from: e.target.value })}
@@ -98,6 +108,7 @@ export function FeedbackFilters({ view, onChange, paths }: FeedbackFiltersProps)
         <span>To</span>
         <input
           type="date"
+          name="to"
           value={view.to}
           min={view.from || undefined}
           onChange={(e) => onChange({ ...view, to: e.target.value })}
@@ -105,7 +116,11 @@ export function FeedbackFilters({ view, onChange, paths }: FeedbackFiltersProps)
       </label>
       <label className="field">
         <span>Source</span>
-        <select value={view.source} onChange={(e) => onChange({ ...view, source: sourceOf(e.target.value) ?? '' })}>
+        <select
+          name="source"
+          value={view.source}
+          onChange={(e) => onChange({ ...view, source: sourceOf(e.target.value) ?? '' })}
+        >
           <option value="">All</option>
           {SOURCES.map((s) => (
             <option key={s} value={s}>
@@ -116,6 +131,7 @@ export function FeedbackFilters({ view, onChange, paths }: FeedbackFiltersProps)
       </label>
       <PausedText
         label="Page"
+        name="path"
         type="text"
         className="fb-path"
         list={listId}

@@ -73,6 +73,29 @@ function Overview(props: { stats: FeedbackStats; view: FeedbackView; setView: (v
   );
 }
 
+function HeaderActions(props: {
+  api: ApiClient;
+  projectId: string;
+  selection: URLSearchParams;
+  importing: boolean;
+  onImporting: (open: boolean) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-expanded={props.importing}
+        onClick={() => props.onImporting(!props.importing)}
+      >
+        <Icon name="upload" />
+        Import
+      </button>
+      <DownloadButtons api={props.api} projectId={props.projectId} selection={props.selection} />
+    </>
+  );
+}
+
 /** The feedback page. */
 export function FeedbackPage({ api }: { api: ApiClient }) {
   const loadProjects = useCallback(() => api.projects().then((r) => r.projects), [api]);
@@ -92,13 +115,15 @@ export function FeedbackPage({ api }: { api: ApiClient }) {
         title="Feedback"
         description="What readers and agents said on each page of the docs sites: triage it, chart it, export it."
         actions={
-          <>
-            <button type="button" className="button" aria-expanded={importing} onClick={() => setImporting(!importing)}>
-              <Icon name="upload" />
-              Import
-            </button>
-            {projectId !== '' && <DownloadButtons api={api} projectId={projectId} selection={selection} />}
-          </>
+          stats === null || empty ? undefined : (
+            <HeaderActions
+              api={api}
+              projectId={projectId}
+              selection={selection}
+              importing={importing}
+              onImporting={setImporting}
+            />
+          )
         }
       />
       <div className="card fb-filter-card">
@@ -107,13 +132,21 @@ export function FeedbackPage({ api }: { api: ApiClient }) {
           value={projectId}
           onChange={(project) => setView({ ...view, project })}
         />
-        <FeedbackFilters view={view} onChange={setView} paths={stats?.pages.map((p) => p.path) ?? []} />
+        {!empty && <FeedbackFilters view={view} onChange={setView} paths={stats?.pages.map((p) => p.path) ?? []} />}
       </div>
+      {empty && <NoFeedback />}
       {(importing || empty) && projectId !== '' && (
-        <ImportFeedback api={api} projectId={projectId} onImported={data.reload} />
+        <ImportFeedback
+          api={api}
+          projectId={projectId}
+          onImported={() => {
+            // The card stays open with its report even when the import ends the empty state.
+            setImporting(true);
+            data.reload();
+          }}
+        />
       )}
       <ErrorNote error={projects.error ?? data.error} />
-      {empty && <NoFeedback />}
       {stats !== null && !empty && <Overview stats={stats} view={view} setView={setView} />}
       {data.entries !== null && !empty && (
         <FeedbackList

@@ -8,6 +8,7 @@ import type { MouseEvent } from 'react';
 import type { FeedbackEntry } from '../../api/types.js';
 import { formatWhen } from '../../ui/format.js';
 import { Comment, Contact, Snippet, SourceBadge, StatusBadge, Vote } from './EntryParts.js';
+import { ScrollBox } from './ScrollBox.js';
 
 /** What the table shows and reports. */
 export interface FeedbackTableProps {
@@ -64,7 +65,7 @@ function Row({ entry, props }: { entry: FeedbackEntry; props: FeedbackTableProps
 /** The entries, newest first as the API returns them. */
 export function FeedbackTable(props: FeedbackTableProps) {
   return (
-    <div className="fb-table-box">
+    <ScrollBox label="Feedback entries">
       <table className="table feedback">
         <thead>
           <tr>
@@ -86,6 +87,6 @@ export function FeedbackTable(props: FeedbackTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -11,7 +11,7 @@ export function NoFeedback() {
         Each entry shows up here at once.
       </p>
       <p>
-        Feedback collected on an air-gapped network comes back as an NDJSON file: import it above, or run{' '}
+        Feedback collected on an air-gapped network comes back as an NDJSON file: import it below, or run{' '}
         <code>offprint feedback import FILE.ndjson</code>.
       </p>
     </EmptyState>

@@ -4,6 +4,7 @@
  */
 import type { FeedbackStats } from '../../api/types.js';
 import { formatSatisfaction } from './Totals.js';
+import { ScrollBox } from './ScrollBox.js';
 
 /** The ranking card; nothing when no page has feedback. */
 export function PageRanking(props: { stats: FeedbackStats; onPick: (path: string) => void }) {
@@ -15,7 +16,7 @@ export function PageRanking(props: { stats: FeedbackStats; onPick: (path: string
         <h2 id="fb-ranking-title">Pages with the most feedback</h2>
         {props.stats.pagesHasMore && <span className="muted small-text">Top {pages.length}</span>}
       </div>
-      <div className="fb-table-box">
+      <ScrollBox label="Pages with the most feedback">
         <table className="table fb-ranking-table">
           <thead>
             <tr>
@@ -60,7 +61,7 @@ export function PageRanking(props: { stats: FeedbackStats; onPick: (path: string
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </section>
   );
 }

@@ -41,10 +41,10 @@ export function bucketLabel(start: string, bucket: FeedbackStats['bucket'], long
   return bucket === 'week' ? `week of ${text}` : text;
 }
 
-/** A round axis maximum at or above `max` (1, 2, 5, 10, 20, 50, ...). */
+/** A round, even axis maximum at or above `max` (2, 4, 6, 8, 10, 20, ...), so its half is a whole number too. */
 export function niceMax(max: number): number {
-  if (max <= 1) return 1;
+  if (max <= 2) return 2;
   const power = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 5, 10].find((s) => s * power >= max) ?? 10;
+  const step = [2, 4, 6, 8, 10].find((s) => s * power >= max) ?? 10;
   return step * power;
 }

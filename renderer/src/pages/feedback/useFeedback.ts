@@ -22,12 +22,17 @@ export interface FeedbackData {
   readonly reload: () => void;
 }
 
-async function loadStats(api: ApiClient, projectId: string, view: FeedbackView): Promise<FeedbackStats> {
-  const query = selectionQuery(view);
+async function loadStats(
+  api: ApiClient,
+  projectId: string,
+  selection: string,
+  bucket: FeedbackView['bucket'],
+): Promise<FeedbackStats> {
+  const query = new URLSearchParams(selection);
   query.set('pages', RANKED_PAGES);
-  query.set('bucket', view.bucket === 'week' ? 'week' : 'day');
+  query.set('bucket', bucket === 'week' ? 'week' : 'day');
   const stats = await api.feedbackStats(projectId, query);
-  if (view.bucket !== 'auto' || stats.series.length <= AUTO_DAY_LIMIT) return stats;
+  if (bucket !== 'auto' || stats.series.length <= AUTO_DAY_LIMIT) return stats;
   query.set('bucket', 'week');
   return api.feedbackStats(projectId, query);
 }
@@ -40,14 +45,17 @@ export function useFeedback(api: ApiClient, projectId: string, view: FeedbackVie
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const generation = useRef(0);
+  // The filters as a string: chart options that do not change which entries are selected reload nothing.
+  const selection = selectionQuery(view).toString();
+  const bucket = view.bucket;
 
   const reload = useCallback(() => {
     if (projectId === '') return;
     const mine = ++generation.current;
-    const query = selectionQuery(view);
+    const query = new URLSearchParams(selection);
     query.set('limit', PAGE_SIZE);
     setLoading(true);
-    Promise.all([api.feedback(projectId, query), loadStats(api, projectId, view)])
+    Promise.all([api.feedback(projectId, query), loadStats(api, projectId, selection, bucket)])
       .then(
         ([page, nextStats]) => {
           if (mine !== generation.current) return;
@@ -59,13 +67,13 @@ export function useFeedback(api: ApiClient, projectId: string, view: FeedbackVie
         (e: unknown) => mine === generation.current && setError(e),
       )
       .finally(() => mine === generation.current && setLoading(false));
-  }, [api, projectId, view]);
+  }, [api, projectId, selection, bucket]);
   useEffect(reload, [reload]);
 
   const loadMore = useCallback(() => {
     if (cursor === null) return;
     const mine = generation.current;
-    const query = selectionQuery(view);
+    const query = new URLSearchParams(selection);
     query.set('limit', PAGE_SIZE);
     query.set('cursor', cursor);
     setLoading(true);
@@ -80,7 +88,7 @@ export function useFeedback(api: ApiClient, projectId: string, view: FeedbackVie
         (e: unknown) => mine === generation.current && setError(e),
       )
       .finally(() => mine === generation.current && setLoading(false));
-  }, [api, projectId, view, cursor]);
+  }, [api, projectId, selection, cursor]);
 
   return { entries, cursor, stats, loading, error, loadMore, reload };
 }
