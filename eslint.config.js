@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import { layerConfigs } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'renderer/dist/**', 'release/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'renderer/dist/**',
+      'release/**',
+      'coverage/**',
+      'bench/.data/**',
+      '.ci/out/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -73,6 +73,13 @@ export const LAYERS = [
       'pack (offprint pack) uses the libraries and the export zip writer; never db, domain, the site servers, jobs or the entry points.',
   },
   {
+    name: 'bundle server',
+    files: [`server/bundleServer/**/*.${SRC}`],
+    forbidden: [...ENTRY, ...folder('db', 'domain', 'jobs', 'pack')],
+    message:
+      'The bundle server (offprint serve-bundle) uses the export verify/manifest code, the zip reader and the libraries; never db, domain, jobs, pack or the entry points.',
+  },
+  {
     name: 'export pipeline',
     files: [`server/export/**/*.${SRC}`],
     forbidden: [...ENTRY, ...folder('domain', 'jobs')],

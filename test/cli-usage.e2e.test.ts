@@ -100,6 +100,7 @@ describe("each command's own help", () => {
     'export',
     'preview',
     'verify',
+    'serve-bundle',
   ];
 
   it.each(commands)(

@@ -86,7 +86,10 @@ needsChromium().describe('static export pipeline', () => {
   });
 
   it('hashes every asset by its content and rewrites stylesheet references, fonts included', () => {
-    const assets = zip.getEntries().filter((e) => e.entryName.startsWith('_assets/'));
+    // The search index's scripts sit in one folder named by the hash of them all (checked below).
+    const assets = zip
+      .getEntries()
+      .filter((e) => e.entryName.startsWith('_assets/') && !e.entryName.includes('/search-'));
     expect(assets.length).toBeGreaterThan(5);
     for (const entry of assets) {
       const hash = /\.([0-9a-f]{12})(\.[a-z0-9]+)?$/.exec(entry.entryName)?.[1];
@@ -148,13 +151,16 @@ needsChromium().describe('static export pipeline', () => {
     expect(text('robots.txt')).toContain(`Sitemap: https://${site.domain}/sitemap.xml`);
   });
 
-  it('ships the search index as a script with bundle-relative page URLs', () => {
-    const entry = zip.getEntries().find((e) => /^_assets\/search-index\.[0-9a-f]{12}\.js$/.test(e.entryName));
-    expect(entry).toBeDefined();
-    const body = entry?.getData().toString('utf8') ?? '';
-    expect(body.startsWith('window.__offprintSearchIndex = ')).toBe(true);
-    expect(body).toContain('"u":"../guides/intro.html"');
-    expect(text('index.html')).toContain(`<link rel="op-search-index" href="${entry?.entryName ?? ''}">`);
+  it('ships the search index as scripts with bundle-relative page URLs, in a folder named by its hash', () => {
+    const files = zip.getEntries().map((e) => e.entryName);
+    const manifestFile = files.find((name) => /^_assets\/search-[0-9a-f]{12}\/manifest\.js$/.test(name));
+    expect(manifestFile).toBeDefined();
+    const folder = manifestFile?.slice(0, -'manifest.js'.length) ?? '';
+    expect(text(`${folder}manifest.js`).startsWith('__offprintSearchShard("manifest",{"version":2,')).toBe(true);
+    expect(files.some((name) => name === `${folder}t0.js`)).toBe(true);
+    const chunks = files.filter((name) => name.startsWith(`${folder}d`)).map(text);
+    expect(chunks.join('')).toContain('"u":"../../guides/intro.html"');
+    expect(text('index.html')).toContain(`<link rel="op-search-index" href="${manifestFile ?? ''}">`);
   });
 
   it('works from disk: no request leaves the bundle, no broken link, search finds pages, diagrams stay drawn', async () => {

@@ -86,6 +86,12 @@ describe('lint: where each folder may import from', () => {
       good: "import { readRemoteAssets } from './remote.js';",
     },
     {
+      rule: 'the bundle server never imports domain, db, the CLI or the routes',
+      file: 'server/bundleServer/server.ts',
+      bad: "import { findSite } from '../db/sites.js';\nimport { importSite } from '../domain/sites.js';\nimport { runCli } from '../cli/main.js';\nimport { createApp } from '../routes/app.js';",
+      good: "import { verifyBundle } from '../export/verify.js';",
+    },
+    {
       rule: 'the export pipeline never imports the jobs that run it',
       file: 'server/export/run.ts',
       bad: "import { ExportWorker } from '../jobs/worker.js';",

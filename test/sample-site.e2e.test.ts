@@ -16,7 +16,7 @@ import { sampleDocsDir } from '../server/paths.js';
 import { openRuntime, type Runtime } from '../server/runtime.js';
 import { loadSiteProject } from '../server/sites/project/load.js';
 import { renderPageSource } from '../server/sites/sandbox/page.js';
-import { readStoredSearchIndex } from '../server/sites/search/file.js';
+import { storedDocs } from './helpers/searchShards.js';
 import { startServe, type ServeProcess } from './helpers/binary.js';
 import { cli } from './helpers/cli.js';
 import { listProjects, type ListedProject } from './helpers/cliChecks.js';
@@ -158,8 +158,7 @@ describe('installSampleSite', () => {
       expect(findSite(fresh.db, projectId)?.buildId).toBe(installed?.imported.buildId);
       const indexed = await installed?.indexed;
       expect(indexed).toMatchObject({ pages: 10, failed: 0, stored: true });
-      const stored = readStoredSearchIndex(buildDir(fresh.dataDir, projectId, installed?.imported.buildId ?? ''));
-      const titles = (JSON.parse(stored ?? '{}') as { docs: { t: string }[] }).docs.map((d) => d.t);
+      const titles = storedDocs(buildDir(fresh.dataDir, projectId, installed?.imported.buildId ?? '')).map((d) => d.t);
       expect(titles).toEqual(expect.arrayContaining(['Welcome to Offprint', 'Quickstart', 'List feedback']));
       expect(installSampleSite(fresh, sampleDocsDir())).toBeNull();
     } finally {

@@ -3,7 +3,7 @@
  * reads a file instead of rendering every page on the spot; builds imported without one get it built
  * on their first search, and stored for next time.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSite } from '../server/db/sites.js';
@@ -11,21 +11,12 @@ import { defaultOrganizationId, listAllProjects } from '../server/domain/organiz
 import { buildDir, importSite, importSiteAndIndex } from '../server/domain/sites.js';
 import { silentLogger } from '../server/logger.js';
 import { openRuntime, type Runtime } from '../server/runtime.js';
-import { searchIndexPath, SEARCH_INDEX_FILE } from '../server/sites/search/file.js';
+import { SEARCH_INDEX_DIR, searchIndexDir } from '../server/sites/search/file.js';
 import { SiteServers } from '../server/sites/serve/servers.js';
 import { cli } from './helpers/cli.js';
 import { tempDir } from './helpers/dataDirs.js';
+import { storedDocs } from './helpers/searchShards.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-
-interface IndexDoc {
-  readonly u: string;
-  readonly t: string;
-  readonly x: string;
-}
-
-function storedDocs(dir: string): IndexDoc[] {
-  return (JSON.parse(readFileSync(searchIndexPath(dir), 'utf8')) as { docs: IndexDoc[] }).docs;
-}
 
 function titles(dir: string): string[] {
   return storedDocs(dir)
@@ -90,25 +81,33 @@ describe('the search index at import', () => {
   it('is served as stored: the first search request renders no page', async () => {
     const imported = await importSiteAndIndex(runtime, projectId, project('gamma'));
     const dir = buildDir(runtime.dataDir, projectId, imported.buildId);
-    const stored = readFileSync(searchIndexPath(dir), 'utf8');
+    const stored = readFileSync(join(searchIndexDir(dir), 'd0.json'), 'utf8');
     // Were the index built on request, it would now read the edited page, not what was imported.
     writeFileSync(join(dir, 'guide.mdx'), '---\ntitle: Guide\n---\n\nEdited after the import.');
     const sites = await SiteServers.start(runtime, { pollMs: 0 });
     try {
-      const res = await fetch(`${sites.urlOf(projectId) ?? ''}/_offprint/search-index.json`);
+      const base = `${sites.urlOf(projectId) ?? ''}/_offprint/search`;
+      const res = await fetch(`${base}/d0.json`);
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(stored);
+      // The page loads the same data as a script, which works from file:// as well.
+      const script = await fetch(`${base}/d0.js`);
+      expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(await script.text()).toBe(`__offprintSearchShard("d0",${stored});\n`);
+      expect((await fetch(`${base}/d99.js`)).status).toBe(404);
+      expect((await fetch(`${base}/..%2fguide.mdx`)).status).toBe(400);
     } finally {
       await sites.close(100);
     }
   });
 
   it('never trusts an index shipped inside the source', async () => {
-    const forged = JSON.stringify({ version: 1, docs: [{ u: '/evil', t: 'Forged', x: 'forged' }] });
     const source = project('delta');
-    writeFileSync(join(source, SEARCH_INDEX_FILE), forged);
+    mkdirSync(join(source, SEARCH_INDEX_DIR));
+    writeFileSync(join(source, SEARCH_INDEX_DIR, 'manifest.json'), '{"version":2,"docs":1,"chunk":8,"shards":[]}');
+    writeFileSync(join(source, SEARCH_INDEX_DIR, 'd0.json'), '{"docs":[{"u":"/evil","t":"Forged","x":"forged"}]}');
     const plain = importSite(runtime, projectId, source);
-    expect(() => readFileSync(searchIndexPath(buildDir(runtime.dataDir, projectId, plain.buildId)))).toThrow(/ENOENT/);
+    expect(() => readdirSync(searchIndexDir(buildDir(runtime.dataDir, projectId, plain.buildId)))).toThrow(/ENOENT/);
     const indexed = await importSiteAndIndex(runtime, projectId, source);
     expect(titles(buildDir(runtime.dataDir, projectId, indexed.buildId))).toEqual(['Guide', 'Home']);
   });
@@ -118,9 +117,9 @@ describe('the search index at import', () => {
     const dir = buildDir(runtime.dataDir, projectId, plain.buildId);
     const sites = await SiteServers.start(runtime, { pollMs: 0 });
     try {
-      const res = await fetch(`${sites.urlOf(projectId) ?? ''}/_offprint/search-index.json`);
+      const res = await fetch(`${sites.urlOf(projectId) ?? ''}/_offprint/search/manifest.json`);
       const served = await res.text();
-      expect(readFileSync(searchIndexPath(dir), 'utf8')).toBe(served);
+      expect(readFileSync(join(searchIndexDir(dir), 'manifest.json'), 'utf8')).toBe(served);
       expect(titles(dir)).toEqual(['Guide', 'Home']);
     } finally {
       await sites.close(100);

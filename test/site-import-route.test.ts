@@ -15,7 +15,7 @@ import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../server/http/server.js';
 import { silentLogger } from '../server/logger.js';
 import { openRuntime, type Runtime } from '../server/runtime.js';
-import { readStoredSearchIndex } from '../server/sites/search/file.js';
+import { storedDocs } from './helpers/searchShards.js';
 import { SiteServers } from '../server/sites/serve/servers.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { docsJson } from './helpers/siteProjects.js';
@@ -77,9 +77,8 @@ describe('POST /v1/projects/{projectId}/site', () => {
     const page = await fetch(`${String(body['siteUrl'])}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Uploaded home');
-    expect(readStoredSearchIndex(buildDir(runtime.dataDir, projectId, String(body['buildId'])))).toContain(
-      'Uploaded home',
-    );
+    const docs = storedDocs(buildDir(runtime.dataDir, projectId, String(body['buildId'])));
+    expect(JSON.stringify(docs)).toContain('Uploaded home');
     // The uploaded file itself is gone.
     expect(readdirSync(join(runtime.dataDir, 'sites', '.uploads'))).toEqual([]);
   });

@@ -177,7 +177,7 @@ describe('offprint settings', () => {
     const listed = JSON.parse((await run('list', '--json')).stdout) as {
       settings: { name: string; value: string[] }[];
     };
-    expect(listed.settings).toEqual([{ name: 'allowedScripts', value: ['posthog', 'scripts/a.js'], isSet: true }]);
+    expect(listed.settings).toContainEqual({ name: 'allowedScripts', value: ['posthog', 'scripts/a.js'], isSet: true });
     expect((await run('unset', 'allowedScripts')).code).toBe(0);
     expect((await run('get', 'allowedScripts')).stdout).toBe('(none)\n');
   });

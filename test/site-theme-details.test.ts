@@ -11,7 +11,7 @@ import { buildSearchIndex } from '../server/sites/search/build.js';
 import { markdownToText } from '../server/sites/render/text.js';
 import { themeAsset } from '../server/sites/theme/assets.js';
 import { emojiImages, emojiName } from '../server/sites/theme/emoji.js';
-import { createSearchEngine } from '../server/sites/theme/client/searchEngine.js';
+import { createSearchEngine } from './helpers/referenceSearch.js';
 import { detailsProject, EMOJI_PAGE, TABLE_PAGE } from './helpers/detailsProject.js';
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
 import { renderSite, type RenderedSite } from './helpers/themeSite.js';

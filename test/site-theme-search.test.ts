@@ -1,9 +1,14 @@
-/** The search index (which pages, what fields, boosts) and the client-side engine over it. */
+/**
+ * The search index (which pages, what fields, boosts) and the client-side engines over it: the sharded
+ * one the theme uses must find and rank what the single-index reference engine does.
+ */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSearchEngine } from '../server/sites/theme/client/searchEngine.js';
+import { createSearchEngine, type SearchHit } from './helpers/referenceSearch.js';
+import { MAX_PREFIX_SHARDS } from '../server/sites/theme/client/searchMatch.js';
 import { buildSearchIndex, MAX_TEXT } from '../server/sites/search/build.js';
 import type { SearchIndexData } from '../server/sites/theme/searchFormat.js';
+import { memoryShards, searchOver } from './helpers/searchShards.js';
 import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
 
 const ALL_SHAPES = fileURLToPath(new URL('./fixtures/all-shapes', import.meta.url));
@@ -55,25 +60,41 @@ describe('buildSearchIndex', () => {
   });
 });
 
-describe('client search engine', () => {
-  it('finds pages by title, heading, keyword and body text', () => {
-    const engine = createSearchEngine(mini.index);
-    expect(engine.search('setup project')[0]?.url).toBe('/guides/setup');
-    expect(engine.search('welcome')[0]?.title).toBe('Introduction');
-    expect(engine.search('batching')[0]?.url).toBe('/guides/advanced/tuning#batching');
-    const body = engine.search('administrator')[0];
+type Search = (query: string) => Promise<SearchHit[]>;
+
+/** The reference single-index engine and the sharded one the theme uses, searched the same way. */
+const ENGINES: readonly [string, (data: SearchIndexData) => Promise<Search>][] = [
+  ['single index (reference)', (data) => Promise.resolve((q) => Promise.resolve(createSearchEngine(data).search(q)))],
+  [
+    'sharded index',
+    // Tiny shards and chunks, so that even this small site spreads over many files.
+    async (data) => {
+      const { engine } = searchOver(await memoryShards(data.docs, { shardBytes: 400, docsPerChunk: 2 }));
+      return (query) => engine.search(query);
+    },
+  ],
+];
+
+describe.each(ENGINES)('client search engine: %s', (_, make) => {
+  it('finds pages by title, heading, keyword and body text', async () => {
+    const search = await make(mini.index);
+    expect((await search('setup project'))[0]?.url).toBe('/guides/setup');
+    expect((await search('welcome'))[0]?.title).toBe('Introduction');
+    expect((await search('batching'))[0]?.url).toBe('/guides/advanced/tuning#batching');
+    const body = (await search('administrator'))[0];
     expect(body?.url).toBe('/');
     expect(body?.snippet.slice(body.marks[0]?.[0], body.marks[0]?.[1]).toLowerCase()).toBe('administrator');
-    expect(engine.search('   ')).toEqual([]);
-    expect(engine.search('zzzqqq')).toEqual([]);
+    expect(await search('   ')).toEqual([]);
+    expect(await search('zzzqqq')).toEqual([]);
   });
 
-  it('matches prefixes as the reader types', () => {
-    const engine = createSearchEngine(mini.index);
-    expect(engine.search('perfor').map((h) => h.title)).toContain('Performance tuning');
+  it('matches prefixes as the reader types, and small typos in longer words', async () => {
+    const search = await make(mini.index);
+    expect((await search('perfor')).map((h) => h.title)).toContain('Performance tuning');
+    expect((await search('performence')).map((h) => h.title)).toContain('Performance tuning');
   });
 
-  it('ranks by boost among equally relevant pages', () => {
+  it('ranks by boost among equally relevant pages', async () => {
     const data: SearchIndexData = {
       version: 1,
       docs: [
@@ -82,10 +103,69 @@ describe('client search engine', () => {
         { u: '/c', t: 'Gamma', x: 'shared words about deployment', b: 0.2 },
       ],
     };
-    expect(
-      createSearchEngine(data)
-        .search('deployment')
-        .map((h) => h.url),
-    ).toEqual(['/b', '/a', '/c']);
+    const search = await make(data);
+    expect((await search('deployment')).map((h) => h.url)).toEqual(['/b', '/a', '/c']);
+  });
+});
+
+describe('the sharded index against the single one', () => {
+  const QUERIES = [
+    'setup',
+    'install sdk',
+    'batching',
+    'credentials',
+    'webhook',
+    'users',
+    'create a user',
+    'perfor',
+    'api key',
+    'tuning retries',
+  ];
+
+  // Default shard sizes: typos are matched within a word's own shard only, so with the tiny shards above a
+  // typo candidate in a neighbouring shard would be missed (see the README's search notes).
+  it('ranks the same pages first, with the same scores, for both fixtures', async () => {
+    for (const site of [mini, shapes]) {
+      const reference = createSearchEngine(site.index);
+      const { engine } = searchOver(await memoryShards(site.index.docs));
+      for (const query of QUERIES) {
+        const want = reference.search(query).slice(0, 5);
+        const got = (await engine.search(query)).slice(0, 5);
+        expect(
+          got.map((h) => h.url),
+          query,
+        ).toEqual(want.map((h) => h.url));
+        got.forEach((hit, i) => expect(hit.score, query).toBeCloseTo(want[i]?.score ?? 0, 1));
+      }
+    }
+  });
+
+  it('gives the same files for the same pages, byte for byte', async () => {
+    expect(await memoryShards(shapes.index.docs)).toEqual(await memoryShards(shapes.index.docs));
+  });
+});
+
+describe('a sharded index of 3,000 generated pages', () => {
+  const WORDS =
+    'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa'.split(' ');
+  const docs = Array.from({ length: 3000 }, (_, i) => ({
+    u: `/p/${i}`,
+    t: `Page ${i} ${WORDS[i % WORDS.length] ?? ''}`,
+    x: `Body of page ${i} with ${WORDS[(i * 7) % WORDS.length] ?? ''} and token${i} and ${WORDS[(i * 3) % WORDS.length] ?? ''}.`,
+  }));
+
+  it('loads the manifest, the shards of the word and a few doc chunks only', async () => {
+    const files = await memoryShards(docs);
+    const { engine, loaded } = searchOver(files);
+    const hits = await engine.search('token1234');
+    expect(hits[0]?.url).toBe('/p/1234');
+    const terms = loaded.filter((n) => n.startsWith('t'));
+    const chunks = loaded.filter((n) => n.startsWith('d'));
+    // One shard for the word (its prefix runs into at most MAX_PREFIX_SHARDS), one chunk per hit shown.
+    expect(terms.length).toBeLessThanOrEqual(MAX_PREFIX_SHARDS);
+    expect(chunks.length).toBeLessThanOrEqual(12);
+    const bytes = loaded.reduce((sum, n) => sum + (files.get(n)?.length ?? 0), 0);
+    const total = [...files.values()].reduce((sum, json) => sum + json.length, 0);
+    expect(bytes).toBeLessThan(total / 10);
   });
 });

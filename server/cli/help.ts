@@ -139,6 +139,29 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     examples: ['preview docs.zip --port 8000'],
   },
+  'serve-bundle': {
+    summary:
+      'Serve a bundle in a cluster: from the cache when it holds the one asked for, else downloaded (resumed, retried), verified and switched to atomically.',
+    usage: [
+      'serve-bundle --bundle-url URL --cache DIR [--sha256 HEX] [--version LABEL] [--collector URL] [--port N] [--host ADDR] [--keep N]',
+    ],
+    flags: [
+      ['--bundle-url URL', 'The bundle: a bundleUrl from Offprint, or any http(s)/file URL of a bundle zip'],
+      [
+        '--cache DIR',
+        'Where verified bundles are kept (required); a restart serves from it, even after the link expired',
+      ],
+      ['--sha256 HEX', 'Refuse a bundle with another SHA-256 (a pin)'],
+      ['--version LABEL', 'Refuse a bundle whose manifest says another version; a cached one is served (rollback)'],
+      ['--collector URL', 'Forward reader feedback posts to this collector (an Offprint site URL)'],
+      ['--port N', 'Port (default 8080)'],
+      ['--host ADDR', 'Listen address (default 127.0.0.1; 0.0.0.0 in a pod)'],
+      ['--keep N', 'Bundles kept in the cache (default 3)'],
+      ['--timeout S', 'A download with no byte for S seconds is retried (default 30)'],
+      ['--retries N', 'Download retries, with backoff (default 5)'],
+    ],
+    examples: ['serve-bundle --bundle-url "$BUNDLE_URL" --cache /var/cache/offprint --host 0.0.0.0'],
+  },
   verify: {
     summary: 'Check a bundle against its manifest; exit code 0 when it is sound.',
     usage: ['verify FILE.zip'],

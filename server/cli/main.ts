@@ -14,6 +14,7 @@ import { exportCommand } from './commands/export.js';
 import { feedbackCommand } from './commands/feedback.js';
 import { packCommand } from './commands/pack.js';
 import { previewCommand } from './commands/preview.js';
+import { serveBundleCommand } from './commands/serveBundle.js';
 import { serveCommand } from './commands/serve.js';
 import { settingsCommand } from './commands/settings.js';
 import { sitesCommand } from './commands/sites.js';
@@ -53,6 +54,9 @@ Usage: offprint <command> [options]
   preview FILE.zip [--port 4343] [--host 127.0.0.1]
                                         Serve a bundle like a static host (extensionless URLs)
   verify FILE.zip                       Check a bundle against its manifest; exit code 0 = sound
+  serve-bundle --bundle-url URL --cache DIR [--sha256 HEX] [--version LABEL] [--collector URL]
+               [--port 8080] [--host 127.0.0.1] [--keep 3]
+                                        Fetch, verify and serve a bundle (what the Helm chart runs)
 
 Every command takes --data-dir DIR (default: $OFFPRINT_DATA_DIR, else the per-user app-data folder)
 and --json (one JSON object on stdout). \`offprint COMMAND --help\` shows a command's options.
@@ -81,6 +85,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   export: exportCommand,
   preview: previewCommand,
   verify: verifyCommand,
+  'serve-bundle': serveBundleCommand,
   pack: packCommand,
 };
 

@@ -2,13 +2,26 @@
  * Anchors of the bundle's pages. A link to `page.html#x` where that page has no element `x` (a heading
  * renamed in the docs, a typo) is as broken in the bundle as on the live site; since the bundle is meant
  * to be checked complete, such a link is repaired to lead to the top of its page, and logged.
+ *
+ * Memory stays flat with the page count: a link within its own page is checked and repaired while the
+ * page is rewritten (its ids are at hand); what is kept per page is only the 48-bit hashes of its ids
+ * (a typed array, no strings: a string cut from a page would keep that whole page's HTML alive) and its
+ * fragment links to other pages, which are checked at the end and repaired in the files that have them.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { HTMLElement } from 'node-html-parser';
 import type { Logger } from '../logger.js';
 import { writeBundleFile } from './bundleFiles.js';
+import { comparePaths } from '../exportSpec/pages.js';
 import { isExternalUrl, parseHtml } from './refs.js';
+
+/** A broken fragment link: the bundle file it is in and its original `href`. */
+export interface BrokenAnchorLink {
+  readonly file: string;
+  readonly href: string;
+}
 
 function decode(text: string): string {
   try {
@@ -18,53 +31,127 @@ function decode(text: string): string {
   }
 }
 
-/** The element ids of each written page and the fragment links each one has. */
+/** A copy of `text` that shares no memory with the document it was cut from. */
+export function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** 48 bits of the SHA-256 of an id: exact as a double, collisions beyond any page's id count. */
+function idHash(id: string): number {
+  return createHash('sha256').update(id).digest().readUIntBE(0, 6);
+}
+
+/** The sorted id hashes of a document. */
+function idHashes(root: HTMLElement): Float64Array {
+  const hashes = new Float64Array(root.querySelectorAll('[id]').map((el) => idHash(el.id)));
+  return hashes.sort();
+}
+
+function hasHash(sorted: Float64Array, hash: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const value = sorted[mid] ?? 0;
+    if (value === hash) return true;
+    if (value < hash) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
+}
+
+/** The bundle file and decoded fragment a fragment link in `file` points to (fragment '' for none). */
+function linkTarget(file: string, href: string): { target: string; fragment: string } {
+  const at = href.indexOf('#');
+  const fragment = decode(href.slice(at + 1));
+  const path = href.slice(0, at).split('?')[0] ?? '';
+  const target = path === '' ? file : posix.normalize(posix.join(posix.dirname(file), decode(path)));
+  return { target, fragment };
+}
+
+/** `href` without its fragment (`#` alone when nothing is left), escaped for the serializer. */
+function withoutFragment(href: string): string {
+  return (href.slice(0, href.indexOf('#')) || '#').replace(/&/g, '&amp;');
+}
+
+/** The fragment links of a document (local ones: no scheme, not protocol-relative). */
+function fragmentLinks(root: HTMLElement): HTMLElement[] {
+  return root.querySelectorAll('a[href]').filter((a) => {
+    const href = a.getAttribute('href') ?? '';
+    return href.includes('#') && !isExternalUrl(href) && !/^[a-z][a-z0-9+.-]*:/i.test(href);
+  });
+}
+
+/** The element ids of each written page and the fragment links each one has to other pages. */
 export class AnchorIndex {
-  private readonly ids = new Map<string, ReadonlySet<string>>();
+  private readonly ids = new Map<string, Float64Array>();
+  /** Fragment links to other pages, by the file that has them (detached strings). */
   private readonly links = new Map<string, string[]>();
-  /** The links {@link repair} found broken: bundle file and original `href`, for the job's warnings. */
-  readonly brokenLinks: { readonly file: string; readonly href: string }[] = [];
+  private readonly broken: BrokenAnchorLink[] = [];
+  private repairedCount = 0;
 
-  /** Notes the ids and fragment links of the document written as bundle file `file`. */
+  constructor(private readonly logger: Logger) {}
+
+  /**
+   * Notes the ids of the document to be written as bundle file `file`, repairs in `root` its links to
+   * its own missing anchors, and keeps its links to other pages' anchors for {@link repair}.
+   */
   record(file: string, root: HTMLElement): void {
-    this.ids.set(file, new Set(root.querySelectorAll('[id]').map((el) => el.id)));
-    const fragments = root
-      .querySelectorAll('a[href]')
-      .map((a) => a.getAttribute('href') ?? '')
-      .filter((href) => href.includes('#') && !isExternalUrl(href) && !/^[a-z][a-z0-9+.-]*:/i.test(href));
-    if (fragments.length > 0) this.links.set(file, fragments);
+    const own = idHashes(root);
+    this.ids.set(file, own);
+    const others: string[] = [];
+    for (const link of fragmentLinks(root)) {
+      const href = link.getAttribute('href') ?? '';
+      const { target, fragment } = linkTarget(file, href);
+      if (target !== file) others.push(detached(href));
+      else if (fragment !== '' && !hasHash(own, idHash(fragment))) this.repairLink(file, link, href);
+    }
+    if (others.length > 0) this.links.set(file, others);
   }
 
-  /** True when `href`, found in `file`, names an anchor its target page does not have. */
-  private broken(file: string, href: string): boolean {
-    const at = href.indexOf('#');
-    const fragment = decode(href.slice(at + 1));
+  private repairLink(file: string, link: HTMLElement, href: string): void {
+    link.setAttribute('href', withoutFragment(href));
+    this.repairedCount += 1;
+    this.logger.warn({ file, href }, 'export: link to a missing anchor, now to its page');
+    this.broken.push({ file, href: detached(href) });
+  }
+
+  /** True when `href`, found in `file`, names an anchor its (written) target page does not have. */
+  private isBroken(file: string, href: string): boolean {
+    const { target, fragment } = linkTarget(file, href);
     if (fragment === '') return false;
-    const path = href.slice(0, at).split('?')[0] ?? '';
-    const target = path === '' ? file : posix.normalize(posix.join(posix.dirname(file), decode(path)));
     const ids = this.ids.get(target);
-    return ids !== undefined && !ids.has(fragment);
+    return ids !== undefined && !hasHash(ids, idHash(fragment));
   }
 
-  /** Rewrites the pages that link to missing anchors, dropping those anchors; returns how many were. */
-  repair(bundleDir: string, logger: Logger): number {
-    let repaired = 0;
+  /**
+   * Rewrites the pages that link to other pages' missing anchors, dropping those anchors; returns how
+   * many links were repaired in all (own-page ones included). Reads back only the files concerned.
+   */
+  repair(bundleDir: string): number {
     for (const [file, hrefs] of this.links) {
-      const broken = new Set(hrefs.filter((href) => this.broken(file, href)));
+      const broken = new Set(hrefs.filter((href) => this.isBroken(file, href)));
       if (broken.size === 0) continue;
       const root = parseHtml(readFileSync(join(bundleDir, ...file.split('/')), 'utf8'));
       for (const link of root.querySelectorAll('a[href]')) {
         const href = link.getAttribute('href') ?? '';
-        if (!broken.has(href)) continue;
-        link.setAttribute('href', (href.slice(0, href.indexOf('#')) || '#').replace(/&/g, '&amp;'));
-        repaired += 1;
-      }
-      for (const href of broken) {
-        logger.warn({ file, href }, 'export: link to a missing anchor, now to its page');
-        this.brokenLinks.push({ file, href });
+        if (broken.has(href)) this.repairLink(file, link, href);
       }
       writeBundleFile(bundleDir, file, root.toString());
     }
-    return repaired;
+    this.links.clear();
+    return this.repairedCount;
+  }
+
+  /** The links found broken, deduplicated per file, in a stable order (for the job's warnings). */
+  get brokenLinks(): readonly BrokenAnchorLink[] {
+    const seen = new Set<string>();
+    const unique = this.broken.filter((link) => {
+      const key = `${link.file}\n${link.href}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return unique.sort((a, b) => comparePaths(a.file, b.file) || comparePaths(a.href, b.href));
   }
 }

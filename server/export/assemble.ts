@@ -10,17 +10,19 @@ import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
 import { matchRedirect } from '../sites/serve/redirects.js';
 import { entryPageUrl } from '../sites/project/entry.js';
 import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
-import { AnchorIndex } from './anchors.js';
+import { AnchorIndex, type BrokenAnchorLink } from './anchors.js';
 import { AssetStore } from './assets.js';
 import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } from './bundleFiles.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
 import { connectOrigins } from './csp.js';
 import { ExternalLinks, type ExternalLinksSummary } from './externalLinks.js';
+import type { MemoryGuard } from './memoryGuard.js';
 import { applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
-import { SearchIndexDataSchema } from './searchIndexData.js';
+import { writeBundleSearch } from './searchBundle.js';
 import { comparePaths, findExportPage } from '../exportSpec/pages.js';
 import { hasScheme, isExternalReference, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
 import type { ExportSite } from './siteServer.js';
+import { fetchFromSite } from './siteFetch.js';
 import { redirectPageHtml, robotsTxt, sitemapXml, staticRedirectSource } from './staticPages.js';
 import type { PageStore } from './workDir.js';
 
@@ -43,6 +45,12 @@ export interface AssembleInput {
   readonly bundleDir: string;
   readonly options: ExportOptions;
   readonly logger: Logger;
+  /** Asked between pages: stops the run, not the process, when the heap is past its budget. */
+  readonly guard?: MemoryGuard;
+  /** Checked between pages: a cancel need not wait for the rest of a large bundle. */
+  readonly signal?: AbortSignal;
+  /** A page was written (the job's liveness: a long assembly is not a stalled one). */
+  readonly onPage?: (path: string) => void;
 }
 
 /** What was assembled. */
@@ -53,7 +61,7 @@ export interface AssembledBundle {
   /** Links to a missing anchor, repaired to lead to the top of their page (warnings in the log). */
   readonly missingAnchors: number;
   /** Those links: the bundle file they are in and the original `href`. */
-  readonly missingAnchorLinks: readonly { readonly file: string; readonly href: string }[];
+  readonly missingAnchorLinks: readonly BrokenAnchorLink[];
   /** Site paths pages refer to that the site does not have (warnings in the log). */
   readonly missingFiles: readonly string[];
   /** Where the pages link outside the bundle (for the manifest). */
@@ -62,7 +70,7 @@ export interface AssembledBundle {
 
 class Assembler {
   private readonly assets: AssetStore;
-  private readonly anchors = new AnchorIndex();
+  private readonly anchors: AnchorIndex;
   private readonly externalLinks = new ExternalLinks();
   private readonly pageFiles = new Map<string, string>();
   private readonly redirectFiles = new Map<string, string>();
@@ -74,6 +82,7 @@ class Assembler {
 
   constructor(private readonly input: AssembleInput) {
     this.assets = new AssetStore(input.site.origin, input.bundleDir, input.logger);
+    this.anchors = new AnchorIndex(input.logger);
     for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
     this.allowedScripts = (input.site.build.scripts?.head ?? []).map((script) => script.src);
     this.connect = connectOrigins(input.options.features);
@@ -85,12 +94,18 @@ class Assembler {
     if (options.features.search) await this.writeSearchIndex();
     const redirects = this.planRedirects();
     await this.eachLimited(this.input.pages, 4, async (path) => {
+      this.input.signal?.throwIfAborted();
+      this.input.guard?.check(`assembling ${path}`);
       const html = await this.rewriteDocument(this.input.store.html(path), path, pageFile(path));
       writeBundleFile(this.input.bundleDir, pageFile(path), html);
+      this.input.onPage?.(path);
+      // Once every asset is known, a page needs no I/O: without this the whole assembly would run in
+      // one turn of the event loop, and the server would answer nothing (not even /health) until done.
+      await yieldToEventLoop();
     });
     logger.debug({ ms: Date.now() - started, pages: this.input.pages.length }, 'export: pages assembled');
     await this.writeNotFound();
-    const missingAnchors = this.anchors.repair(this.input.bundleDir, logger);
+    const missingAnchors = this.anchors.repair(this.input.bundleDir);
     for (const redirect of redirects) writeBundleFile(this.input.bundleDir, redirect.file, this.redirectPage(redirect));
     this.writeMachineFiles();
     const missingFiles = [...this.assets.missing].sort(comparePaths);
@@ -109,10 +124,10 @@ class Assembler {
   }
 
   private async eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-    const queue = [...items];
+    let next = 0;
     await Promise.all(
-      Array.from({ length: Math.min(limit, queue.length) }, async () => {
-        for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+      Array.from({ length: Math.min(limit, items.length) }, async () => {
+        for (let item = items[next++]; item !== undefined; item = items[next++]) await fn(item);
       }),
     );
   }
@@ -202,22 +217,8 @@ class Assembler {
   }
 
   private async writeSearchIndex(): Promise<void> {
-    const response = await fetch(this.input.site.origin + SEARCH_INDEX_URL);
-    if (!response.ok) throw new ExportFailedError(`The search index could not be built (HTTP ${response.status})`);
-    const parsed = SearchIndexDataSchema.safeParse(await response.json().catch((): unknown => undefined));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ExportFailedError(
-        `The search index is not valid: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'unknown problem'}`,
-      );
-    }
-    const index = parsed.data;
-    const from = 'search-index.js';
-    const docs = index.docs
-      .filter((doc) => this.pageFiles.has(doc.u))
-      .map((doc) => ({ ...doc, u: relativeUrl(`_assets/${from}`, this.pageFiles.get(doc.u) ?? NOT_FOUND_FILE) }));
-    const body = `window.__offprintSearchIndex = ${JSON.stringify({ ...index, docs })};\n`;
-    this.searchIndexFile = this.assets.writeGenerated(from, body);
+    const { site, bundleDir, logger } = this.input;
+    this.searchIndexFile = await writeBundleSearch({ origin: site.origin, logger }, bundleDir, this.pageFiles);
   }
 
   private planRedirects(): RedirectPage[] {
@@ -276,7 +277,8 @@ class Assembler {
   }
 
   private async writeNotFound(): Promise<void> {
-    const response = await fetch(this.input.site.origin + EXPORT_NOT_FOUND_PATH);
+    const { origin } = this.input.site;
+    const response = await fetchFromSite(origin + EXPORT_NOT_FOUND_PATH, 'The 404 page', this.input.logger);
     if (!response.ok) throw new ExportFailedError(`The 404 page could not be rendered (HTTP ${response.status})`);
     const html = await this.rewriteDocument(await response.text(), '/404', NOT_FOUND_FILE);
     writeBundleFile(this.input.bundleDir, NOT_FOUND_FILE, html);
@@ -287,6 +289,11 @@ class Assembler {
     writeBundleFile(this.input.bundleDir, 'sitemap.xml', sitemapXml(build, publicOrigin, new Set(this.input.pages)));
     writeBundleFile(this.input.bundleDir, 'robots.txt', robotsTxt(build, publicOrigin));
   }
+}
+
+/** Lets timers and I/O (the API, /health, the job's lease) run between pages. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Writes the bundle folder from the captured pages; returns its file list. */

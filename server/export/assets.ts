@@ -8,10 +8,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
 import { encodePath } from './bundleFiles.js';
-import { ExportFailedError } from './contract.js';
+import { fetchFromSite } from './siteFetch.js';
 import { isExternalUrl, isSelfContained, visitCssRefs } from './refs.js';
 import { sanitizeSvg } from './svgSanitize.js';
 
@@ -20,9 +19,6 @@ export const ASSETS_DIR = '_assets';
 
 /** Largest single asset read from the site server. */
 const MAX_ASSET_BYTES = 512 * 1024 * 1024;
-
-/** Reads of one asset before a failing site server fails the export. */
-const ASSET_ATTEMPTS = 3;
 
 function hashOf(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 12);
@@ -83,26 +79,14 @@ export class AssetStore {
   }
 
   /**
-   * The site server's answer for `sitePath`. A failed connection or a 5xx is retried: the bundle must
-   * not depend on a passing hiccup (a file silently left out would change its bytes), so one that keeps
-   * failing fails the export, naming the file.
+   * The site server's answer for `sitePath` (siteFetch.ts retries a failed connection or a 5xx): the
+   * bundle must not depend on a passing hiccup, so a file that keeps failing fails the export.
    */
-  private async fetchAsset(sitePath: string): Promise<Response> {
-    let problem = '';
-    for (let attempt = 1; attempt <= ASSET_ATTEMPTS; attempt++) {
-      try {
-        // Redirects are not followed: unknown paths redirect to the home page, which is no asset.
-        const response = await fetch(this.origin + encodePath(sitePath), { redirect: 'manual' });
-        if (response.status < 500) return response;
-        await response.body?.cancel();
-        problem = `HTTP ${response.status}`;
-      } catch (error) {
-        problem = error instanceof Error ? error.message : String(error);
-      }
-      this.logger.warn({ path: sitePath, attempt, problem }, 'export: asset read failed, retrying');
-      await sleep(100 * attempt);
-    }
-    throw new ExportFailedError(`The file ${sitePath} could not be read from the site (${problem})`);
+  private fetchAsset(sitePath: string): Promise<Response> {
+    // Redirects are not followed: unknown paths redirect to the home page, which is no asset.
+    return fetchFromSite(this.origin + encodePath(sitePath), `The file ${sitePath}`, this.logger, {
+      redirect: 'manual',
+    });
   }
 
   private async load(sitePath: string, chain: readonly string[]): Promise<string | null> {

@@ -65,6 +65,8 @@ export interface ExportRunInput {
    * retried, then fails the run.
    */
   readonly captureTimeouts?: { readonly navigationMs?: number; readonly pageMs?: number };
+  /** Heap the run may bring the process to (bytes; default: memoryGuard.ts's budget). */
+  readonly heapBudgetBytes?: number;
 }
 
 /** Thrown by a run that cannot finish; `message` says what went wrong, naming the page when one is at fault. */

@@ -4,12 +4,14 @@
  * deterministically. The output depends only on the site build and the options: an interrupted and
  * resumed run gives the same bytes as an uninterrupted one.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OFFPRINT_VERSION } from '../version.js';
 import { assembleBundle } from './assemble.js';
 import { DEFAULT_CAPTURE_TIMEOUTS } from './capture.js';
 import { ExportFailedError, type ExportResult, type ExportRunInput } from './contract.js';
+import { MemoryGuard } from './memoryGuard.js';
 import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './manifest.js';
 import { pageFile } from './bundleFiles.js';
 import { listExportPages } from '../exportSpec/pages.js';
@@ -27,6 +29,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
   signal.throwIfAborted();
   mkdirSync(input.workDir, { recursive: true });
   const site = await startExportSite(deps, input.projectId, input.buildId, options);
+  const guard = new MemoryGuard(input.heapBudgetBytes);
   try {
     const { pages, missing } = listExportPages(site.build.model, options.paths);
     if (missing.length > 0) {
@@ -50,6 +53,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       onStart: (path) =>
         input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: path }),
       onDone: (path) => {
+        guard.check(`rendering ${path}`);
         done += 1;
         input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: path });
       },
@@ -59,10 +63,21 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     input.onProgress({ phase: 'assembling', pagesDone: total, pagesTotal: total, currentPage: null });
 
     const bundleDir = join(input.workDir, 'bundle');
-    rmSync(bundleDir, { recursive: true, force: true });
+    await rm(bundleDir, { recursive: true, force: true });
     mkdirSync(bundleDir, { recursive: true });
     const assembleStart = Date.now();
-    const assembled = await assembleBundle({ site, pages, store, bundleDir, options, logger: deps.logger });
+    const assembled = await assembleBundle({
+      site,
+      pages,
+      store,
+      bundleDir,
+      options,
+      logger: deps.logger,
+      guard,
+      signal,
+      onPage: (path) =>
+        input.onProgress({ phase: 'assembling', pagesDone: total, pagesTotal: total, currentPage: path }),
+    });
     deps.logger.info({ ms: Date.now() - assembleStart, files: assembled.files.length }, 'export: bundle assembled');
     signal.throwIfAborted();
 
@@ -74,7 +89,10 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       for (const message of notes.errors) pageErrors.push({ page: path, message });
     }
     const files: ManifestFile[] = [];
-    for (const file of assembled.files) files.push(await describeFile(bundleDir, file));
+    for (const file of assembled.files) {
+      guard.check('writing the manifest');
+      files.push(await describeFile(bundleDir, file));
+    }
     const manifest = manifestJson({
       offprintVersion: OFFPRINT_VERSION,
       siteName: site.siteName,
@@ -93,7 +111,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     const zipStart = Date.now();
     const zip = await writeDeterministicZip(bundleDir, [...assembled.files, MANIFEST_FILE], input.outFile);
     deps.logger.info({ ms: Date.now() - zipStart, bytes: zip.sizeBytes }, 'export: archive written');
-    rmSync(bundleDir, { recursive: true, force: true });
+    await rm(bundleDir, { recursive: true, force: true });
     deps.logger.info(
       {
         projectId: input.projectId,
@@ -116,6 +134,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       missingFiles,
     };
   } finally {
+    guard.close();
     await site.close();
   }
 }

@@ -18,7 +18,8 @@ import { themeAsset } from '../../server/sites/theme/assets.js';
 import { renderDocument, renderNotFound } from '../../server/sites/theme/document.js';
 import { buildSearchIndex } from '../../server/sites/search/build.js';
 import { renderPageSource } from '../../server/sites/sandbox/page.js';
-import type { SearchIndexData } from '../../server/sites/theme/searchFormat.js';
+import { searchScript, type SearchIndexData } from '../../server/sites/theme/searchFormat.js';
+import { memoryShards } from './searchShards.js';
 
 const require = createRequire(import.meta.url);
 const KATEX_DIST = dirname(require.resolve('katex'));
@@ -83,13 +84,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * Serves a rendered site on 127.0.0.1:0: pages, `/_offprint/*` theme files, the search index, KaTeX CSS,
+ * Serves a rendered site on 127.0.0.1:0: pages, `/_offprint/*` theme files, the sharded search index, KaTeX CSS,
  * project files, and stand-in feedback endpoints that record what the client sends and answer like the
  * real ones (server/sites/serve/FEEDBACK-API.md).
  */
 export async function startThemeServer(root: string): Promise<ThemeServer> {
   const feedback: ReceivedFeedback[] = [];
   let rendered: RenderedSite | null = null;
+  let shards: Map<string, string> | null = null;
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -109,8 +111,13 @@ export async function startThemeServer(root: string): Promise<ThemeServer> {
           JSON.stringify({ id, token: `tok-${id}` }),
         );
       }
-      if (url.pathname === '/_offprint/search-index.json') {
-        return send(200, 'application/json', JSON.stringify(rendered.index));
+      const shard = /^\/_offprint\/search\/(\w+)\.js$/.exec(url.pathname);
+      if (shard?.[1]) {
+        shards ??= await memoryShards(rendered.index.docs);
+        const json = shards.get(shard[1]);
+        return json === undefined
+          ? send(404, 'text/plain', 'no such shard')
+          : send(200, 'text/javascript', searchScript(shard[1], json));
       }
       if (url.pathname === '/_offprint/mermaid.min.js') return send(200, 'text/javascript', readFileSync(MERMAID));
       const katex = /^\/_offprint\/katex\/(katex\.min\.css|fonts\/[\w.-]+)$/.exec(url.pathname);

@@ -115,6 +115,7 @@ export function apiClient(connection: Connection, onUnauthorized?: () => void) {
     createKey: (name: string) => call<CreatedKey>('POST', '/v1/keys', { name }),
     revokeKey: (keyId: string) => call<ApiKey>('DELETE', `/v1/keys/${id(keyId)}`),
     exportJobs: () => call<{ jobs: ExportJob[] }>('GET', '/v1/static-export/jobs?limit=100'),
+    exportJob: (jobId: string) => call<ExportJob>('GET', `/v1/static-export/jobs/${id(jobId)}`),
     startExport: (body: StartExport) => call<ExportJob>('POST', '/v1/static-export/jobs', body),
     cancelExport: (jobId: string) => call<ExportJob>('DELETE', `/v1/static-export/jobs/${id(jobId)}`),
     bundleLink: (jobId: string) => call<BundleLink>('POST', `/v1/static-export/jobs/${id(jobId)}/bundle`),

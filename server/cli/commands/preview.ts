@@ -6,13 +6,13 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { bundleHeaderCsp, bundleHeaders } from '../../export/csp.js';
 import { MANIFEST_FILE } from '../../export/manifest.js';
 import { MAX_BUNDLE_ENTRIES } from '../../export/verify.js';
-import { contentTypeOf } from '../../sites/serve/paths.js';
+import { bundleContentType, HTML, resolveBundlePath } from '../../bundleServer/resolve.js';
 import { ZipReader, type ZipEntry } from '../../zip/reader.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
@@ -23,18 +23,8 @@ const PortSchema = z
   .transform(Number)
   .refine((n) => n <= 65535, 'must be at most 65535');
 
-const HTML = 'text/html; charset=utf-8';
-
 /** The manifest is read whole to learn the bundle's policy: anything larger is not one of ours. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
-
-/** A bundle's files: its pages, plus whatever a site serves (the assets are the site's files, renamed). */
-function bundleContentType(name: string): string {
-  const ext = extname(name).toLowerCase();
-  if (ext === '.html') return HTML;
-  if (ext === '.mjs') return 'text/javascript; charset=utf-8';
-  return contentTypeOf(name) ?? 'application/octet-stream';
-}
 
 type Entries = ReadonlyMap<string, ZipEntry>;
 
@@ -60,21 +50,6 @@ export function readBundleEntries(zipFile: string): Bundle {
     zip.close();
     throw error;
   }
-}
-
-/** The entry a URL path resolves to, as a static host resolves it; null for none. */
-export function resolveBundlePath(entries: Entries, urlPath: string): string | null {
-  let path: string;
-  try {
-    path = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (!path.startsWith('/') || path.includes('\0') || path.split('/').includes('..')) return null;
-  const name = path.slice(1);
-  const candidates =
-    name === '' || name.endsWith('/') ? [`${name}index.html`] : [name, `${name}.html`, `${name}/index.html`];
-  return candidates.find((candidate) => entries.has(candidate)) ?? null;
 }
 
 /** A small body in memory, or an entry as a stream of `length` declared bytes. */
@@ -117,7 +92,7 @@ export function bundleHandler(
       return;
     }
     const urlPath = new URL(req.url ?? '/', 'http://preview').pathname;
-    const name = resolveBundlePath(entries, urlPath);
+    const name = resolveBundlePath((candidate) => entries.has(candidate), urlPath);
     const entry = name === null ? undefined : entries.get(name);
     for (const [header, value] of Object.entries(bundleHeaders(name ?? '404.html', csp))) res.setHeader(header, value);
     if (name !== null && entry !== undefined) {

@@ -44,13 +44,13 @@ export const jobExtensionFields = {
     .meta({
       description:
         'What the export could not do cleanly (blocked requests, page errors, links to missing anchors, missing ' +
-        'files), the first 1000; null until completed, and for jobs completed before warnings were kept ' +
-        '(Offprint extension).',
+        'files), the first 1000; null until completed, in lists (GET the job for them), and for jobs ' +
+        'completed before warnings were kept (Offprint extension).',
     }),
   warningCount: z
     .number()
     .int()
     .min(0)
     .nullable()
-    .meta({ description: 'All warnings, listed or not (Offprint extension).' }),
+    .meta({ description: 'All warnings, listed or not; null where `warnings` is (Offprint extension).' }),
 };

@@ -16,6 +16,11 @@ export interface JobView {
   readonly now: number;
   /** The data dir, where a completed job's warnings are kept. */
   readonly dataDir: string;
+  /**
+   * Whether to read a completed job's warnings file. Lists leave it out (null): with hundreds of jobs,
+   * reading every job's warnings made a list call cost a second and 10 MB; `GET .../jobs/{jobId}` has them.
+   */
+  readonly withWarnings: boolean;
 }
 
 /**
@@ -45,7 +50,7 @@ function durationMs(row: ExportJobRow, now: number): number | null {
 /** A job as the API shows it: the official fields, then Offprint's. */
 export function presentExportJob(row: ExportJobRow, view: JobView): z.output<typeof ExportJobSchema> {
   const completed = row.status === 'completed';
-  const warnings = completed ? readJobWarnings(view.dataDir, row.id) : null;
+  const warnings = completed && view.withWarnings ? readJobWarnings(view.dataDir, row.id) : null;
   return {
     jobId: row.id,
     status: row.status,

@@ -31,7 +31,7 @@ export interface ExportRouteOptions {
 
 /** Adds the static export routes. */
 export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: ExportRouteOptions = {}): void {
-  const view = (): JobView => ({ now: deps.now(), dataDir: deps.dataDir });
+  const view = (): JobView => ({ now: deps.now(), dataDir: deps.dataDir, withWarnings: true });
   route(
     {
       method: 'post',
@@ -93,7 +93,7 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
         createdFrom: query.dateFrom,
         createdTo: query.dateTo,
       };
-      const at = view();
+      const at = { ...view(), withWarnings: false };
       ctx.body = {
         jobs: listExportJobs(deps, principal.orgId, query.limit, filter).map((row) => presentExportJob(row, at)),
       };

@@ -1,4 +1,4 @@
-/** Builds the search index document served at `/_offprint/search-index.json`. */
+/** The search record of each page: what the sharded index (shards.ts) is built from. */
 import type { SitePage, SiteModel } from '../project/model.js';
 import { markdownToText } from '../render/text.js';
 import type { RenderedPage } from '../render/types.js';
@@ -29,34 +29,49 @@ function compact(text: string, max: number): string {
 }
 
 /**
- * The index of the searchable pages among `pages` (others are skipped): titles, breadcrumbs,
- * descriptions, headings, keywords, body text and boosts. JSON-serialisable.
+ * The search record of one page (null when the page is not searchable): title, breadcrumbs,
+ * description, headings, keywords, body text (capped) and boost. A small per-page record, so an index
+ * build can stream pages through {@link buildSearchShards} one at a time.
  */
-export function buildSearchIndex(site: SiteModel, pages: readonly IndexablePage[]): SearchIndexData {
-  const docs: SearchDoc[] = [];
+export function searchRecord(site: SiteModel, { page, rendered }: IndexablePage): SearchDoc | null {
+  if (!isSearchable(page)) return null;
+  const section = breadcrumbs(site, page.path).join(' › ');
+  const headings = rendered.headings
+    .filter((h) => h.id !== '' && h.text.trim() !== '')
+    .map((h) => [h.id, h.text.trim()] as const);
+  // Descriptions are written in Markdown; results show them as text.
+  const description = page.description ? markdownToText(page.description).replace(/\s+/g, ' ') : '';
+  const method = pageMethod(page);
+  const boost = page.boost !== undefined && Number.isFinite(page.boost) && page.boost > 0 ? page.boost : undefined;
+  return {
+    u: page.url,
+    t: page.title,
+    ...(section ? { s: section } : {}),
+    ...(description ? { d: description } : {}),
+    ...(headings.length > 0 ? { h: headings } : {}),
+    ...(page.keywords.length > 0 ? { k: [...page.keywords] } : {}),
+    ...(boost !== undefined && boost !== 1 ? { b: boost } : {}),
+    ...(method ? { m: method } : {}),
+    x: compact(rendered.text, MAX_TEXT),
+  };
+}
+
+/**
+ * The records of the searchable pages among `pages` (others and repeats skipped), in order, one at a
+ * time: what {@link buildSearchShards} reads.
+ */
+export function* searchRecords(site: SiteModel, pages: Iterable<IndexablePage>): Generator<SearchDoc> {
   const seen = new Set<string>();
-  for (const { page, rendered } of pages) {
-    if (!isSearchable(page) || seen.has(page.path)) continue;
-    seen.add(page.path);
-    const section = breadcrumbs(site, page.path).join(' › ');
-    const headings = rendered.headings
-      .filter((h) => h.id !== '' && h.text.trim() !== '')
-      .map((h) => [h.id, h.text.trim()] as const);
-    // Descriptions are written in Markdown; results show them as text.
-    const description = page.description ? markdownToText(page.description).replace(/\s+/g, ' ') : '';
-    const method = pageMethod(page);
-    const boost = page.boost !== undefined && Number.isFinite(page.boost) && page.boost > 0 ? page.boost : undefined;
-    docs.push({
-      u: page.url,
-      t: page.title,
-      ...(section ? { s: section } : {}),
-      ...(description ? { d: description } : {}),
-      ...(headings.length > 0 ? { h: headings } : {}),
-      ...(page.keywords.length > 0 ? { k: [...page.keywords] } : {}),
-      ...(boost !== undefined && boost !== 1 ? { b: boost } : {}),
-      ...(method ? { m: method } : {}),
-      x: compact(rendered.text, MAX_TEXT),
-    });
+  for (const entry of pages) {
+    if (seen.has(entry.page.path)) continue;
+    const record = searchRecord(site, entry);
+    if (record === null) continue;
+    seen.add(entry.page.path);
+    yield record;
   }
-  return { version: 1, docs };
+}
+
+/** All records of a (small) site at once: for tests and the reference engine. */
+export function buildSearchIndex(site: SiteModel, pages: readonly IndexablePage[]): SearchIndexData {
+  return { version: 1, docs: [...searchRecords(site, pages)] };
 }

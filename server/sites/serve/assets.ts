@@ -10,7 +10,7 @@ import type { SiteBuild } from './build.js';
 import { statInside } from '../project/read.js';
 import { contentTypeOf } from './paths.js';
 import type { Logger } from '../../logger.js';
-import { searchIndexJson } from './pages.js';
+import { searchIndexFile } from './pages.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile } from './respond.js';
 import { themeFile } from './theme.js';
@@ -33,7 +33,7 @@ export const KATEX_DIST = katexMain === null ? null : dirname(katexMain);
 export const MERMAID_BUNDLE = resolveInstalled('mermaid/dist/mermaid.min.js');
 
 const MERMAID_NAME = 'mermaid.min.js';
-const SEARCH_INDEX_NAME = 'search-index.json';
+const SEARCH_DIR = 'search';
 
 /**
  * Serves `/_offprint/<segments>`; false when nothing is there (the caller answers 404). Segments are
@@ -73,16 +73,18 @@ export async function serveAsset(
     sendBody(ctx, image.body, { type: image.type, etag: image.etag });
     return true;
   }
+  if (first === SEARCH_DIR && rest.length === 1) {
+    // The sharded search index (theme/searchFormat.ts), built on first use when the import did not.
+    const found = await searchIndexFile(cache, build, rest[0] ?? '', logger);
+    if (found === null) return false;
+    sendBody(ctx, found.body, { type: found.type });
+    return true;
+  }
   if (rest.length > 0) return false;
   if (first === MERMAID_NAME) {
     const found = MERMAID_BUNDLE === null ? null : statInside(dirname(MERMAID_BUNDLE), [MERMAID_NAME]);
     if (found === null) return false;
     sendFile(ctx, found.file, found.stats, 'text/javascript; charset=utf-8');
-    return true;
-  }
-  if (first === SEARCH_INDEX_NAME) {
-    const index = await searchIndexJson(cache, build, logger);
-    sendBody(ctx, index.body, { type: 'application/json; charset=utf-8', etag: index.etag });
     return true;
   }
   const file = themeFile(first, build.model);

@@ -8,9 +8,10 @@ import type { SitePage } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { failedBody, INTERNAL_RENDER_FAILURE, renderPageSource } from '../sandbox/page.js';
 import { esc } from '../theme/html.js';
+import { searchScript } from '../theme/searchFormat.js';
 import type { ExportProfile } from '../theme/profile.js';
 import { ServiceUnavailableError } from '../../errors.js';
-import { readStoredSearchIndex } from '../search/file.js';
+import { hasStoredSearchIndex, readStoredSearchFile, SEARCH_FILE_NAME } from '../search/file.js';
 import { indexBuildFolder } from '../search/index.js';
 import type { SiteBuild } from './build.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
@@ -65,17 +66,34 @@ export function pageHtml(
   });
 }
 
-/**
- * The search index of a build: the one stored with the build at import, else built now the one way an
- * import builds it (server/sites/search) and stored for next time.
- */
-export function searchIndexJson(cache: RenderCache, build: SiteBuild, logger: Logger): Promise<CachedBody> {
+/** A build with its search index: the one stored at import, else built now and stored (once per build). */
+function ensureSearchIndex(cache: RenderCache, build: SiteBuild, logger: Logger): Promise<CachedBody> {
   return cache.get(`${build.cachePrefix}search-index`, async () => {
-    const body =
-      readStoredSearchIndex(build.rootDir) ?? (await indexBuildFolder(build.rootDir, build.model, logger)).json;
-    if (body === null) throw ServiceUnavailableError('The search index of this site could not be built in time');
-    return { body, etag: etagOf(body) };
+    if (!hasStoredSearchIndex(build.rootDir) && !(await indexBuildFolder(build.rootDir, build.model, logger)).stored) {
+      throw ServiceUnavailableError('The search index of this site could not be built in time');
+    }
+    return { body: '', etag: '' };
   });
+}
+
+/**
+ * One file of a build's sharded search index, `<name>.js` (the script pages load, which works from
+ * file:// too) or `<name>.json` (the data, for the export); null when the index has no such file.
+ */
+export async function searchIndexFile(
+  cache: RenderCache,
+  build: SiteBuild,
+  file: string,
+  logger: Logger,
+): Promise<{ body: string; type: string } | null> {
+  const [, name = '', ext] = /^(.+)\.(js|json)$/.exec(file) ?? [];
+  if (!SEARCH_FILE_NAME.test(name)) return null;
+  await ensureSearchIndex(cache, build, logger);
+  const json = readStoredSearchFile(build.rootDir, name);
+  if (json === null) return null;
+  return ext === 'json'
+    ? { body: json, type: 'application/json; charset=utf-8' }
+    : { body: searchScript(name, json), type: 'text/javascript; charset=utf-8' };
 }
 
 /** The themed 404 document of a build (cached like a page). */

@@ -30,3 +30,75 @@ export interface SearchIndexData {
   readonly version: 1;
   readonly docs: readonly SearchDoc[];
 }
+
+/*
+ * The sharded index (format 2), what the site serves under `/_offprint/search/` and a bundle carries in
+ * `_assets/search-<hash>/`: each file a plain script calling `__offprintSearchShard(name, data)`, so the
+ * page loads only the few files a query needs, with script tags, which work from file:// too.
+ */
+
+/** Indexed fields, in the order of a posting's field mask bits. */
+export const SEARCH_FIELDS = ['t', 'k', 'h', 'd', 'x'] as const;
+
+/** Weight of a match in each field of {@link SEARCH_FIELDS}: title > keywords > headings > description > text. */
+export const SEARCH_FIELD_BOOSTS = [6, 4, 2.5, 1.5, 1] as const;
+
+/** The global a shard script calls with its name and data. */
+export const SEARCH_SHARD_CALLBACK = '__offprintSearchShard';
+
+/** Name of the manifest file (without `.js`/`.json`). */
+export const SEARCH_MANIFEST_NAME = 'manifest';
+
+/**
+ * The small file loaded first. Term shard `i` is `t<i>` and holds the terms from `shards[i]` up to the
+ * next shard's first term; doc chunk `j` is `d<j>` and holds docs `j*chunk` to `(j+1)*chunk - 1`.
+ */
+export interface SearchManifest {
+  readonly version: 2;
+  /** Number of docs (ids 0 to docs - 1). */
+  readonly docs: number;
+  /** Docs per doc chunk. */
+  readonly chunk: number;
+  /** The first term of each term shard, in code-unit order. */
+  readonly shards: readonly string[];
+}
+
+/**
+ * Terms in code-unit order, each with its postings flattened: doc id delta, then
+ * `round(score * 100) * 32 + fieldMask` (the score is the page's BM25 score for the term over all
+ * fields, field and page boosts applied; the mask says which fields matched).
+ */
+export interface TermShard {
+  readonly terms: readonly (readonly [string, readonly number[]])[];
+}
+
+/** What a result shows of a page (null: a page left out of this bundle). */
+export type ShownDoc = Pick<SearchDoc, 'u' | 't' | 's' | 'd' | 'h' | 'm' | 'x'>;
+
+/** A run of consecutive docs. */
+export interface DocChunk {
+  readonly docs: readonly (ShownDoc | null)[];
+}
+
+/** File names of an index described by `manifest`, manifest last. */
+export function searchFileNames(manifest: SearchManifest): string[] {
+  const names = manifest.shards.map((_, i) => `t${i}`);
+  for (let j = 0; j * manifest.chunk < manifest.docs; j++) names.push(`d${j}`);
+  return [...names, SEARCH_MANIFEST_NAME];
+}
+
+/** The script form of one file of the index. */
+export function searchScript(name: string, json: string): string {
+  return `${SEARCH_SHARD_CALLBACK}(${JSON.stringify(name)},${json});\n`;
+}
+
+/**
+ * Words of a text or query as the index knows them: split at spaces and punctuation, lower-cased (the
+ * same rule MiniSearch applies, so ranking carries over).
+ */
+export function searchTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[\n\r\p{Z}\p{P}]+/u)
+    .filter((t) => t.length > 0);
+}

@@ -20,8 +20,8 @@ export const SITE_CSS_URL = '/_offprint/site.css';
 export const KATEX_CSS_URL = '/_offprint/katex/katex.min.css';
 /** Mermaid, loaded by the client only on pages that contain a diagram. */
 export const MERMAID_JS_URL = '/_offprint/mermaid.min.js';
-/** The search index built by `buildSearchIndex`, fetched once by the client. */
-export const SEARCH_INDEX_URL = '/_offprint/search-index.json';
+/** The sharded search index's manifest script (server/sites/search/shards.ts); its files sit beside it. */
+export const SEARCH_INDEX_URL = '/_offprint/search/manifest.js';
 
 /** Reader feedback endpoints (serve layer; see server/sites/serve/FEEDBACK-API.md). */
 export const FEEDBACK_URLS = {

@@ -2,7 +2,7 @@
  * One export in detail: live progress while it runs (phase, pages, ETA), then size, duration, pages,
  * warnings, SHA-256, and the download (and "Save to…" in the desktop app).
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import { desktopBridge } from '../../api/connection.js';
 import type { BundleLink, ExportJob } from '../../api/types.js';
@@ -11,6 +11,7 @@ import { ErrorNote } from '../../ui/ErrorNote.js';
 import { formatBytes, formatCount, formatDuration, formatWhen, humanize } from '../../ui/format.js';
 import { Icon } from '../../ui/Icon.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
+import { useLoad } from '../../ui/useLoad.js';
 import { durationSeconds, etaText, isActive, isCancelled, phaseText, statusLabel } from './jobText.js';
 
 /** Starts the browser's download of a presigned link (the link needs no key, so a plain anchor does). */
@@ -24,7 +25,11 @@ function startDownload(link: BundleLink): void {
   anchor.remove();
 }
 
-function Warnings({ job }: { job: ExportJob }) {
+/** A completed job's warnings: lists leave them out, so they are read from the job itself. */
+function Warnings({ api, jobId }: { api: ApiClient; jobId: string }) {
+  const load = useCallback(() => api.exportJob(jobId), [api, jobId]);
+  const { data: job } = useLoad(load);
+  if (job === undefined) return null;
   const warnings = job.warnings ?? [];
   if (warnings.length === 0) return null;
   const unlisted = (job.warningCount ?? warnings.length) - warnings.length;
@@ -114,7 +119,7 @@ function Finished({ api, job }: { api: ApiClient; job: ExportJob }) {
           Saved to <code>{saved}</code> and checked.
         </p>
       )}
-      <Warnings job={job} />
+      <Warnings api={api} jobId={job.jobId} />
       <ErrorNote error={error} />
     </>
   );

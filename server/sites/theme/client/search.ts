@@ -1,51 +1,67 @@
-/** The search dialog: ⌘K / Ctrl+K / "/" open it; the index is fetched once; arrows + Enter navigate. */
-import type { SearchIndexData } from '../searchFormat.js';
+/**
+ * The search dialog: ⌘K / Ctrl+K / "/" open it; arrows + Enter navigate. The sharded index is loaded
+ * a few small scripts at a time, as queries need them (searchShards.ts).
+ */
 import { SEARCH_INDEX_REL } from '../profile.js';
+import { SEARCH_SHARD_CALLBACK } from '../searchFormat.js';
 import { SEARCH_INDEX_URL } from '../urls.js';
 import { all, el } from './dom.js';
 import { withEmoji } from './emoji.js';
-import { createSearchEngine, type SearchEngine, type SearchHit } from './searchEngine.js';
+import { createShardedSearch, type ShardedSearch } from './searchShards.js';
+import type { SearchHit } from './searchText.js';
 
-let engine: Promise<SearchEngine> | null = null;
+let engine: ShardedSearch | null = null;
+
+/** Files asked for and not yet arrived, by name: what their script hands to the callback. */
+const arriving = new Map<string, (data: unknown) => void>();
 
 /**
- * A static export bundle's index: a script (`window.__offprintSearchIndex = {...}`) named by a
- * `<link rel="op-search-index">`, loaded with a plain script tag so that it works from file:// too. Its
- * URLs are relative to the script; they are made absolute here.
+ * Where the index is: a bundle names its manifest script with `<link rel="op-search-index">` (its other
+ * files sit beside it); the live site serves it at a fixed path. The same files either way.
  */
-function loadScriptIndex(src: string): Promise<SearchIndexData> {
+function manifestUrl(): string {
+  const link = document.querySelector<HTMLLinkElement>(`link[rel="${SEARCH_INDEX_REL}"]`);
+  return link ? link.href : new URL(SEARCH_INDEX_URL, window.location.href).href;
+}
+
+function fileUrl(name: string): string {
+  return new URL(`${name}.js`, manifestUrl()).href;
+}
+
+/**
+ * Loads one file of the index with a plain script tag (which, unlike fetch, works from file://); the
+ * script calls the shard callback with its name and data.
+ */
+function loadScript(name: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = src;
-    script.addEventListener('load', () => {
-      const data = (window as unknown as { __offprintSearchIndex?: SearchIndexData }).__offprintSearchIndex;
-      if (!data) {
-        reject(new Error('search index: the script defined no index'));
-        return;
-      }
-      resolve({ ...data, docs: data.docs.map((doc) => ({ ...doc, u: new URL(doc.u, src).href })) });
+    script.src = fileUrl(name);
+    let done = false;
+    arriving.set(name, (data) => {
+      done = true;
+      resolve(data);
     });
-    script.addEventListener('error', () => reject(new Error('search index: the script could not be loaded')));
+    const fail = (why: string): void => {
+      arriving.delete(name);
+      script.remove();
+      if (!done) reject(new Error(`search index: ${name} ${why}`));
+    };
+    script.addEventListener('load', () => fail('defined no data'));
+    script.addEventListener('error', () => fail('could not be loaded'));
     document.head.append(script);
   });
 }
 
-function loadIndex(): Promise<SearchIndexData> {
-  const link = document.querySelector<HTMLLinkElement>(`link[rel="${SEARCH_INDEX_REL}"]`);
-  if (link) return loadScriptIndex(link.href);
-  return fetch(SEARCH_INDEX_URL, { credentials: 'same-origin' }).then((response) => {
-    if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
-    return response.json() as Promise<SearchIndexData>;
-  });
-}
-
-function loadEngine(): Promise<SearchEngine> {
-  engine ??= loadIndex()
-    .then(createSearchEngine)
-    .catch((error: unknown) => {
-      engine = null;
-      throw error;
+function loadEngine(): ShardedSearch {
+  if (engine === null) {
+    Object.assign(window, {
+      [SEARCH_SHARD_CALLBACK]: (name: unknown, data: unknown): void => {
+        if (typeof name === 'string') arriving.get(name)?.(data);
+      },
     });
+    // A bundle's page URLs are relative to the chunk file that holds them.
+    engine = createShardedSearch(loadScript, (url, chunk) => new URL(url, fileUrl(chunk)).href);
+  }
   return engine;
 }
 
@@ -150,9 +166,10 @@ export function initSearch(): void {
     }
     current.status.textContent = 'Searching…';
     loadEngine()
-      .then((e) => {
+      .search(query)
+      .then((found) => {
         if (current.input.value.trim() !== query) return;
-        hits = e.search(query);
+        hits = found;
         current.list.replaceChildren(...hits.map(hitNode));
         current.status.textContent = hits.length === 0 ? `No results for “${query}”` : '';
         select(0);
@@ -191,7 +208,10 @@ export function initSearch(): void {
     }
     if (!ui.dialog.open) ui.dialog.showModal();
     ui.input.select();
-    void loadEngine().catch(() => undefined);
+    // The manifest is small: loading it on open makes the first keystroke's search faster.
+    void loadEngine()
+      .warm()
+      .catch(() => undefined);
   };
 
   document.addEventListener('click', (event) => {

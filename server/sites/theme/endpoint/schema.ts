@@ -2,7 +2,7 @@
  * OpenAPI schemas -> field rows (the `op-field` markup of ParamField/ResponseField, DOM.md) and example
  * values. Internal `$ref`s (`#/...`) are resolved against the spec document; cycles stop at the repeat.
  */
-import { kebabName } from '../../render/runtime/state.js';
+import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
 import { miniMarkdown } from './markdown.js';
 

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+/**
+ * `bench/scale/exportMemory.js` (engineer J2): peak memory of the export's assembly, manifest, zip and
+ * verify at N pages, without spending the hour Chromium needs to render 10,000 pages. `prepare` builds a
+ * project of N pages with J1's generator, imports it into a data dir and fills an export's page store with
+ * each page's server-rendered HTML (what a capture saves, minus client-side changes); `run` then, in a
+ * fresh process, runs the real pipeline on that store (every page already captured: nothing is rendered),
+ * then `offprint verify`'s check on the bundle, sampling the process RSS every 20 ms.
+ *
+ * Usage:
+ *   node bench/scale/exportMemory.js prepare --pages 2000 [--dist bench/.data/j2-before]
+ *   node bench/scale/exportMemory.js run --pages 2000 [--dist dist]
+ * `--dist` picks a compiled Offprint (`tsc -p tsconfig.build.json --outDir DIR`), to compare builds.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { setInterval, clearInterval } from 'node:timers';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateProject } from './generate.js';
+
+const { fetch, AbortController } = globalThis;
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { pages: { type: 'string', default: '2000' }, dist: { type: 'string', default: 'dist' } },
+});
+const pages = Number(values.pages);
+const dist = resolve(REPO_ROOT, values.dist);
+const home = join(REPO_ROOT, 'bench/.data', `export-memory-${pages}`);
+const load = (/** @type {string} */ path) => import(pathToFileURL(join(dist, path)).href);
+
+/** A quiet logger with the shape Offprint's modules call. */
+function quietLogger() {
+  const noop = () => undefined;
+  /** @type {Record<string, unknown>} */
+  const logger = { debug: noop, info: noop, warn: noop, error: noop, fatal: noop, trace: noop };
+  logger.child = () => logger;
+  return logger;
+}
+
+async function prepare() {
+  rmSync(home, { recursive: true, force: true });
+  mkdirSync(home, { recursive: true });
+  const source = join(home, 'project');
+  generateProject({ pages, out: source });
+  const { openRuntime } = await load('server/runtime.js');
+  const { importSiteAndIndex } = await load('server/domain/sites.js');
+  const { listProjects } = await load('server/db/projects.js');
+  const { startExportSite } = await load('server/export/siteServer.js');
+  const { listExportPages } = await load('server/exportSpec/pages.js');
+  const { PageStore } = await load('server/export/workDir.js');
+  const rt = openRuntime(join(home, 'data'), quietLogger());
+  const project = listProjects(rt.db)[0];
+  const started = Date.now();
+  const imported = await importSiteAndIndex(rt, project.id, source);
+  console.log(`imported ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const options = {
+    deployment: 'air-gapped',
+    features: { search: true, feedback: null, analytics: null, apiPlayground: null, assistant: false },
+    versionLabel: null,
+    paths: null,
+  };
+  const site = await startExportSite(rt, project.id, imported.buildId, options);
+  const list = listExportPages(site.build.model, null).pages;
+  const store = new PageStore(join(home, 'work'));
+  const queue = [...list];
+  const fill = async () => {
+    for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+      const response = await fetch(site.origin + encodeURI(path));
+      store.save({ path, blocked: [], errors: [] }, await response.text());
+    }
+  };
+  await Promise.all([fill(), fill(), fill(), fill()]);
+  await site.close();
+  rt.close();
+  writeFileSync(
+    join(home, 'state.json'),
+    JSON.stringify({ projectId: project.id, buildId: imported.buildId, options }),
+  );
+  console.log(`filled the page store with ${list.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function run() {
+  const state = JSON.parse(readFileSync(join(home, 'state.json'), 'utf8'));
+  // A copy per run: the pipeline may delete what it has used.
+  const workDir = join(home, 'work-run');
+  rmSync(workDir, { recursive: true, force: true });
+  cpSync(join(home, 'work'), workDir, { recursive: true });
+  const { openRuntime } = await load('server/runtime.js');
+  const { runExport } = await load('server/export/run.js');
+  const { verifyBundle } = await load('server/export/verify.js');
+  const rt = openRuntime(join(home, 'data'), quietLogger());
+  const mb = (/** @type {number} */ bytes) => Math.round(bytes / 1048576);
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const phases = /** @type {string[]} */ ([]);
+  let phaseStart = Date.now();
+  let phase = 'start';
+  const outFile = join(home, 'bundle.zip');
+  const started = Date.now();
+  const result = await runExport({
+    deps: rt,
+    ...state,
+    workDir,
+    outFile,
+    backend: () => Promise.reject(new Error('nothing should be rendered')),
+    concurrency: 2,
+    signal: new AbortController().signal,
+    onProgress: (/** @type {{ phase: string }} */ p) => {
+      if (p.phase === phase) return;
+      phases.push(`${phase} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s (peak ${mb(peak)} MB)`);
+      phase = p.phase;
+      phaseStart = Date.now();
+    },
+  }).catch((/** @type {Error} */ error) => {
+    console.log(JSON.stringify({ dist: values.dist, pages, failed: error.message, peakRssMB: mb(peak), phases }));
+    process.exit(1);
+  });
+  phases.push(`${phase} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s (peak ${mb(peak)} MB)`);
+  const exportPeak = peak;
+  const exportMs = Date.now() - started;
+  const verifyStart = Date.now();
+  const report = await verifyBundle(outFile);
+  clearInterval(sampler);
+  console.log(
+    JSON.stringify({
+      dist: values.dist,
+      pages: result.pageCount,
+      bundleMB: mb(result.sizeBytes),
+      baseRssMB: mb(base),
+      exportPeakRssMB: mb(exportPeak),
+      exportSeconds: Math.round(exportMs / 100) / 10,
+      verifyPeakRssMB: mb(peak),
+      verifySeconds: Math.round((Date.now() - verifyStart) / 100) / 10,
+      verifyOk: report.ok,
+      problems: report.problems.slice(0, 3),
+      phases,
+    }),
+  );
+  rt.close();
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+if (!existsSync(dist)) throw new Error(`No compiled Offprint at ${dist}`);
+if (positionals[0] === 'prepare') await prepare();
+else if (positionals[0] === 'run') await run();
+else throw new Error('usage: exportMemory.js prepare|run --pages N [--dist DIR]');

@@ -1,0 +1,89 @@
+/**
+ * Choosing the bundle to serve at start: one in the cache matching the pin (`--sha256`), the version
+ * (`--version`, also how a rollback is asked for) or the same link serves at once, without the network
+ * (so a pod rescheduled after the link expired still serves); else the link is downloaded, checked and
+ * unpacked. A bundle that fails is refused and the previously served one (if any) stays.
+ */
+import { rmSync } from 'node:fs';
+import type { Logger } from '../logger.js';
+import type { BundleCache, CachedBundle } from './cache.js';
+import { downloadBundle, FinalDownloadError, type DownloadPolicy } from './download.js';
+import { RefusedBundleError, unpackBundle } from './unpack.js';
+import { redactUrl } from './urls.js';
+
+/** What to serve. */
+export interface AcquireRequest {
+  readonly bundleUrl?: string | undefined;
+  readonly sha256?: string | undefined;
+  readonly version?: string | undefined;
+  readonly keep: number;
+  readonly policy: DownloadPolicy;
+}
+
+/** The outcome: the bundle to serve, how it was found, and (when the asked one was refused) why. */
+export interface Acquired {
+  readonly bundle: CachedBundle;
+  readonly from: 'cache' | 'download' | 'previous';
+  readonly refused: string | null;
+}
+
+/** Nothing can be served: the message says why (and the process exits non-zero). */
+export class NothingToServeError extends Error {}
+
+function why(error: unknown): string {
+  if (error instanceof RefusedBundleError) return `${error.message}: ${error.problems.slice(0, 5).join('; ')}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function fetchAndUnpack(
+  cache: BundleCache,
+  url: string,
+  request: AcquireRequest,
+  log: Logger,
+): Promise<CachedBundle> {
+  const source = redactUrl(url);
+  const part = cache.partFile(source);
+  log.info({ url: source, resuming: cache.hasPart(source) }, 'downloading the bundle');
+  const started = Date.now();
+  const size = await downloadBundle(url, part, request.policy, log);
+  log.info({ url: source, bytes: size, ms: Date.now() - started }, 'bundle downloaded; verifying');
+  try {
+    return await unpackBundle(cache, { zipFile: part, source, sha256: request.sha256, version: request.version });
+  } finally {
+    // Checked bytes are never resumed: a refused download starts over next time, a good one lives unpacked.
+    rmSync(part, { force: true });
+    rmSync(`${part}.json`, { force: true });
+  }
+}
+
+/** Finds or fetches the bundle to serve and makes it current; throws {@link NothingToServeError}. */
+export async function acquireBundle(cache: BundleCache, request: AcquireRequest, log: Logger): Promise<Acquired> {
+  cache.sweepStaging();
+  const source = request.bundleUrl === undefined ? undefined : redactUrl(request.bundleUrl);
+  const cached = cache.find({ sha256: request.sha256, version: request.version, source });
+  if (cached !== null) {
+    cache.activate(cached.sha256, request.keep);
+    return { bundle: cached, from: 'cache', refused: null };
+  }
+  let refused: string;
+  if (request.bundleUrl === undefined) {
+    refused = `no cached bundle matches${request.version === undefined ? '' : ` version ${request.version}`}, and no --bundle-url was given`;
+  } else {
+    try {
+      const bundle = await fetchAndUnpack(cache, request.bundleUrl, request, log);
+      cache.activate(bundle.sha256, request.keep);
+      return { bundle, from: 'download', refused: null };
+    } catch (error) {
+      if (!(error instanceof RefusedBundleError || error instanceof FinalDownloadError)) throw error;
+      refused = why(error);
+    }
+  }
+  const previous = cache.current();
+  const record = previous === null ? null : cache.read(previous);
+  if (record === null) throw new NothingToServeError(`nothing to serve: ${refused}`);
+  log.error(
+    { refused, serving: record.sha256, version: record.versionLabel },
+    'bundle refused; the previous one keeps serving',
+  );
+  return { bundle: record, from: 'previous', refused };
+}

@@ -1,0 +1,69 @@
+/**
+ * A cached bundle ready to answer requests: its file index (from the manifest it was verified against:
+ * size, SHA-256 as a strong ETag, type, caching policy, which compressed copies exist), its redirects and
+ * its Content-Security-Policy. Built once per switch, so a request does a map lookup and opens one file.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleHeaderCsp } from '../export/csp.js';
+import { MANIFEST_FILE, manifestSchema } from '../export/manifest.js';
+import { BodyCache } from './bodies.js';
+import type { CachedBundle } from './cache.js';
+import { bundleContentType, cacheControlOf, isCompressible } from './resolve.js';
+
+/** One servable file. */
+export interface ServedFile {
+  readonly path: string;
+  readonly size: number;
+  readonly etag: string;
+  readonly type: string;
+  readonly cacheControl: string;
+  readonly compressible: boolean;
+  /** Sizes of the brotli and gzip copies (0: none). */
+  readonly br: number;
+  readonly gz: number;
+}
+
+/** A bundle being served. */
+export interface ServedBundle {
+  readonly record: CachedBundle;
+  readonly dir: string;
+  readonly files: ReadonlyMap<string, ServedFile>;
+  /** Redirect sources (URL paths) to their destinations, from the manifest. */
+  readonly redirects: ReadonlyMap<string, string>;
+  readonly csp: string;
+  /** Small files' bytes, kept after their first request. */
+  readonly bodies: BodyCache;
+}
+
+function copySize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Loads the index of the unpacked bundle in `dir`. */
+export function loadServedBundle(dir: string, record: CachedBundle): ServedBundle {
+  const manifestText = readFileSync(join(dir, 'files', MANIFEST_FILE), 'utf8');
+  const manifest = manifestSchema.parse(JSON.parse(manifestText));
+  const files = new Map<string, ServedFile>();
+  const described = [...manifest.files, { path: MANIFEST_FILE, size: Buffer.byteLength(manifestText), sha256: '' }];
+  for (const file of described) {
+    const parts = file.path.split('/');
+    const compressible = isCompressible(file.path);
+    files.set(file.path, {
+      path: join(dir, 'files', ...parts),
+      size: file.size,
+      etag: `"${file.sha256 || record.sha256.slice(0, 32)}"`,
+      type: bundleContentType(file.path),
+      cacheControl: cacheControlOf(file.path),
+      compressible,
+      br: compressible ? copySize(join(dir, 'br', ...parts)) : 0,
+      gz: compressible ? copySize(join(dir, 'gz', ...parts)) : 0,
+    });
+  }
+  const redirects = new Map(manifest.redirects.map((r) => [r.source, r.destination]));
+  return { record, dir, files, redirects, csp: bundleHeaderCsp(manifestText), bodies: new BodyCache() };
+}

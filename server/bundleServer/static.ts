@@ -1,0 +1,116 @@
+/**
+ * Answers GET/HEAD from the bundle being served, as a static host does: extensionless URLs, `404.html`
+ * with status 404, redirects from the manifest, the right type, a strong ETag (the file's SHA-256 from
+ * the manifest) with 304 on `If-None-Match`, `Cache-Control` by file kind, and the brotli or gzip copy
+ * made at unpack when the client accepts it. Files come only from the manifest's index: a request can
+ * never name anything else on disk.
+ */
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bundleHeaders } from '../export/csp.js';
+import type { ServedBundle, ServedFile } from './served.js';
+import { resolveBundlePath } from './resolve.js';
+
+/** Sends the API's error shape (`{"error", "details"}`) with `status`. */
+export function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify({ error: message, details: [{ message }] });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(body);
+}
+
+type Encoding = 'br' | 'gzip' | null;
+
+/** The best encoding the client accepts that a copy exists for (a `q=0` refuses one). */
+function chooseEncoding(accept: string | undefined, file: ServedFile): Encoding {
+  if (accept === undefined) return null;
+  const accepted = new Set<string>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    if (!params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name.trim());
+  }
+  if (file.br > 0 && (accepted.has('br') || accepted.has('*'))) return 'br';
+  if (file.gz > 0 && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  return null;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, bundle: ServedBundle, name: string, status: number): void {
+  const file = bundle.files.get(name);
+  if (file === undefined) {
+    sendJsonError(res, 404, 'Not found');
+    return;
+  }
+  const encoding = chooseEncoding(req.headers['accept-encoding'], file);
+  const etag = encoding === null ? file.etag : `${file.etag.slice(0, -1)}-${encoding}"`;
+  for (const [header, value] of Object.entries(bundleHeaders(name, bundle.csp))) res.setHeader(header, value);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', status === 200 ? file.cacheControl : 'no-cache');
+  if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (status === 200 && matchesEtag(req.headers['if-none-match'], etag)) {
+    res.writeHead(304).end();
+    return;
+  }
+  const dir = encoding === 'br' ? 'br' : 'gz';
+  const path = encoding === null ? file.path : file.path.replace(`${bundle.dir}/files/`, `${bundle.dir}/${dir}/`);
+  const length = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.size;
+  res.writeHead(status, {
+    'Content-Type': file.type,
+    'Content-Length': length,
+    ...(encoding === null ? {} : { 'Content-Encoding': encoding }),
+  });
+  const kept = bundle.bodies.get(path);
+  if (req.method === 'HEAD' || kept !== undefined) {
+    res.end(req.method === 'HEAD' ? undefined : kept);
+    return;
+  }
+  bundle.bodies.offer(path, length);
+  const stream = createReadStream(path);
+  stream.once('error', () => res.destroy());
+  res.once('close', () => stream.destroy());
+  stream.pipe(res);
+}
+
+/** The redirect destination of `urlPath` (with or without a trailing slash), or null. */
+function redirectOf(bundle: ServedBundle, urlPath: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return bundle.redirects.get(trimmed) ?? null;
+}
+
+/** Serves one GET/HEAD request from `bundle`. */
+export function serveStatic(req: IncomingMessage, res: ServerResponse, bundle: ServedBundle, url: URL): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendJsonError(res, 405, `Method ${req.method ?? ''} is not allowed here`, { Allow: 'GET, HEAD' });
+    return;
+  }
+  // A redirect source's file is the meta-refresh page kept for file:// readers; over HTTP a real 301 is better.
+  const destination = redirectOf(bundle, url.pathname);
+  if (destination !== null) {
+    res.writeHead(301, { Location: destination, 'Cache-Control': 'public, max-age=0, must-revalidate' }).end();
+    return;
+  }
+  const name = resolveBundlePath((candidate) => bundle.files.has(candidate), url.pathname);
+  if (name !== null) {
+    sendFile(req, res, bundle, name, 200);
+    return;
+  }
+  if (bundle.files.has('404.html')) sendFile(req, res, bundle, '404.html', 404);
+  else sendJsonError(res, 404, 'Not found');
+}

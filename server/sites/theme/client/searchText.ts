@@ -1,0 +1,86 @@
+/**
+ * What both search engines share: the query's words, the result shape, the snippet around the first
+ * match with its highlights, and the heading a result should point at.
+ */
+import type { SearchDoc } from '../searchFormat.js';
+
+/** One result as the UI shows it. */
+export interface SearchHit {
+  readonly url: string;
+  readonly title: string;
+  readonly section?: string;
+  /** The heading the query matched, when one did (the URL then points at it). */
+  readonly heading?: string;
+  /** Text around the first match; `[start, end)` ranges to highlight. */
+  readonly snippet: string;
+  readonly marks: readonly (readonly [number, number])[];
+  readonly method?: string;
+  readonly score: number;
+}
+
+/** Lower-cased words of a query. */
+export function terms(query: string): string[] {
+  return query
+    .toLowerCase()
+    .split(/[\s\p{P}]+/u)
+    .filter((t) => t.length > 0);
+}
+
+function wordStarts(text: string, term: string): number {
+  const lower = text.toLowerCase();
+  let at = lower.indexOf(term);
+  while (at > 0 && /[\p{L}\p{N}]/u.test(lower[at - 1] ?? '')) at = lower.indexOf(term, at + 1);
+  return at;
+}
+
+/** Text around the first matched term, with highlight ranges. */
+export function snippet(
+  text: string,
+  words: readonly string[],
+  width = 160,
+): { text: string; marks: [number, number][] } {
+  let first = -1;
+  for (const w of words) {
+    const at = wordStarts(text, w);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  const start = first < 0 ? 0 : Math.max(0, first - Math.floor(width / 3));
+  let cut = text.slice(start, start + width);
+  if (start > 0) cut = `…${cut.replace(/^\S*\s/, '')}`;
+  if (start + width < text.length) cut = `${cut.replace(/\s\S*$/, '')}…`;
+  const marks: [number, number][] = [];
+  const lower = cut.toLowerCase();
+  for (const w of words) {
+    let at = lower.indexOf(w);
+    while (at >= 0) {
+      if (!/[\p{L}\p{N}]/u.test(lower[at - 1] ?? '')) marks.push([at, at + w.length]);
+      at = lower.indexOf(w, at + w.length);
+    }
+  }
+  marks.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const m of marks) {
+    const last = merged[merged.length - 1];
+    if (last && m[0] <= last[1]) last[1] = Math.max(last[1], m[1]);
+    else merged.push([m[0], m[1]]);
+  }
+  return { text: cut, marks: merged };
+}
+
+/** The heading holding most of `words`, when one holds any. */
+export function bestHeading(
+  doc: Pick<SearchDoc, 'h'>,
+  words: readonly string[],
+): readonly [string, string] | undefined {
+  let best: readonly [string, string] | undefined;
+  let bestCount = 0;
+  for (const h of doc.h ?? []) {
+    const lower = h[1].toLowerCase();
+    const count = words.filter((w) => lower.includes(w)).length;
+    if (count > bestCount) {
+      best = h;
+      bestCount = count;
+    }
+  }
+  return best;
+}
