@@ -17,7 +17,8 @@ import {
   type DashboardEnv,
   type View,
 } from './helpers/dashboard.js';
-import { parseCsv, triageNdjsonFile, TRIAGE_ENTRIES } from './helpers/feedbackTriage.js';
+import { parseCsv } from './helpers/csv.js';
+import { triageNdjsonFile, TRIAGE_ENTRIES } from './helpers/feedbackTriage.js';
 import { needsChromium } from './helpers/needs.js';
 import type { Page } from '../server/render/chromium.js';
 

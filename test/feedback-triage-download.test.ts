@@ -5,46 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
+import { parseCsv } from './helpers/csv.js';
 import { getFeedback } from './helpers/feedbackApi.js';
 import { importEntries, startTestServer, type TestServer } from './helpers/server.js';
-
-/** A strict RFC 4180 reader: quoted cells may hold commas, doubled quotes and CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"' && cell === '') {
-      // A quoted cell ends at a quote not doubled; a doubled quote is one quote of the content.
-      let j = i + 1;
-      for (; ; j++) {
-        if (j >= text.length) throw new Error('unterminated quote');
-        if (text[j] !== '"') cell += text[j];
-        else if (text[j + 1] === '"') cell += text[j++];
-        else break;
-      }
-      i = j + 1;
-      if (i < text.length && text[i] !== ',' && text[i] !== '\r') throw new Error(`text after a closing quote at ${i}`);
-    } else if (c === ',') {
-      row.push(cell);
-      cell = '';
-      i++;
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i += 2;
-    } else {
-      if (c === '"' || c === '\n' || c === '\r') throw new Error(`bare ${JSON.stringify(c)} at ${i}`);
-      cell += c;
-      i++;
-    }
-  }
-  if (cell !== '' || row.length > 0) throw new Error('last row does not end with CRLF');
-  return rows;
-}
 
 const TRICKY = [
   { id: 'q1', path: '/a', source: 'contextual', helpful: false, comment: 'He said "no", then left', contact: 'a@b.c' },

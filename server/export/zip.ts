@@ -5,12 +5,12 @@
  * to a temporary file that is renamed when complete, so memory does not grow with the bundle and a
  * half-written archive never has the final name. Size and SHA-256 are computed while writing.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
+import { digestMeter } from '../streamDigest.js';
 
 /** Regular file, rw-r--r--. */
 const FILE_MODE = 0o100644;
@@ -73,23 +73,15 @@ export async function writeDeterministicZip(
     });
   }
   zip.end();
-  const hash = createHash('sha256');
-  let sizeBytes = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      sizeBytes += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const measure = digestMeter();
   removeStaleTemporaries(outFile);
   const tmp = `${outFile}.tmp-${randomBytes(6).toString('hex')}`;
   try {
-    await Promise.race([pipeline(zip.outputStream, measure, createWriteStream(tmp)), zipFailed]);
+    await Promise.race([pipeline(zip.outputStream, measure.stream, createWriteStream(tmp)), zipFailed]);
     renameSync(tmp, outFile);
   } catch (error) {
     rmSync(tmp, { force: true });
     throw error;
   }
-  return { sha256: hash.digest('hex'), sizeBytes };
+  return measure.result();
 }

@@ -3,14 +3,14 @@
  * the way, for checks that need a real file (a zip is read from its end). The file is deleted whatever
  * happens; it is named `<id>-<pid>.zip` so that the start-up sweep removes it after a crash.
  */
-import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SiteDeps } from '../../deps.js';
 import { ulid } from '../../domain/ids.js';
 import { uploadsDir } from '../../domain/siteBuilds.js';
+import { digestMeter } from '../../streamDigest.js';
 
 /** The stored upload. */
 export interface StoredUpload {
@@ -28,18 +28,10 @@ export async function withUploadedFile<T>(
   const dir = uploadsDir(deps.dataDir);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${ulid(deps.now())}-${process.pid}.zip`);
-  const hash = createHash('sha256');
-  let sizeBytes = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      sizeBytes += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const measure = digestMeter();
   try {
-    await pipeline(body, measure, createWriteStream(file, { mode: 0o600 }));
-    return await use({ file, sha256: hash.digest('hex'), sizeBytes });
+    await pipeline(body, measure.stream, createWriteStream(file, { mode: 0o600 }));
+    return await use({ file, ...measure.result() });
   } finally {
     rmSync(file, { force: true });
   }
