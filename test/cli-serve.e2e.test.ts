@@ -60,8 +60,7 @@ describe('serve on a data dir the CLI works on at the same time', () => {
     const listed = await cli(['projects', 'list', '--json', '--data-dir', dataDir]);
     projectId = (JSON.parse(listed.stdout) as { projects: { projectId: string }[] }).projects[0]?.projectId ?? '';
     serve = await startServe(['--port', '0', '--allowed-host', 'Docs.Internal'], {
-      OFFPRINT_DATA_DIR: dataDir,
-      OFFPRINT_ALLOWED_HOSTS: 'reader.lan, other.lan',
+      env: { OFFPRINT_DATA_DIR: dataDir, OFFPRINT_ALLOWED_HOSTS: 'reader.lan, other.lan' },
     });
   });
   afterAll(async () => {

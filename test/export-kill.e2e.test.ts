@@ -5,7 +5,6 @@
  * never went down, no Chromium of the killed run is left, and the bundle's SHA-256 equals that of an
  * uninterrupted run of the same export.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,8 +16,7 @@ import { getCurrentSite } from '../server/domain/sites.js';
 import { listExportPages } from '../server/exportSpec/pages.js';
 import { silentLogger } from '../server/logger.js';
 import { openRuntime } from '../server/runtime.js';
-import { createProjectAndKey } from './helpers/binary.js';
-import { CLI_BIN } from './helpers/cli.js';
+import { createProjectAndKey, startServe as startBinaryServe, type ServeProcess } from './helpers/binary.js';
 import { fileDigest, tempDir } from './helpers/dataDirs.js';
 import { ALL_SHAPES, NOVU } from './helpers/siteProjects.js';
 import { CHROMIUM, NOVU_FIXTURE, needs, needsChromium } from './helpers/needs.js';
@@ -36,31 +34,8 @@ interface Job {
 }
 
 /** `offprint serve` as the leader of its own process group, so that the group can be killed at once. */
-interface Serve {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly url: string;
-  readonly stderr: () => string;
-}
-
-async function startServe(dataDir: string): Promise<Serve> {
-  const child = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn' },
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      stdout += chunk;
-      const line = /^Offprint listening on (\S+)$/m.exec(stdout);
-      if (line?.[1] !== undefined) resolve(line[1]);
-    });
-    child.on('close', () => reject(new Error(`serve exited early: ${stderr}`)));
-  });
-  return { child, url, stderr: () => stderr };
+function startServe(dataDir: string): Promise<ServeProcess> {
+  return startBinaryServe(['--port', '0', '--data-dir', dataDir], { detached: true });
 }
 
 /** Every process below `root` (by parent pid), from /proc. */
@@ -98,7 +73,7 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('export survives SIGKILL of the server', 
   const dataDir = tempDir('offprint-kill-');
   let key: string;
   let paths: string[];
-  let serve: Serve | undefined;
+  let serve: ServeProcess | undefined;
 
   const api = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
     if (serve === undefined) throw new Error('no server');
@@ -208,7 +183,7 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('export survives SIGKILL of the server', 
 
 needsChromium().describe('export paused by SIGTERM of the server', () => {
   const dataDir = tempDir('offprint-term-');
-  let serve: Serve | undefined;
+  let serve: ServeProcess | undefined;
 
   afterAll(async () => {
     if (serve !== undefined && serve.child.exitCode === null) {

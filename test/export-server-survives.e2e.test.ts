@@ -7,7 +7,7 @@
  * export heap budget is 1 MB (OFFPRINT_EXPORT_HEAP_MB) fails the export as a job, naming the limit,
  * and goes on answering /health.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, expect, it } from 'vitest';
@@ -15,8 +15,7 @@ import { getCurrentSite } from '../server/domain/sites.js';
 import { listExportPages } from '../server/exportSpec/pages.js';
 import { silentLogger } from '../server/logger.js';
 import { openRuntime } from '../server/runtime.js';
-import { createProjectAndKey } from './helpers/binary.js';
-import { CLI_BIN } from './helpers/cli.js';
+import { createProjectAndKey, startServe as startBinaryServe } from './helpers/binary.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { CHROMIUM, NOVU_FIXTURE, needs } from './helpers/needs.js';
 import { NOVU } from './helpers/siteProjects.js';
@@ -55,23 +54,8 @@ function rssMb(pid: number): number | null {
 }
 
 async function startServe(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Serve> {
-  const child = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn', ...env },
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      stdout += chunk;
-      const line = /^Offprint listening on (\S+)$/m.exec(stdout);
-      if (line?.[1] !== undefined) resolve(line[1]);
-    });
-    child.on('close', () => reject(new Error(`serve exited early: ${stderr}`)));
-  });
+  // Leader of its own process group, so the kill takes its Chromium with it.
+  const { child, url } = await startBinaryServe(['--port', '0', '--data-dir', dataDir], { env, detached: true });
   const log: number[] = [];
   const probes = { ok: 0, failed: [] as string[] };
   const rssTimer = setInterval(() => {

@@ -105,7 +105,7 @@ describe('a hostile docs project', () => {
     runtime.close();
     const listed = await runBinary(['projects', 'list', '--json', '--data-dir', dataDir]);
     projectId = (JSON.parse(listed.stdout) as { projects: { projectId: string }[] }).projects[0]?.projectId ?? '';
-    serve = await startServe(['--port', '0', '--data-dir', dataDir], env);
+    serve = await startServe(['--port', '0', '--data-dir', dataDir], { env });
   }, 60_000);
 
   afterAll(async () => {

@@ -29,9 +29,17 @@ export interface Exited {
   readonly stderr: string;
 }
 
-function start(args: readonly string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+/** How `serve` is started: extra environment, and whether it leads its own process group. */
+export interface ServeOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  /** Leader of its own process group, so a kill test can SIGKILL the group (its Chromium too) at once. */
+  readonly detached?: boolean;
+}
+
+function start(args: readonly string[], options: ServeOptions): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [CLI_BIN, 'serve', ...args], {
-    env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn', ...options.env },
+    detached: options.detached ?? false,
   });
 }
 
@@ -39,8 +47,8 @@ function start(args: readonly string[], env: NodeJS.ProcessEnv): ChildProcessWit
  * Starts `offprint serve ARGS` and resolves once it printed its first stdout line; rejects when the
  * process exits before that. Always `stop()` it (or let the test fail with the process killed).
  */
-export async function startServe(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = start(args, env);
+export async function startServe(args: readonly string[], options: ServeOptions = {}): Promise<ServeProcess> {
+  const child = start(args, options);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8');
