@@ -7,47 +7,25 @@
  * test/bundle-all-pages.e2e.test.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { defaultOrganizationId, listAllProjects } from '../server/domain/organizations.js';
-import { createProjectWithSite, importSite, type ImportedSite } from '../server/domain/sites.js';
-import { silentLogger } from '../server/logger.js';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { openRuntime, type Runtime } from '../server/runtime.js';
-import { SiteServers } from '../server/sites/serve/servers.js';
-import { tempDir } from './helpers/dataDirs.js';
+import type { ImportedSite } from '../server/domain/sites.js';
 import { CHROMIUM, needs, NOVU_FIXTURE } from './helpers/needs.js';
+import { serveFixtures, type ServedFixtures } from './helpers/servedFixtures.js';
 import { missingAssetPaths, sweepPages, type SweepResult } from './helpers/pageSweep.js';
-import { ALL_SHAPES, NOVU } from './helpers/siteProjects.js';
 
 needs(CHROMIUM, NOVU_FIXTURE).describe('every page in Chromium', () => {
-  let runtime: Runtime;
-  let sites: SiteServers;
-  let browser: Browser;
-  let allShapes: ImportedSite;
-  let novu: ImportedSite;
+  let served: ServedFixtures;
 
   beforeAll(async () => {
-    runtime = openRuntime(tempDir('offprint-all-pages-'), silentLogger());
-    const orgId = defaultOrganizationId(runtime);
-    const defaultProject = listAllProjects(runtime, orgId)[0];
-    if (defaultProject === undefined) throw new Error('a fresh data dir has a default project');
-    allShapes = importSite(runtime, defaultProject.id, ALL_SHAPES);
-    novu = createProjectWithSite(runtime, { orgId, name: 'Novu', domain: 'docs.novu.example' }, NOVU).imported;
-    sites = await SiteServers.start(runtime, { pollMs: 0 });
-    browser = await launchChromium();
+    served = await serveFixtures('offprint-all-pages-');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await sites?.close(100);
-    runtime?.close();
-  });
+  afterAll(() => served?.close());
 
   /** Sweeps every page of an imported site and checks what every page must satisfy. */
   async function sweepSite(imported: ImportedSite): Promise<SweepResult> {
-    const origin = sites.urlOf(imported.projectId);
-    if (origin === null) throw new Error(`${imported.projectId} is not served`);
+    const origin = served.originOf(imported);
     const pages = [...imported.model.pages.values()];
-    const result = await sweepPages(browser, { origin, urls: pages.map((p) => p.url), parallel: 3 });
+    const result = await sweepPages(served.browser, { origin, urls: pages.map((p) => p.url), parallel: 3 });
 
     expect(result.visits.map((v) => v.url).sort()).toEqual(pages.map((p) => p.url).sort());
     const byUrl = new Map(result.visits.map((v) => [v.url, v]));
@@ -75,14 +53,14 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('every page in Chromium', () => {
   }
 
   it('all-shapes: every page loads clean', { timeout: 300_000 }, async () => {
-    const result = await sweepSite(allShapes);
-    expect(result.visits.length).toBe(allShapes.model.counts.pages);
+    const result = await sweepSite(served.allShapes);
+    expect(result.visits.length).toBe(served.allShapes.model.counts.pages);
   });
 
   it('novu: all 403 pages load clean; the reported missing images are placeholders', { timeout: 900_000 }, async () => {
-    const result = await sweepSite(novu);
+    const result = await sweepSite(served.novu);
     expect(result.visits.length).toBe(403);
-    expect(missingAssetPaths(novu.model.problems).size).toBeGreaterThan(0);
+    expect(missingAssetPaths(served.novu.model.problems).size).toBeGreaterThan(0);
     expect(result.missingPlaceholders).toBeGreaterThan(0);
   });
 });
