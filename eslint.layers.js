@@ -27,11 +27,11 @@ export const LAYERS = [
     name: 'libraries',
     files: [
       `server/sites/{project,import,render,theme,search,sandbox}/**/*.${SRC}`,
-      `server/{render,zip,exportSpec}/**/*.${SRC}`,
+      `server/{render,zip,exportSpec,signing}/**/*.${SRC}`,
     ],
     forbidden: [...ENTRY, ...folder('db', 'domain', 'serve', 'export', 'jobs', 'pack')],
     message:
-      'Libraries (sites/project, import, render, theme, search, sandbox; render; zip; exportSpec) import only each other, npm packages and root basics.',
+      'Libraries (sites/project, import, render, theme, search, sandbox; render; zip; exportSpec; signing) import only each other, npm packages and root basics.',
   },
   {
     name: 'db',
@@ -80,10 +80,17 @@ export const LAYERS = [
       'The bundle server (offprint serve-bundle) uses the export verify/manifest code, the zip reader and the libraries; never db, domain, jobs, pack or the entry points.',
   },
   {
+    name: 'delta',
+    files: [`server/delta/**/*.${SRC}`],
+    forbidden: [...ENTRY, ...folder('db', 'domain', 'serve', 'jobs', 'pack', 'bundleServer')],
+    message:
+      'delta (offprint diff/delta/apply) uses the export manifest/zip/verify code, the zip reader, signing and the libraries; never db, domain, the site servers, jobs, pack, the bundle server or the entry points.',
+  },
+  {
     name: 'export pipeline',
     files: [`server/export/**/*.${SRC}`],
-    forbidden: [...ENTRY, ...folder('domain', 'jobs')],
-    message: 'The export pipeline never imports the jobs that run it, domain or the entry points.',
+    forbidden: [...ENTRY, ...folder('domain', 'jobs', 'delta')],
+    message: 'The export pipeline never imports the jobs that run it, domain, delta or the entry points.',
   },
 ];
 

@@ -72,3 +72,15 @@ export function renderEnv(env: NodeJS.ProcessEnv = process.env): RenderEnv {
   if (count !== undefined) out.maxProcesses = count;
   return out;
 }
+
+/**
+ * `SOURCE_DATE_EPOCH` (the reproducible-builds convention, seconds since 1970): when set, the time every
+ * bundle records instead of its job's creation time, so two exports of the same site and options give
+ * the same bytes. Null when unset; throws naming the variable when it is not a whole number of seconds.
+ */
+export function sourceDateEpochMs(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env['SOURCE_DATE_EPOCH'];
+  if (raw === undefined || raw === '') return null;
+  if (!/^\d{1,12}$/.test(raw)) throw new Error(`SOURCE_DATE_EPOCH: must be a whole number of seconds (got "${raw}")`);
+  return Number(raw) * 1000;
+}

@@ -31,3 +31,8 @@ export function stagingDir(dataDir: string, buildId: string): string {
 export function buildDir(dataDir: string, projectId: string, buildId: string): string {
   return join(sitesRoot(dataDir), projectId, buildId);
 }
+
+/** Where an organization's bundle signing keys live: `<dataDir>/signing/<orgId>` (owner-only). */
+export function signingKeysDir(dataDir: string, orgId: string): string {
+  return join(dataDir, 'signing', orgId);
+}

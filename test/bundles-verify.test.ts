@@ -6,7 +6,7 @@
  */
 import AdmZip from 'adm-zip';
 import { createHash } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimExportJob, completeExportJob } from '../server/db/exportJobs.js';
@@ -14,36 +14,22 @@ import { startExportJob } from '../server/domain/exports/jobs.js';
 import { uploadsDir } from '../server/domain/siteBuilds.js';
 import { verifyBundle } from '../server/export/verify.js';
 import { BUNDLE_VERIFY_MAX_BYTES } from '../server/routes/bundles/router.js';
+import { loadOrCreateSigningKey } from '../server/signing/keyStore.js';
 import { tempDir } from './helpers/dataDirs.js';
+import { SMALL_BUNDLE_FILES, writeSignedZip } from './helpers/signedZip.js';
 import { portOf, rawRequest } from './helpers/rawHttp.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 
 const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-/** A minimal bundle `offprint verify` accepts: one page, one stylesheet, the manifest describing both. */
-function bundle(tamper = false): Buffer {
-  const files: Record<string, string> = {
-    'index.html': '<!doctype html><html><head><link rel="stylesheet" href="site.css"></head><body>Hi</body></html>',
-    'site.css': 'body { color: #123 }',
-  };
-  const manifest = {
-    format: 1,
-    offprintVersion: '9.9.9',
-    site: { name: 'Shapes', domain: 'docs.shapes.test', origin: 'https://docs.shapes.test' },
-    domain: 'docs.shapes.test',
-    versionLabel: 'v2',
-    deployment: 'air-gapped',
-    features: {},
-    pages: [{ path: '/', file: 'index.html' }],
-    redirects: [],
-    blockedRequests: [],
-    files: Object.entries(files).map(([path, content]) => ({ path, size: content.length, sha256: sha(content) })),
-  };
-  const zip = new AdmZip();
-  zip.addFile('manifest.json', Buffer.from(JSON.stringify(manifest)));
-  for (const [name, content] of Object.entries(files)) {
-    zip.addFile(name, Buffer.from(tamper ? content.replace('#123', '#321') : content));
-  }
+/**
+ * A minimal signed bundle `offprint verify` accepts (one page, one stylesheet); `tamper` changes the
+ * stylesheet after signing.
+ */
+async function bundle(env: ExportEnv, tamper = false): Promise<Buffer> {
+  const signer = loadOrCreateSigningKey(env.runtime.dataDir, env.orgId);
+  const zip = new AdmZip(readFileSync(await writeSignedZip({ files: SMALL_BUNDLE_FILES, signer })));
+  if (tamper) zip.updateFile('site.css', Buffer.from('body { color: #321 }'));
   return zip.toBuffer();
 }
 
@@ -66,7 +52,7 @@ describe('POST /v1/bundles/verify', () => {
   });
 
   it('a good bundle: ok, with the manifest summary, the same verdict as offprint verify', async () => {
-    const good = bundle();
+    const good = await bundle(env);
     const file = join(tempDir(), 'good.zip');
     writeFileSync(file, good);
     expect((await verifyBundle(file)).ok).toBe(true);
@@ -82,18 +68,23 @@ describe('POST /v1/bundles/verify', () => {
           deployment: 'air-gapped',
           offprintVersion: '9.9.9',
           pages: 1,
-          files: 3,
+          files: 5,
           createdAt: null,
           jobId: null,
           sha256: sha(good),
           sizeBytes: good.length,
+          signedBy: loadOrCreateSigningKey(env.runtime.dataDir, env.orgId).fingerprint,
+          keyPinned: false,
+          exportedAt: '2026-01-01T00:00:00.000Z',
+          chromiumVersion: null,
+          egressProof: null,
         },
       },
     });
   });
 
   it('names the export job of this organization that produced the same bytes, and when', async () => {
-    const good = bundle();
+    const good = await bundle(env);
     const job = startExportJob(env.runtime, { orgId: env.orgId, domain: env.domain, deployment: 'air-gapped' });
     const at = Date.parse('2026-03-01T10:00:00Z');
     expect(
@@ -113,8 +104,27 @@ describe('POST /v1/bundles/verify', () => {
     expect(((await res.json()) as { manifest: unknown }).manifest).toMatchObject({ jobId: null, createdAt: null });
   });
 
+  it('checks the signer against ?fingerprint=: the right one pins it, another fails, a malformed one is a 400', async () => {
+    const good = await bundle(env);
+    const own = loadOrCreateSigningKey(env.runtime.dataDir, env.orgId).fingerprint;
+    const post = (query: string) =>
+      fetch(`${env.server.url}/v1/bundles/verify?${query}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${env.key}`, 'Content-Type': 'application/zip' },
+        body: new Uint8Array(good),
+      });
+    const pinned = (await (await post(`fingerprint=${own}`)).json()) as { ok: boolean; manifest: object };
+    expect(pinned).toMatchObject({ ok: true, manifest: { signedBy: own, keyPinned: true } });
+    const other = (await (await post('fingerprint=AAAA-BBBB-CCCC-DDDD')).json()) as { ok: boolean; problems: string[] };
+    expect(other.ok).toBe(false);
+    expect(other.problems).toEqual([`the bundle is signed by another key (${own}), not AAAA-BBBB-CCCC-DDDD`]);
+    const malformed = await post('fingerprint=nope');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { details: { message: string }[] }).details[0]?.message).toMatch(/fingerprint/);
+  });
+
   it('a tampered bundle: 200 with ok=false and the problem, never a server path', async () => {
-    const res = await verify(bundle(true));
+    const res = await verify(await bundle(env, true));
     expect(res.status).toBe(200);
     expect(res.json['ok']).toBe(false);
     expect(res.json['problems']).toEqual(['site.css does not match its SHA-256 in the manifest']);

@@ -1,9 +1,13 @@
 /**
- * API keys and feedback in the dashboard against a real running Offprint: create a key (its secret shown
- * once), copy it (with the Clipboard API, and with the fallback a non-secure context needs), see it used,
- * revoke it after confirming; and the feedback page lists and filters what readers sent.
+ * Keys and feedback in the dashboard against a real running Offprint: the bundle signing key (the
+ * fingerprint the API gives, its public key file, rotation after confirming); API keys: create one (its
+ * secret shown once), copy it (with the Clipboard API, and with the fallback a non-secure context needs),
+ * see it used, revoke it after confirming; and the feedback page lists and filters what readers sent.
  */
+import { readFileSync } from 'node:fs';
+import type { Page } from '../server/render/chromium.js';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { fingerprintOf, parsePublicKey } from '../server/signing/ed25519.js';
 import { openDashboard, startDashboardEnv, type DashboardEnv } from './helpers/dashboard.js';
 import { needsChromium } from './helpers/needs.js';
 
@@ -30,6 +34,19 @@ const ENTRIES = [
   { id: 't1', path: '/quickstart', source: 'thumbs_only', helpful: true, createdAt: '2026-02-28T10:00:00Z' },
 ];
 
+interface SigningKeys {
+  orgId: string;
+  current: { fingerprint: string; publicKey: string };
+  keys: { fingerprint: string; current: boolean; retiredAt: string | null }[];
+}
+
+/** Clicks `button` and returns the downloaded file's name and text. */
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
 needsChromium().describe('keys and feedback in the dashboard', () => {
   let env: DashboardEnv;
   beforeAll(async () => {
@@ -42,6 +59,70 @@ needsChromium().describe('keys and feedback in the dashboard', () => {
     expect(imported.status).toBe(200);
   }, 120_000);
   afterAll(() => env?.close());
+  const signingKeys = async () => (await (await env.api('/v1/signing-key')).json()) as SigningKeys;
+
+  needsChromium().it(
+    'shows the signing key the API gives, copies its fingerprint and downloads its public key',
+    async () => {
+      const { page, errors, close } = await openDashboard(env, '#/keys');
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
+      const api = await signingKeys();
+      const shown = page.locator('[data-testid=signing-fingerprint]');
+      await expect.poll(() => shown.textContent()).toBe(api.current.fingerprint);
+      expect(api.current.fingerprint).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+
+      await page.click('button[aria-label="Copy fingerprint"]');
+      await page.waitForSelector('button[aria-label="Copy fingerprint"]:has-text("Copied")');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(api.current.fingerprint);
+
+      const pem = await download(page, 'button:has-text("Download public key")');
+      expect(pem.name).toBe(`${api.orgId}-signing-key-${api.current.fingerprint}.pem`);
+      const raw = parsePublicKey(pem.text);
+      expect(raw.toString('base64')).toBe(api.current.publicKey);
+      expect(fingerprintOf(raw)).toBe(api.current.fingerprint);
+      expect(await page.locator('text=Retired keys').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await close();
+    },
+    60_000,
+  );
+
+  needsChromium().it(
+    'rotates the signing key after confirming and lists the old one as retired, with its public key',
+    async () => {
+      const before = (await signingKeys()).current.fingerprint;
+      const { page, errors, close } = await openDashboard(env, '#/keys');
+      const shown = page.locator('[data-testid=signing-fingerprint]');
+      await expect.poll(() => shown.textContent()).toBe(before);
+
+      // Cancelling changes nothing.
+      await page.click('button:has-text("Rotate key")');
+      const dialog = page.locator('dialog[open]');
+      expect(await dialog.textContent()).toContain('cannot be undone');
+      await dialog.locator('button:has-text("Cancel")').click();
+      expect((await signingKeys()).current.fingerprint).toBe(before);
+
+      await page.click('button:has-text("Rotate key")');
+      await dialog.locator('button:has-text("Rotate key")').click();
+      await expect.poll(() => shown.textContent()).not.toBe(before);
+      const after = await signingKeys();
+      expect(await shown.textContent()).toBe(after.current.fingerprint);
+      expect(after.keys.map((k) => [k.fingerprint, k.current])).toEqual([
+        [after.current.fingerprint, true],
+        [before, false],
+      ]);
+      expect(await page.textContent('[role=status]')).toContain(after.current.fingerprint);
+
+      const retired = page.locator(`.retired-key[data-fingerprint="${before}"]`);
+      expect(await retired.textContent()).toContain('retired');
+      const pem = await download(page, `button[aria-label="Download public key ${before}"]`);
+      expect(pem.name).toBe(`${after.orgId}-signing-key-${before}.pem`);
+      expect(fingerprintOf(parsePublicKey(pem.text))).toBe(before);
+      expect(errors).toEqual([]);
+      await close();
+    },
+    60_000,
+  );
 
   needsChromium().it(
     'creates a key, copies it, shows it used, and revokes it after confirming',

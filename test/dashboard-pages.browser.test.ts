@@ -1,10 +1,15 @@
 /**
  * Every page of the dashboard, in every view (1280x800 and 390x844, light and dark), against a real
- * running Offprint with a site, feedback and a completed export: axe-core finds no serious or critical
- * violation, nothing scrolls sideways at phone width (scrollWidth <= innerWidth), and a screenshot of each
- * is written to SHOT_DIR for a person to look at. Also: the phone drawer works from the keyboard.
+ * running Offprint with a site, feedback, a rotated signing key and a completed export: axe-core finds no
+ * serious or critical violation, nothing scrolls sideways at phone width (scrollWidth <= innerWidth), and
+ * a screenshot of each is written to SHOT_DIR for a person to look at. Verify receipts (a good bundle, and
+ * the same against a wrong fingerprint) are checked and photographed too. Also: the phone drawer works
+ * from the keyboard.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { tempDir } from './helpers/dataDirs.js';
 import {
   defaultDomain,
   exportAndWait,
@@ -49,15 +54,17 @@ const PAGES: readonly { name: string; hash: string; ready: string }[] = [
   { name: 'exports', hash: '#/exports', ready: '.job .badge.status-completed' },
   { name: 'verify', hash: '#/verify', ready: '.dropzone' },
   { name: 'feedback', hash: '#/feedback', ready: 'table.feedback tbody tr' },
-  { name: 'keys', hash: '#/keys', ready: '.key-row' },
+  { name: 'keys', hash: '#/keys', ready: '.page:has(.retired-key):has(.key-row)' },
 ];
 
 const viewName = (v: View) => `${v.width}x${v.height} ${v.scheme}`;
 
 needsChromium().describe('every dashboard page, in every view', () => {
   let env: DashboardEnv;
+  let bundle = '';
   beforeAll(async () => {
     env = await startDashboardEnv();
+    expect((await env.api('/v1/signing-key/rotate', { method: 'POST' })).status).toBe(200);
     const body = FEEDBACK.map((e) => JSON.stringify(e)).join('\n') + '\n';
     const imported = await env.api(`/v1/analytics/${env.projectId}/feedback/import`, {
       method: 'POST',
@@ -67,8 +74,37 @@ needsChromium().describe('every dashboard page, in every view', () => {
     expect(imported.status).toBe(200);
     const job = await exportAndWait(env, { domain: await defaultDomain(env), version: 'v1.0' });
     expect(job.status).toBe('completed');
+    const link = (await (await env.api(`/v1/static-export/jobs/${job.jobId}/bundle`, { method: 'POST' })).json()) as {
+      bundleUrl: string;
+    };
+    bundle = join(tempDir(), 'bundle.zip');
+    writeFileSync(bundle, Buffer.from(await (await fetch(link.bundleUrl)).arrayBuffer()));
   }, 300_000);
   afterAll(() => env?.close());
+
+  /** Verify receipts: the bundle as is (signer not pinned), then against a wrong fingerprint. */
+  async function checkReceipts(view: View): Promise<string[]> {
+    const failures: string[] = [];
+    const opened = await openDashboard(env, '#/verify', view);
+    const { page } = opened;
+    const check = async (name: string) => {
+      for (const v of await seriousViolations(page))
+        failures.push(`${name}: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) failures.push(`${name}: ${overflow}px wider than the window`);
+      await screenshot(page, name, view);
+    };
+    await page.setInputFiles('input[type=file]', bundle);
+    await page.waitForSelector('[data-verdict=ok]', { timeout: 60_000 });
+    await check('verify-receipt');
+    await page.fill('input[name=fingerprint]', 'AAAA-BBBB-CCCC-DDDD');
+    await page.click('button:has-text("again")');
+    await page.waitForSelector('[data-verdict=bad]', { timeout: 60_000 });
+    await check('verify-wrong-key');
+    expect(opened.errors).toEqual([]);
+    await opened.close();
+    return failures;
+  }
 
   for (const view of VIEWS) {
     needsChromium().it(
@@ -86,6 +122,7 @@ needsChromium().describe('every dashboard page, in every view', () => {
           expect(opened.errors).toEqual([]);
           await opened.close();
         }
+        failures.push(...(await checkReceipts(view)));
         const signIn = await openDashboard(env, '', view, false);
         await signIn.page.waitForSelector('text=Sign in');
         for (const v of await seriousViolations(signIn.page)) failures.push(`sign-in: ${v.id} (${v.help})`);
@@ -116,8 +153,8 @@ needsChromium().describe('every dashboard page, in every view', () => {
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
         .toBe('Open menu');
       await page.click('button[aria-label="Open menu"]');
-      await page.click('#sidebar >> text=API keys');
-      await page.waitForSelector('h1:has-text("API keys")');
+      await page.click('#sidebar >> text="Keys"');
+      await page.waitForSelector('h1:has-text("Keys")');
       // The drawer slides out, then hides (out of the tab order).
       await expect.poll(() => page.isVisible('#sidebar .nav-link')).toBe(false);
       await close();

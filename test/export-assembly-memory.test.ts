@@ -14,11 +14,12 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportFailedError, type ExportRunInput } from '../server/export/contract.js';
 import { runExport } from '../server/export/run.js';
+import { projectSigner } from '../server/export/signer.js';
 import { startExportSite } from '../server/export/siteServer.js';
 import { PageStore } from '../server/export/workDir.js';
 import { verifyBundle } from '../server/export/verify.js';
 import { tempDir } from './helpers/dataDirs.js';
-import { AIR_GAPPED, importExportFixture, type ExportSiteFixture } from './helpers/exportRun.js';
+import { AIR_GAPPED, FIXED_EXPORT_TIME, importExportFixture, type ExportSiteFixture } from './helpers/exportRun.js';
 import { writeProject } from './helpers/siteProjects.js';
 
 const PAGES = 3000;
@@ -106,6 +107,8 @@ async function exportGrowth(site: ExportSiteFixture, count: number, extra: Parti
       workDir,
       outFile,
       backend: () => Promise.reject(new Error('every page is already captured')),
+      signer: projectSigner(site.rt, site.projectId),
+      createdAt: FIXED_EXPORT_TIME,
       concurrency: 2,
       signal: new AbortController().signal,
       onProgress: () => undefined,

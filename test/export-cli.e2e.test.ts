@@ -20,6 +20,10 @@ import { fileDigest, tempDir } from './helpers/dataDirs.js';
 import { ALL_SHAPES } from './helpers/siteProjects.js';
 import { rawRequest } from './helpers/rawHttp.js';
 import { needsChromium } from './helpers/needs.js';
+import { FIXED_EXPORT_EPOCH } from './helpers/exportRun.js';
+
+// Two different jobs' bundles are compared byte for byte: both record this time, not their creation.
+process.env['SOURCE_DATE_EPOCH'] = FIXED_EXPORT_EPOCH;
 
 const DOMAIN = 'docs.cli.test';
 
@@ -84,12 +88,15 @@ needsChromium().describe('offprint export and preview', () => {
     const digest = fileDigest(out);
     const size = statSync(out).size;
     const lines = run.stdout.split('\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(`Exported 2 pages of ${DOMAIN} (air-gapped) to ${out}`);
     expect(lines[1]).toBe(`  size ${(size / 1000).toFixed(1)} kB (${size} bytes), sha256 ${digest}`);
     expect(lines[2]).toMatch(/^ {2}time \d+s, 0 blocked requests$/);
     expect(lines[3]).toBe('  0 links to a missing anchor (now to their page; listed as warnings in the log)');
-    expect(lines[4]).toBe('');
+    expect(lines[4]).toMatch(
+      /^ {2}signed by key ([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3}) \(check on the other side: offprint verify FILE --fingerprint \1\)$/,
+    );
+    expect(lines[5]).toBe('');
     expect(run.stderr).toMatch(/^export: 0\/2 pages, 0%, ETA --$/m);
     expect(run.stderr).toMatch(/^export: 2\/2 pages, 100%/m);
     expect(run.stderr).toMatch(/^Assembling the bundle\.\.\.$/m);

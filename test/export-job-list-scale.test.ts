@@ -29,6 +29,7 @@ function row(env: ExportEnv, i: number): ExportJobRow {
   const completed = status === 'completed';
   return {
     id: `job-${String(i).padStart(4, '0')}`,
+    signingFingerprint: null,
     orgId: env.orgId,
     projectId: env.projectId,
     domain: env.domain,

@@ -23,6 +23,10 @@ import { fileDigest } from './helpers/dataDirs.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { ALL_SHAPES } from './helpers/siteProjects.js';
 import { needsChromium } from './helpers/needs.js';
+import { FIXED_EXPORT_EPOCH } from './helpers/exportRun.js';
+
+// Two different jobs' bundles are compared byte for byte: both record this time, not their creation.
+process.env['SOURCE_DATE_EPOCH'] = FIXED_EXPORT_EPOCH;
 
 const JOBS = '/v1/static-export/jobs';
 const backend = playwrightRenderBackend();

@@ -20,6 +20,10 @@ import { createProjectAndKey, startServe as startBinaryServe, type ServeProcess 
 import { fileDigest, tempDir } from './helpers/dataDirs.js';
 import { ALL_SHAPES, NOVU } from './helpers/siteProjects.js';
 import { CHROMIUM, NOVU_FIXTURE, needs, needsChromium } from './helpers/needs.js';
+import { FIXED_EXPORT_EPOCH } from './helpers/exportRun.js';
+
+// Two different jobs' bundles are compared byte for byte: both record this time, not their creation.
+process.env['SOURCE_DATE_EPOCH'] = FIXED_EXPORT_EPOCH;
 
 const DOMAIN = 'docs.novu.kill.test';
 const PAGES = 40;

@@ -33,6 +33,7 @@ interface Manifest {
   deployment: string;
   pages: { path: string; file: string }[];
   files: { path: string; size: number; sha256: string }[];
+  egressProof?: { pagesChecked: number; blocked: number; modes: string[]; failures: unknown[] };
 }
 
 needs(CHROMIUM, NOVU_FIXTURE).describe('static export of the novu fixture, end to end over HTTP', () => {
@@ -102,6 +103,14 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('static export of the novu fixture, end t
     manifest = JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest).toMatchObject({ domain: DOMAIN, deployment: 'air-gapped' });
     expect(manifest.pages.length).toBe(job.pageCount);
+    // The export's own egress check opened every page (content, 404, redirects, verify.html) both ways.
+    const htmlPages = manifest.files.filter((file) => file.path.endsWith('.html')).length;
+    expect(manifest.egressProof).toMatchObject({
+      pagesChecked: htmlPages,
+      blocked: 0,
+      modes: ['file', 'http'],
+      failures: [],
+    });
   }, 900_000);
 
   const check = async (base: string): Promise<void> => {

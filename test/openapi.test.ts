@@ -145,6 +145,8 @@ describe('GET /v1/openapi.json', () => {
         'GET /v1/static-export/jobs/{jobId}',
         'DELETE /v1/static-export/jobs/{jobId}',
         'POST /v1/static-export/jobs/{jobId}/bundle',
+        'GET /v1/signing-key',
+        'POST /v1/signing-key/rotate',
         'GET /downloads/{file}',
       ].sort(),
     );
@@ -273,6 +275,8 @@ describe('GET /v1/openapi.json', () => {
       ['/v1/bundles/verify', 'post'],
       ['/v1/static-export/jobs', 'get'],
       ['/v1/static-export/jobs/{jobId}', 'delete'],
+      ['/v1/signing-key', 'get'],
+      ['/v1/signing-key/rotate', 'post'],
     ] as const)
       expect(mark(path, method), `${method} ${path}`).toBe(true);
     for (const [path, method] of [

@@ -199,6 +199,37 @@ needsChromium().describe('offprint serve-bundle', () => {
     }
   }, 120_000);
 
+  it('serves only a bundle signed by the pinned key: --fingerprint of the signer serves, another exits 1', async () => {
+    const response = await env.api('POST', `${JOBS}/${bundles.v2.jobId}/bundle`, { expiresIn: 3600 });
+    const { bundleUrl, signingKeyFingerprint } = response.json as { bundleUrl: string; signingKeyFingerprint: string };
+    expect(signingKeyFingerprint).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+    const pinned = await startServeBundle([
+      '--cache',
+      tempDir('offprint-pin-'),
+      '--port',
+      '0',
+      '--bundle-url',
+      bundleUrl,
+      '--fingerprint',
+      signingKeyFingerprint,
+    ]);
+    running.push(pinned);
+    expect((await pinned.ready()).sha256).toBe(bundles.v2.sha);
+    await running.pop()?.stop();
+    const other = await startServeBundle([
+      '--cache',
+      tempDir('offprint-pin-'),
+      '--port',
+      '0',
+      '--bundle-url',
+      bundleUrl,
+      '--fingerprint',
+      'AAAA-BBBB-CCCC-DDDD',
+    ]);
+    expect(await other.exited).toBe(1);
+    expect(other.stderr()).toContain(`signed by another key (${signingKeyFingerprint}), not AAAA-BBBB-CCCC-DDDD`);
+  }, 120_000);
+
   it('switches to a new version, then rolls back to a cached one by --version', async () => {
     const proc = await serve(['--bundle-url', await link(bundles.v2.jobId), '--version', 'v2']);
     expect(await proc.ready()).toMatchObject({ sha256: bundles.v2.sha, version: 'v2' });

@@ -79,6 +79,13 @@ async function measureOnce(browser, url, query, isIndexFile) {
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(url, { waitUntil: 'load' });
+  // A bundle's index.html is a redirect page: Ctrl+K pressed before the page it leads to has run its
+  // scripts is lost (under load this missed the dialog on a 2,000-page bundle). Wait for the real page.
+  await page.waitForFunction(
+    () => document.readyState === 'complete' && document.querySelector('[data-op-search-open]') !== null,
+    undefined,
+    { timeout: 60_000 },
+  );
   const cdp = await context.newCDPSession(page);
   const before = await heapUsed(cdp);
   await page.keyboard.press('Control+k');

@@ -4,7 +4,8 @@
  *
  *   CACHE/downloads/KEY.part(.json)   a download in progress (resumed by the next attempt or process)
  *   CACHE/staging/RANDOM/             a bundle being unpacked (swept at start)
- *   CACHE/bundles/SHA256/             a verified, unpacked bundle: files/, br/, gz/, bundle.json; it
+ *   CACHE/bundles/SHA256/             a verified, unpacked bundle: files/, br/, gz/, bundle.zip (the
+ *                                     verified zip, which deltas apply to), bundle.json; it
  *                                     appears only by the rename of a complete staging folder
  *   CACHE/current                     the SHA-256 being served, replaced by rename (atomic)
  *   CACHE/history.json                SHA-256s most recently served first (what --keep keeps)
@@ -34,6 +35,8 @@ export const CachedBundleSchema = z.object({
   /** The link it came from, without its query (see redactUrl). */
   source: z.string(),
   unpackedAt: z.string(),
+  /** Fingerprint of the key that signed its manifest (absent in records of earlier versions). */
+  signedBy: z.string().nullable().optional(),
 });
 
 /** A cached bundle's record. */

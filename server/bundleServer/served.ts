@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleHeaderCsp } from '../export/csp.js';
 import { MANIFEST_FILE, manifestSchema } from '../export/manifest.js';
+import { MANIFEST_SCRIPT_FILE, SIGNATURE_FILE } from '../export/signature.js';
 import { BodyCache } from './bodies.js';
 import type { CachedBundle } from './cache.js';
 import { bundleContentType, cacheControlOf, isCompressible } from './resolve.js';
@@ -49,7 +50,11 @@ export function loadServedBundle(dir: string, record: CachedBundle): ServedBundl
   const manifestText = readFileSync(join(dir, 'files', MANIFEST_FILE), 'utf8');
   const manifest = manifestSchema.parse(JSON.parse(manifestText));
   const files = new Map<string, ServedFile>();
-  const described = [...manifest.files, { path: MANIFEST_FILE, size: Buffer.byteLength(manifestText), sha256: '' }];
+  // The manifest and the files made from it (signature, manifest script) are not listed in it.
+  const signedFiles = [MANIFEST_FILE, SIGNATURE_FILE, MANIFEST_SCRIPT_FILE]
+    .map((path) => ({ path, size: copySize(join(dir, 'files', path)), sha256: '' }))
+    .filter((file) => file.path === MANIFEST_FILE || file.size > 0);
+  const described = [...manifest.files, ...signedFiles];
   for (const file of described) {
     const parts = file.path.split('/');
     const compressible = isCompressible(file.path);

@@ -3,15 +3,26 @@
  * named safely, listed in the manifest with its size and SHA-256, nothing extra, nothing escaping), the
  * version label compared with the one asked for, then unpacked into a staging folder through Offprint's
  * zip reader (sizes and CRCs checked while inflating) with brotli and gzip copies of text files made once
- * here rather than per request, and finally moved into place by the cache.
+ * here rather than per request, the zip itself kept beside them (deltas apply to it), and finally moved
+ * into place by the cache.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createReadStream,
+  createWriteStream,
+  linkSync,
+  mkdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { MANIFEST_FILE } from '../export/manifest.js';
+import type { TrustedKey } from '../export/signature.js';
 import { MAX_BUNDLE_ENTRIES, verifyBundle } from '../export/verify.js';
+import { fingerprintOf, sameFingerprint } from '../signing/ed25519.js';
 import { ZipReader } from '../zip/reader.js';
 import type { BundleCache, CachedBundle } from './cache.js';
 import { isCompressible } from './resolve.js';
@@ -23,6 +34,18 @@ export class RefusedBundleError extends Error {
     readonly problems: readonly string[],
   ) {
     super(message);
+  }
+}
+
+/** The verified zip itself, kept in the bundle's folder: a delta against this bundle is applied to it. */
+export const BUNDLE_ZIP = 'bundle.zip';
+
+/** Keeps `zipFile` at `target`: a hard link when the file system allows (no copy), else a copy. */
+function keepZip(zipFile: string, target: string): void {
+  try {
+    linkSync(zipFile, target);
+  } catch {
+    copyFileSync(zipFile, target);
   }
 }
 
@@ -76,6 +99,20 @@ export interface UnpackRequest {
   readonly sha256?: string | undefined;
   /** The version label its manifest must carry (`--version`), if asked. */
   readonly version?: string | undefined;
+  /** The key that must have signed it (`--public-key` / `--fingerprint`), if pinned. */
+  readonly trusted?: TrustedKey | undefined;
+}
+
+/**
+ * True when a cached bundle was signed by the pinned key (always, with no pin). A record of an earlier
+ * version, which did not note its signer, never matches a pin: it is verified again.
+ */
+export function signedAsPinned(record: CachedBundle, trusted: TrustedKey | undefined): boolean {
+  if (trusted?.publicKey !== undefined) return record.signedBy === fingerprintOf(trusted.publicKey);
+  if (trusted?.fingerprint !== undefined) {
+    return record.signedBy != null && sameFingerprint(record.signedBy, trusted.fingerprint);
+  }
+  return true;
 }
 
 /**
@@ -90,8 +127,11 @@ export async function unpackBundle(cache: BundleCache, request: UnpackRequest): 
     ]);
   }
   const known = cache.read(sha256);
-  if (known !== null && (request.version === undefined || known.versionLabel === request.version)) return known;
-  const report = await verifyBundle(request.zipFile);
+  const wanted = (record: CachedBundle) =>
+    (request.version === undefined || record.versionLabel === request.version) &&
+    signedAsPinned(record, request.trusted);
+  if (known !== null && wanted(known)) return known;
+  const report = await verifyBundle(request.zipFile, request.trusted ?? {});
   if (!report.ok) throw new RefusedBundleError('the bundle does not match its manifest', report.problems);
   if (request.version !== undefined && report.versionLabel !== request.version) {
     throw new RefusedBundleError('the bundle is another version', [
@@ -100,11 +140,13 @@ export async function unpackBundle(cache: BundleCache, request: UnpackRequest): 
   }
   const staging = cache.newStaging();
   await extract(request.zipFile, staging);
+  keepZip(request.zipFile, join(staging, BUNDLE_ZIP));
   const record: CachedBundle = {
     sha256,
     sizeBytes: statSync(request.zipFile).size,
     versionLabel: report.versionLabel,
     domain: report.domain ?? '',
+    signedBy: report.signedBy,
     source: request.source,
     unpackedAt: new Date().toISOString(),
   };

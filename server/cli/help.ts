@@ -117,7 +117,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   export: {
     summary: 'Export a docs site as a static bundle (progress and warnings on stderr).',
     usage: [
-      'export --domain HOST --out FILE.zip [--deployment KIND] [--concurrency N] [--path PAGE]... [--browser URL]...',
+      'export --domain HOST --out FILE.zip [--deployment KIND] [--concurrency N] [--path PAGE]... [--browser URL]... [--allow-egress]',
     ],
     flags: [
       ['--domain HOST', 'The site to export (required)'],
@@ -127,6 +127,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--browser URL', 'Render in this remote Chromium (repeatable: pages are sharded across them); see README'],
       ['--path PAGE', 'Export only this page (repeatable)'],
       ['--log-format FORMAT', 'text (readable lines; default on a terminal) or json (default otherwise)'],
+      [
+        '--allow-egress',
+        'Complete even when a page requests something outside the bundle (the egress check fails the export otherwise); those requests are recorded in the manifest and as warnings',
+      ],
     ],
     examples: ['export --domain docs.example.com --out docs.zip'],
   },
@@ -143,15 +147,21 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary:
       'Serve a bundle in a cluster: from the cache when it holds the one asked for, else downloaded (resumed, retried), verified and switched to atomically.',
     usage: [
-      'serve-bundle --bundle-url URL --cache DIR [--sha256 HEX] [--version LABEL] [--collector URL] [--port N] [--host ADDR] [--keep N]',
+      'serve-bundle --bundle-url URL [--delta-url URL] --cache DIR [--sha256 HEX] [--fingerprint FP | --public-key FILE] [--version LABEL] [--collector URL] [--port N] [--host ADDR] [--keep N]',
     ],
     flags: [
       ['--bundle-url URL', 'The bundle: a bundleUrl from Offprint, or any http(s)/file URL of a bundle zip'],
+      [
+        '--delta-url URL',
+        'A delta (from `offprint delta` or a bundle link with deltaFrom; also recognised as --bundle-url) against a cached bundle: applied, checked, switched to; refused if made for another bundle',
+      ],
       [
         '--cache DIR',
         'Where verified bundles are kept (required); a restart serves from it, even after the link expired',
       ],
       ['--sha256 HEX', 'Refuse a bundle with another SHA-256 (a pin)'],
+      ['--fingerprint FP', 'Refuse a bundle not signed by the key with this fingerprint'],
+      ['--public-key FILE', 'Refuse a bundle not signed by this key (`offprint signing-key export`)'],
       ['--version LABEL', 'Refuse a bundle whose manifest says another version; a cached one is served (rollback)'],
       ['--collector URL', 'Forward reader feedback posts to this collector (an Offprint site URL)'],
       ['--port N', 'Port (default 8080)'],
@@ -163,10 +173,61 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: ['serve-bundle --bundle-url "$BUNDLE_URL" --cache /var/cache/offprint --host 0.0.0.0'],
   },
   verify: {
-    summary: 'Check a bundle against its manifest; exit code 0 when it is sound.',
-    usage: ['verify FILE.zip'],
+    summary:
+      'Check a bundle: its signature first, then every file against the signed manifest; exit code 0 when it is sound.',
+    usage: ['verify FILE.zip [--public-key FILE | --fingerprint FP]'],
+    flags: [
+      ['--public-key FILE', 'Require the signature of this key (a file from `offprint signing-key export`)'],
+      ['--fingerprint FP', 'Require the signature of the key with this fingerprint (XXXX-XXXX-XXXX-XXXX)'],
+    ],
+    examples: [
+      'verify docs.zip --fingerprint K7QF-2M4X-PA9D-LR3T',
+      'verify docs.zip --public-key docs-team.pem --json',
+    ],
+  },
+  diff: {
+    summary:
+      'Compare two bundles: pages added, removed and changed (by their text, with an excerpt), assets, redirects, navigation, and the size of a delta.',
+    usage: ['diff OLD.zip NEW.zip'],
     flags: [],
-    examples: ['verify docs.zip --json'],
+    examples: ['diff docs-v1.zip docs-v2.zip', 'diff docs-v1.zip docs-v2.zip --json'],
+  },
+  delta: {
+    summary:
+      'Write only what changed from OLD to NEW, with a delta manifest naming both bundles, signed by the organization’s key.',
+    usage: ['delta OLD.zip NEW.zip --out DELTA.zip [--org ID]'],
+    flags: [
+      ['--out DELTA.zip', 'Where to write the delta (required)'],
+      ['--org ID', 'Organization whose signing key signs it (default: the default organization)'],
+    ],
+    examples: ['delta docs-v1.zip docs-v2.zip --out v1-to-v2.zip'],
+  },
+  apply: {
+    summary:
+      'Rebuild NEW byte for byte from OLD and a delta (its SHA-256 checked), or refuse: wrong base, altered delta, another key.',
+    usage: ['apply OLD.zip DELTA.zip --out NEW.zip [--public-key FILE | --fingerprint FP]'],
+    flags: [
+      ['--out NEW.zip', 'Where to write the rebuilt bundle (required)'],
+      ['--public-key FILE', 'Require the delta to be signed by this key (default: the key that signed OLD)'],
+      ['--fingerprint FP', 'Require the delta to be signed by the key with this fingerprint'],
+    ],
+    examples: ['apply docs-v1.zip v1-to-v2.zip --out docs-v2.zip --fingerprint K7QF-2M4X-PA9D-LR3T'],
+  },
+  'signing-key': {
+    summary:
+      'Show, export or rotate the organization’s bundle signing key (Ed25519; created on first use, kept owner-only in the data dir).',
+    usage: [
+      'signing-key show [--org ID]',
+      'signing-key export [--org ID] [--fingerprint FP] [--out FILE]',
+      'signing-key rotate [--org ID]',
+    ],
+    flags: [
+      ['--org ID', 'Organization (default: the default organization)'],
+      ['--out FILE', 'export: write the public key file here (default: stdout)'],
+      ['--fingerprint FP', 'export: a retired key instead of the current one'],
+    ],
+    examples: ['signing-key show', 'signing-key export --out docs-team.pem', 'signing-key rotate'],
+    subcommands: ['show', 'export', 'rotate'],
   },
 };
 

@@ -18,7 +18,10 @@ import { serveBundleCommand } from './commands/serveBundle.js';
 import { serveCommand } from './commands/serve.js';
 import { settingsCommand } from './commands/settings.js';
 import { sitesCommand } from './commands/sites.js';
+import { signingKeyCommand } from './commands/signingKey.js';
 import { verifyCommand } from './commands/verify.js';
+import { applyCommand, deltaCommand } from './commands/delta.js';
+import { diffCommand } from './commands/diff.js';
 import { commandHelp, commandLabel } from './help.js';
 import { describeError, UsageError, write, type CliIo } from './io.js';
 
@@ -49,12 +52,20 @@ Usage: offprint <command> [options]
                                         Change feedback status (pending, in_progress, resolved, dismissed)
   feedback note --project ID FEEDBACK_ID TEXT | history --project ID FEEDBACK_ID
   export --domain HOST --out FILE.zip [--deployment air-gapped|client-hosted|cloud]
-         [--concurrency N] [--path PAGE]... [--browser ws://HOST:PORT/...]...
+         [--concurrency N] [--path PAGE]... [--browser ws://HOST:PORT/...]... [--allow-egress]
                                         Export a docs site as a static bundle (progress on stderr)
   preview FILE.zip [--port 4343] [--host 127.0.0.1]
                                         Serve a bundle like a static host (extensionless URLs)
-  verify FILE.zip                       Check a bundle against its manifest; exit code 0 = sound
-  serve-bundle --bundle-url URL --cache DIR [--sha256 HEX] [--version LABEL] [--collector URL]
+  verify FILE.zip [--public-key FILE | --fingerprint FP]
+                                        Check a bundle's signature, then every file; exit code 0 = sound
+  signing-key show | export [--out FILE] [--fingerprint FP] | rotate   [--org ID]
+                                        The organization's bundle signing key and its fingerprint
+  diff OLD.zip NEW.zip                  Pages, assets and navigation changed between two bundles; delta size
+  delta OLD.zip NEW.zip --out DELTA.zip [--org ID]
+                                        Only what changed, signed, to carry instead of the whole bundle
+  apply OLD.zip DELTA.zip --out NEW.zip [--public-key FILE | --fingerprint FP]
+                                        Rebuild the new bundle byte for byte from the old one and a delta
+  serve-bundle --bundle-url URL [--delta-url URL] --cache DIR [--sha256 HEX] [--version LABEL] [--collector URL]
                [--port 8080] [--host 127.0.0.1] [--keep 3]
                                         Fetch, verify and serve a bundle (what the Helm chart runs)
 
@@ -85,6 +96,10 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   export: exportCommand,
   preview: previewCommand,
   verify: verifyCommand,
+  diff: diffCommand,
+  delta: deltaCommand,
+  apply: applyCommand,
+  'signing-key': signingKeyCommand,
   'serve-bundle': serveBundleCommand,
   pack: packCommand,
 };

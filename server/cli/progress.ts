@@ -77,6 +77,10 @@ export class ProgressDisplay {
 
   private line(progress: ExportProgress, at: number): string {
     if (progress.phase === 'assembling') return 'Assembling the bundle...';
+    if (progress.phase === 'proving') {
+      const { done = 0, total = 0 } = progress.checked ?? {};
+      return `Checking that no page reaches outside the bundle... ${done}/${total} page loads`;
+    }
     if (progress.phase === 'zipping') return 'Zipping the bundle...';
     const fraction = progress.pagesTotal > 0 ? progress.pagesDone / progress.pagesTotal : 0;
     const eta = this.eta(progress, at);
@@ -100,8 +104,13 @@ export class ProgressDisplay {
       this.startedAt = at;
       this.baseline = progress.pagesDone;
     }
-    const phaseChange = progress.phase !== 'rendering' || progress.pagesDone === progress.pagesTotal;
-    if (!phaseChange && at - this.lastDraw < (this.tty ? TTY_REDRAW_MS : PLAIN_EVERY_MS)) return;
+    // Steps within rendering and the egress check are throttled; their first and last, and phase changes, are not.
+    const checked = progress.phase === 'proving' ? progress.checked : undefined;
+    const stepping =
+      progress.phase === 'rendering'
+        ? progress.pagesDone !== progress.pagesTotal
+        : checked !== undefined && checked.done > 0 && checked.done < checked.total;
+    if (stepping && at - this.lastDraw < (this.tty ? TTY_REDRAW_MS : PLAIN_EVERY_MS)) return;
     const text = this.line(progress, at);
     if (text === this.lastText) return;
     this.lastDraw = at;

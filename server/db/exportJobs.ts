@@ -44,6 +44,8 @@ export interface ExportJobRow {
   readonly bundleSize: number | null;
   /** JSON array of `{page, url}` requests blocked while rendering (completed jobs). */
   readonly blockedRequests: string | null;
+  /** Fingerprint of the key that signed the bundle (completed jobs of Offprint versions that sign). */
+  readonly signingFingerprint: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly startedAt: number | null;
@@ -55,15 +57,15 @@ const COLUMNS =
   'version_label AS versionLabel, paths, features, status, progress, page_count AS pageCount, ' +
   'pages_total AS pagesTotal, error, attempts, lease_owner AS leaseOwner, lease_until AS leaseUntil, ' +
   'bundle_sha256 AS bundleSha256, bundle_size AS bundleSize, blocked_requests AS blockedRequests, ' +
-  'created_at AS createdAt, updated_at AS updatedAt, started_at AS startedAt, completed_at AS completedAt';
+  'signing_fingerprint AS signingFingerprint, created_at AS createdAt, updated_at AS updatedAt, started_at AS startedAt, completed_at AS completedAt';
 
 /** Inserts a job. Throws SQLITE_CONSTRAINT_UNIQUE when the project already has an active job. */
 export function insertExportJob(db: Db, row: ExportJobRow): void {
   db.prepare(
     `INSERT INTO export_jobs (id, org_id, project_id, domain, build_id, deployment, version_label, paths, features,
        status, progress, page_count, pages_total, error, attempts, lease_owner, lease_until, bundle_sha256,
-       bundle_size, blocked_requests, created_at, updated_at, started_at, completed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       bundle_size, blocked_requests, signing_fingerprint, created_at, updated_at, started_at, completed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.id,
     row.orgId,
@@ -85,6 +87,7 @@ export function insertExportJob(db: Db, row: ExportJobRow): void {
     row.bundleSha256,
     row.bundleSize,
     row.blockedRequests,
+    row.signingFingerprint,
     row.createdAt,
     row.updatedAt,
     row.startedAt,
@@ -181,14 +184,21 @@ export function completeExportJob(
   db: Db,
   id: string,
   owner: string,
-  done: { sha256: string; sizeBytes: number; pageCount: number; blockedRequests: string; now: number },
+  done: {
+    sha256: string;
+    sizeBytes: number;
+    pageCount: number;
+    blockedRequests: string;
+    signingFingerprint?: string | null;
+    now: number;
+  },
 ): boolean {
   const result = db
     .prepare(
       `UPDATE export_jobs
          SET status = 'completed', progress = 100, page_count = ?, pages_total = ?, bundle_sha256 = ?,
-             bundle_size = ?, blocked_requests = ?, lease_owner = NULL, lease_until = NULL, updated_at = ?,
-             completed_at = ?
+             bundle_size = ?, blocked_requests = ?, signing_fingerprint = ?, lease_owner = NULL, lease_until = NULL,
+             updated_at = ?, completed_at = ?
        WHERE id = ? AND lease_owner = ? AND status = 'running'`,
     )
     .run(
@@ -197,6 +207,7 @@ export function completeExportJob(
       done.sha256,
       done.sizeBytes,
       done.blockedRequests,
+      done.signingFingerprint ?? null,
       done.now,
       done.now,
       id,

@@ -205,6 +205,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'export jobs: the fingerprint of the key that signed the bundle',
+    up: (db) => {
+      // The organization's key can be rotated after a job completed: the bundle's own signer is recorded,
+      // so the bundle endpoint names the key that really signed it.
+      db.exec(`ALTER TABLE export_jobs ADD COLUMN signing_fingerprint TEXT;`);
+    },
+  },
 ];
 
 /** The schema version this build of Offprint writes. */

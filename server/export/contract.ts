@@ -6,6 +6,7 @@
 import type { SiteDeps } from '../deps.js';
 import type { ExportOptions } from '../exportSpec/spec.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
+import type { BundleSigner } from './signature.js';
 
 export {
   DEPLOYMENT_KINDS,
@@ -16,12 +17,14 @@ export {
 
 /** Live progress of a run. */
 export interface ExportProgress {
-  readonly phase: 'rendering' | 'assembling' | 'zipping';
+  readonly phase: 'rendering' | 'assembling' | 'proving' | 'zipping';
   /** Pages captured so far, including those found captured by an earlier, interrupted run. */
   readonly pagesDone: number;
   readonly pagesTotal: number;
   /** The page last started, for progress displays. */
   readonly currentPage: string | null;
+  /** Phase `proving` (the egress check): page loads checked so far, of all (pages times ways of opening them). */
+  readonly checked?: { readonly done: number; readonly total: number };
 }
 
 /** A finished bundle. */
@@ -29,6 +32,8 @@ export interface ExportResult {
   readonly sha256: string;
   readonly sizeBytes: number;
   readonly pageCount: number;
+  /** Fingerprint of the key that signed the manifest. */
+  readonly signingFingerprint: string;
   /** Requests pages tried to make outside the local site (blocked), with the page that made them. */
   readonly blockedRequests: readonly { readonly page: string; readonly url: string }[];
   /** Console errors and uncaught exceptions of pages while they were captured (also logged). */
@@ -39,6 +44,8 @@ export interface ExportResult {
   readonly missingAnchorLinks?: readonly { readonly file: string; readonly href: string }[];
   /** Site paths pages refer to that the site does not have. */
   readonly missingFiles?: readonly string[];
+  /** Requests outside the bundle the egress check saw, when the export allowed them (`allowEgress`). */
+  readonly egressFailures?: readonly { readonly page: string; readonly kind: string; readonly url: string }[];
 }
 
 /** Everything {@link runExport}-style pipelines need. */
@@ -65,6 +72,13 @@ export interface ExportRunInput {
    * retried, then fails the run.
    */
   readonly captureTimeouts?: { readonly navigationMs?: number; readonly pageMs?: number };
+  /** The organization's key the manifest is signed with. */
+  readonly signer: BundleSigner;
+  /**
+   * ISO-8601 time the bundle records (`createdAt`): the job's creation, so a resumed job gives the same
+   * bytes.
+   */
+  readonly createdAt: string;
   /** Heap the run may bring the process to (bytes; default: memoryGuard.ts's budget). */
   readonly heapBudgetBytes?: number;
 }

@@ -12,6 +12,7 @@
  * was configured with may be contacted.
  */
 import { z } from 'zod';
+import { VERIFY_PAGE_CSP, VERIFY_PAGE_FILE } from './verifyPage/index.js';
 
 /** What a bundle page may need beyond the bundle itself. */
 export interface BundlePolicyInput {
@@ -99,8 +100,10 @@ export function bundleHeaderCsp(manifestText: string | null): string {
 /** Headers a bundle server sends with entry `name` under the page policy `pageCsp`. */
 export function bundleHeaders(name: string, pageCsp: string): Record<string, string> {
   const page = /\.html?$/i.test(name);
+  // The verifier's inline script is allowed by its hash, in its own stricter policy (verifyPage/).
+  const policy = name === VERIFY_PAGE_FILE ? VERIFY_PAGE_CSP : pageCsp;
   return {
-    'Content-Security-Policy': page ? pageCsp : BUNDLE_FILE_CSP,
+    'Content-Security-Policy': page ? policy : BUNDLE_FILE_CSP,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };

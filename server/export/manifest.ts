@@ -1,21 +1,36 @@
 /**
  * `manifest.json`: what the bundle is (Offprint version, site, domain, version label, deployment kind,
  * features), what it contains (pages, redirects, the external links pages make) and every other file's size and SHA-256, so that
- * `offprint verify` can prove a copy complete and untouched. Nothing in it depends on when or where
- * the export ran (no timestamps, no build ids, no local ports): same site and options, same bytes.
+ * `offprint verify` can prove a copy complete and untouched; who signed it (the organization key's
+ * fingerprint and public key; the signature itself is `manifest.json.sig`, see signature.ts), with which
+ * Offprint and Chromium, when, and the proof that its pages make no request outside it (`egressProof`).
+ * Its one time is the job's creation time, never the clock at writing, and nothing names a build id or a
+ * local port: an interrupted and resumed job gives the same bytes.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEPLOYMENT_KINDS, type ExportOptions } from './contract.js';
+import { egressProofSchema, type EgressProof } from './egressProof.js';
 import { externalLinksSchema, type ExternalLinksSummary } from './externalLinks.js';
 
 /** The manifest's file name at the bundle root. */
 export const MANIFEST_FILE = 'manifest.json';
 
-/** Current manifest format. */
-export const MANIFEST_FORMAT = 1;
+/** Current manifest format: 2 adds the signing key, times, Chromium version and egress proof. */
+export const MANIFEST_FORMAT = 2;
+
+/** The signing key a manifest names (the signature is beside it, in `manifest.json.sig`). */
+export const manifestSigningSchema = z.object({
+  algorithm: z.literal('Ed25519'),
+  fingerprint: z.string(),
+  /** Base64 of the raw 32-byte public key. */
+  publicKey: z.string(),
+});
+
+/** A manifest's signing key. */
+export type ManifestSigning = z.infer<typeof manifestSigningSchema>;
 
 const fileSchema = z.object({
   path: z.string().min(1),
@@ -25,8 +40,15 @@ const fileSchema = z.object({
 
 /** The manifest as `offprint verify` reads it (unknown keys allowed: newer writers may add some). */
 export const manifestSchema = z.object({
-  format: z.literal(MANIFEST_FORMAT),
+  /** 1: unsigned bundles of earlier Offprint versions (verify reports them as unsigned). */
+  format: z.union([z.literal(1), z.literal(MANIFEST_FORMAT)]),
   offprintVersion: z.string(),
+  /** ISO-8601: when the export was asked for (the job's creation). */
+  createdAt: z.string().optional(),
+  /** The Chromium that rendered and checked the pages (`Browser.getVersion`'s product), when known. */
+  chromiumVersion: z.string().nullable().optional(),
+  signing: manifestSigningSchema.optional(),
+  egressProof: egressProofSchema.optional(),
   site: z.object({ name: z.string(), domain: z.string(), origin: z.string() }),
   domain: z.string(),
   versionLabel: z.string().nullable(),
@@ -66,10 +88,18 @@ export function manifestJson(input: {
   readonly blockedRequests: readonly { page: string; url: string }[];
   readonly externalLinks: ExternalLinksSummary;
   readonly files: readonly ManifestFile[];
+  readonly createdAt: string;
+  readonly chromiumVersion: string | null;
+  readonly signing: ManifestSigning;
+  readonly egressProof?: EgressProof;
 }): string {
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
     offprintVersion: input.offprintVersion,
+    createdAt: input.createdAt,
+    chromiumVersion: input.chromiumVersion,
+    signing: input.signing,
+    ...(input.egressProof === undefined ? {} : { egressProof: input.egressProof }),
     site: { name: input.siteName, domain: input.domain, origin: input.origin },
     domain: input.domain,
     versionLabel: input.options.versionLabel,

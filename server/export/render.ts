@@ -33,8 +33,11 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The browser of a run: launched on first use, relaunched when it died, closed at the end. */
-class BrowserHolder {
+/**
+ * The browser of a run (the rendering, then the egress check): launched on first use, relaunched when it
+ * died, closed at the end.
+ */
+export class BrowserHolder {
   private current: Promise<RenderBackend> | null = null;
   private closed = false;
   private closing: Promise<void> | null = null;

@@ -13,12 +13,15 @@ import { DEFAULT_CAPTURE_TIMEOUTS } from './capture.js';
 import { ExportFailedError, type ExportResult, type ExportRunInput } from './contract.js';
 import { MemoryGuard } from './memoryGuard.js';
 import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './manifest.js';
+import { manifestSigning, signedManifestFiles } from './signature.js';
 import { pageFile } from './bundleFiles.js';
 import { listExportPages } from '../exportSpec/pages.js';
 import { renderPages } from './render.js';
 import { startExportSite } from './siteServer.js';
 import { PageStore, writeAtomic } from './workDir.js';
 import { writeDeterministicZip } from './zip.js';
+import { addVerifyPage } from './verifyPage/write.js';
+import { runEgressCheck } from './egress/index.js';
 
 /**
  * Runs an export to `input.outFile`. Throws ExportFailedError when the run cannot finish (naming the page
@@ -79,6 +82,15 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
         input.onProgress({ phase: 'assembling', pagesDone: total, pagesTotal: total, currentPage: path }),
     });
     deps.logger.info({ ms: Date.now() - assembleStart, files: assembled.files.length }, 'export: bundle assembled');
+    // The in-bundle verifier: a listed file like any page (written before the manifest that lists it).
+    const bundleFiles = addVerifyPage(bundleDir, assembled.files, deps.logger);
+    signal.throwIfAborted();
+    // Proof of zero egress: every page opened in Chromium, every request outside the bundle blocked and counted.
+    const egressProof = await runEgressCheck(
+      input,
+      { bundleDir, files: bundleFiles, redirects: assembled.redirects },
+      total,
+    );
     signal.throwIfAborted();
 
     const blockedRequests: { page: string; url: string }[] = [];
@@ -89,7 +101,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       for (const message of notes.errors) pageErrors.push({ page: path, message });
     }
     const files: ManifestFile[] = [];
-    for (const file of assembled.files) {
+    for (const file of bundleFiles) {
       guard.check('writing the manifest');
       files.push(await describeFile(bundleDir, file));
     }
@@ -104,12 +116,22 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       blockedRequests,
       externalLinks: assembled.externalLinks,
       files,
+      createdAt: input.createdAt,
+      chromiumVersion: egressProof.chromiumVersion,
+      signing: manifestSigning(input.signer),
+      egressProof,
     });
     writeAtomic(join(bundleDir, MANIFEST_FILE), manifest);
+    const signed = signedManifestFiles(manifest, input.signer);
+    for (const [name, text] of signed) writeAtomic(join(bundleDir, name), text);
     signal.throwIfAborted();
     input.onProgress({ phase: 'zipping', pagesDone: total, pagesTotal: total, currentPage: null });
     const zipStart = Date.now();
-    const zip = await writeDeterministicZip(bundleDir, [...assembled.files, MANIFEST_FILE], input.outFile);
+    const zip = await writeDeterministicZip(
+      bundleDir,
+      [...bundleFiles, MANIFEST_FILE, ...signed.keys()],
+      input.outFile,
+    );
     deps.logger.info({ ms: Date.now() - zipStart, bytes: zip.sizeBytes }, 'export: archive written');
     await rm(bundleDir, { recursive: true, force: true });
     deps.logger.info(
@@ -127,11 +149,13 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       sha256: zip.sha256,
       sizeBytes: zip.sizeBytes,
       pageCount: total,
+      signingFingerprint: input.signer.fingerprint,
       blockedRequests,
       pageErrors,
       missingAnchors,
       missingAnchorLinks,
       missingFiles,
+      egressFailures: egressProof.failures,
     };
   } finally {
     guard.close();

@@ -16,7 +16,10 @@ import { posix } from 'node:path';
 import { ZipReader, type ZipEntry } from '../zip/reader.js';
 import { unsafeEntryName } from '../sites/import/zip.js';
 import type { DeploymentKind } from './contract.js';
+import type { EgressProof } from './egressProof.js';
 import { MANIFEST_FILE, manifestSchema, type Manifest } from './manifest.js';
+import { MANIFEST_SCRIPT_FILE, SIGNATURE_FILE, type TrustedKey } from './signature.js';
+import { checkSignature } from './verifySignature.js';
 import {
   hasScheme,
   isExternalReference,
@@ -41,7 +44,22 @@ export interface VerifyReport {
   readonly versionLabel: string | null;
   /** The Offprint version that wrote the bundle, or null when the manifest is unreadable. */
   readonly offprintVersion: string | null;
+  /**
+   * The fingerprint of the key whose valid signature the manifest carries, or null (also when it is not
+   * the key the person named: that is a problem, and `keyPinned` is false).
+   */
+  readonly signedBy: string | null;
+  /** True when that key is the one the person named (`--public-key`/`--fingerprint`). */
+  readonly keyPinned: boolean;
+  /** When the export was asked for (manifest `createdAt`), or null. */
+  readonly createdAt: string | null;
+  readonly chromiumVersion: string | null;
+  /** The zero-egress proof the signed manifest carries, or null. */
+  readonly egressProof: EgressProof | null;
 }
+
+/** The manifest's own files: made from it, so not listed in it. */
+const SIGNED_FILES = new Set([MANIFEST_FILE, SIGNATURE_FILE, MANIFEST_SCRIPT_FILE]);
 
 /** Largest manifest, HTML or CSS file read whole; a larger one is a problem (no real page is that big). */
 export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
@@ -94,14 +112,26 @@ function entryProblems(entries: Iterable<ZipEntry>, problems: string[]): Map<str
   return byName;
 }
 
-async function readManifest(zip: ZipReader, entry: ZipEntry | undefined, problems: string[]): Promise<Manifest | null> {
+/** The manifest as read: parsed, and its exact bytes (what the signature covers). */
+export interface ReadManifest {
+  readonly manifest: Manifest;
+  readonly bytes: Buffer;
+}
+
+async function readManifest(
+  zip: ZipReader,
+  entry: ZipEntry | undefined,
+  problems: string[],
+): Promise<ReadManifest | null> {
   if (entry === undefined) {
     problems.push(`${MANIFEST_FILE} is missing`);
     return null;
   }
   let json: unknown;
+  let bytes: Buffer;
   try {
-    json = JSON.parse((await zip.read(entry, MAX_TEXT_BYTES)).toString('utf8'));
+    bytes = await zip.read(entry, MAX_TEXT_BYTES);
+    json = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     problems.push(`${MANIFEST_FILE} is not valid JSON (${message(error)})`);
     return null;
@@ -113,7 +143,7 @@ async function readManifest(zip: ZipReader, entry: ZipEntry | undefined, problem
     }
     return null;
   }
-  return parsed.data;
+  return { manifest: parsed.data, bytes };
 }
 
 async function sha256Of(zip: ZipReader, entry: ZipEntry): Promise<string> {
@@ -151,7 +181,7 @@ async function checkManifest(zip: ZipReader, manifest: Manifest, byName: Map<str
     if (!listed.has(page.file)) problems.push(`page ${page.path}: its file ${page.file} is not in the manifest`);
   }
   for (const name of byName.keys()) {
-    if (name !== MANIFEST_FILE && !listed.has(name)) problems.push(`${name} is in the bundle but not in the manifest`);
+    if (!SIGNED_FILES.has(name) && !listed.has(name)) problems.push(`${name} is in the bundle but not in the manifest`);
   }
 }
 
@@ -193,11 +223,19 @@ function failed(problems: string[]): VerifyReport {
     deployment: null,
     versionLabel: null,
     offprintVersion: null,
+    signedBy: null,
+    keyPinned: false,
+    createdAt: null,
+    chromiumVersion: null,
+    egressProof: null,
   };
 }
 
-/** Checks the bundle at `zipFile`; never throws for a bad bundle (its problems are the report). */
-export async function verifyBundle(zipFile: string): Promise<VerifyReport> {
+/**
+ * Checks the bundle at `zipFile`: the signature first (against `trusted` when given), then every file;
+ * never throws for a bad bundle (its problems are the report).
+ */
+export async function verifyBundle(zipFile: string, trusted: TrustedKey = {}): Promise<VerifyReport> {
   const problems: string[] = [];
   let zip: ZipReader;
   let byName: Map<string, ZipEntry>;
@@ -212,7 +250,10 @@ export async function verifyBundle(zipFile: string): Promise<VerifyReport> {
     } catch (error) {
       return failed([`${zipFile} is not a readable zip file (${message(error)})`]);
     }
-    const manifest = await readManifest(zip, byName.get(MANIFEST_FILE), problems);
+    const read = await readManifest(zip, byName.get(MANIFEST_FILE), problems);
+    const manifest = read?.manifest ?? null;
+    const signature =
+      read === null ? { signedBy: null, pinned: false } : await checkSignature(zip, read, byName, trusted, problems);
     if (manifest !== null) await checkManifest(zip, manifest, byName, problems);
     await checkAllReferences(zip, byName, problems);
     return {
@@ -224,6 +265,11 @@ export async function verifyBundle(zipFile: string): Promise<VerifyReport> {
       deployment: manifest?.deployment ?? null,
       versionLabel: manifest?.versionLabel ?? null,
       offprintVersion: manifest?.offprintVersion ?? null,
+      signedBy: signature.signedBy,
+      keyPinned: signature.pinned,
+      createdAt: manifest?.createdAt ?? null,
+      chromiumVersion: manifest?.chromiumVersion ?? null,
+      egressProof: manifest?.egressProof ?? null,
     };
   } finally {
     zip.close();

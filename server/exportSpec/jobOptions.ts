@@ -19,9 +19,15 @@ const ResolvedFeaturesSchema = z.strictObject({
 
 const PathsSchema = z.array(z.string()).nullable();
 
-/** The JSON stored for resolved features. */
-export function encodeFeatures(features: ResolvedExportFeatures): string {
-  return JSON.stringify(features);
+/**
+ * What the `features` column holds: the resolved features, and beside them, when set, the run's
+ * `allowEgress` switch (a resumed job must keep it; absent in every job started without it).
+ */
+const StoredFeaturesSchema = ResolvedFeaturesSchema.extend({ allowEgress: z.literal(true).optional() });
+
+/** The JSON stored for resolved features (and `allowEgress`, when true). */
+export function encodeFeatures(features: ResolvedExportFeatures, allowEgress = false): string {
+  return JSON.stringify(allowEgress ? { ...features, allowEgress: true } : features);
 }
 
 /** The JSON stored for the selected paths (null: every page). */
@@ -39,11 +45,13 @@ export interface RecordedExport {
 }
 
 export function jobExportOptions(row: RecordedExport): ExportOptions {
+  const { allowEgress, ...features } = StoredFeaturesSchema.parse(JSON.parse(row.features));
   return {
     deployment: row.deployment,
-    features: ResolvedFeaturesSchema.parse(JSON.parse(row.features)),
+    features,
     versionLabel: row.versionLabel,
     paths: PathsSchema.parse(row.paths === null ? null : JSON.parse(row.paths)),
+    allowEgress: allowEgress === true,
   };
 }
 

@@ -29,4 +29,9 @@ export interface ExportOptions {
   readonly versionLabel: string | null;
   /** Site paths to export (`/`, `/guides/x`), already validated; null = every page of the site. */
   readonly paths: readonly string[] | null;
+  /**
+   * Requests outside the bundle found by the egress check are recorded (manifest `egressProof.failures`,
+   * warnings) instead of failing the export. Absent: false.
+   */
+  readonly allowEgress?: boolean;
 }

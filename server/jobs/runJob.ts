@@ -27,6 +27,8 @@ import type { SiteDeps } from '../deps.js';
 import { jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
 import { jobExportOptions } from '../exportSpec/jobOptions.js';
 import { writeJobWarnings } from '../exportSpec/warnings.js';
+import { sourceDateEpochMs } from '../config.js';
+import { projectSigner } from '../export/signer.js';
 import { progressPercent } from './progress.js';
 import { exportWarnings } from './warnings.js';
 import { privateRoots, redactPaths } from '../redact.js';
@@ -177,6 +179,8 @@ export async function runClaimedJob(
       options: exportOptions,
       workDir,
       outFile: jobBundleFile(deps.dataDir, jobId),
+      signer: projectSigner(deps, row.projectId),
+      createdAt: new Date(sourceDateEpochMs() ?? row.createdAt).toISOString(),
       backend: options.backend,
       concurrency: options.concurrency,
       signal: controller.signal,
@@ -202,6 +206,7 @@ export async function runClaimedJob(
       sizeBytes: result.sizeBytes,
       pageCount: result.pageCount,
       blockedRequests: JSON.stringify(result.blockedRequests),
+      signingFingerprint: result.signingFingerprint,
       now: deps.now(),
     });
     const after = findExportJob(deps.db, jobId);

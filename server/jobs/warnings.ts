@@ -7,11 +7,18 @@ function pageOfFile(file: string): string {
   return file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
 }
 
-/** Every warning of `result`, in a stable order: blocked requests, page errors, anchors, files. */
+/** Every warning of `result`, in a stable order: blocked requests (capture, then egress check), page errors, anchors, files. */
 export function exportWarnings(result: ExportResult): ExportWarning[] {
   const warnings: ExportWarning[] = [];
   for (const { page, url } of result.blockedRequests) {
     warnings.push({ code: 'blocked-request', page, message: `blocked a request to ${url} (outside the site)` });
+  }
+  for (const { page, kind, url } of result.egressFailures ?? []) {
+    warnings.push({
+      code: 'blocked-request',
+      page: pageOfFile(page),
+      message: `the egress check blocked a ${kind} request to ${url} (outside the bundle; allowed by allowEgress)`,
+    });
   }
   for (const { page, message } of result.pageErrors ?? []) warnings.push({ code: 'page-error', page, message });
   for (const { file, href } of result.missingAnchorLinks ?? []) {

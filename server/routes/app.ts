@@ -9,6 +9,7 @@ import { exportRoutes } from './exports/router.js';
 import { keyRoutes } from './keys/router.js';
 import { metaRoutes } from './meta/router.js';
 import { projectRoutes } from './projects/router.js';
+import { signingKeyRoutes } from './signingKey/router.js';
 import { siteRoutes } from './sites/router.js';
 import { DASHBOARD_DIR } from '../paths.js';
 import { dashboard } from '../http/dashboard.js';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Koa {
   siteRoutes(route, deps, deps.onSiteImported === undefined ? {} : { onSiteImported: deps.onSiteImported });
   exportRoutes(route, deps, deps.siteUrlOf === undefined ? {} : { siteUrlOf: deps.siteUrlOf });
   bundleRoutes(route, deps);
+  signingKeyRoutes(route, deps);
   metaRoutes(route, registry);
 
   app.use(errorHandler(deps.logger, [deps.dataDir]));

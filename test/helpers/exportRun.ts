@@ -9,6 +9,7 @@ import { listProjects } from '../../server/db/projects.js';
 import { importSiteAndIndex } from '../../server/domain/sites.js';
 import type { ExportOptions, ExportResult, ExportRunInput } from '../../server/export/contract.js';
 import { runExport } from '../../server/export/run.js';
+import { projectSigner } from '../../server/export/signer.js';
 import type { CdpTarget, RenderBackend, RenderBackendFactory } from '../../server/render/cdp.js';
 import { playwrightRenderBackend } from '../../server/render/playwrightBackend.js';
 import type { Runtime } from '../../server/runtime.js';
@@ -140,6 +141,15 @@ export function countingBackend(): CountingBackend {
   return { factory, navigations, launches: () => launched.length, launched };
 }
 
+/** The time test exports record (`createdAt`): fixed, so two runs of one site give the same bytes. */
+export const FIXED_EXPORT_TIME = '2026-01-01T00:00:00.000Z';
+
+/**
+ * {@link FIXED_EXPORT_TIME} as `SOURCE_DATE_EPOCH`: tests that compare the bytes of two different jobs
+ * set it (each job otherwise records its own creation time).
+ */
+export const FIXED_EXPORT_EPOCH = String(Date.parse(FIXED_EXPORT_TIME) / 1000);
+
 /** Runs an export of `site` into a new work dir; returns the result and the paths used. */
 export async function exportOnce(
   site: ExportSiteFixture,
@@ -157,6 +167,8 @@ export async function exportOnce(
     concurrency: 2,
     signal: new AbortController().signal,
     onProgress: () => undefined,
+    signer: projectSigner(site.rt, site.projectId),
+    createdAt: FIXED_EXPORT_TIME,
     ...overrides,
     workDir,
     outFile,

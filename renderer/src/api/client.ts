@@ -9,6 +9,7 @@ import { apiErrorOf, OFFLINE } from './errors.js';
 import type {
   ApiKey,
   BundleLink,
+  BundleRequest,
   CreatedKey,
   ExportJob,
   FeedbackBulk,
@@ -21,6 +22,8 @@ import type {
   FeedbackStats,
   Project,
   ProjectDetail,
+  RotatedKey,
+  SigningKeys,
   SiteImport,
   VerifyResult,
 } from './types.js';
@@ -118,9 +121,19 @@ export function apiClient(connection: Connection, onUnauthorized?: () => void) {
     exportJob: (jobId: string) => call<ExportJob>('GET', `/v1/static-export/jobs/${id(jobId)}`),
     startExport: (body: StartExport) => call<ExportJob>('POST', '/v1/static-export/jobs', body),
     cancelExport: (jobId: string) => call<ExportJob>('DELETE', `/v1/static-export/jobs/${id(jobId)}`),
-    bundleLink: (jobId: string) => call<BundleLink>('POST', `/v1/static-export/jobs/${id(jobId)}/bundle`),
-    verifyBundle: (zip: Blob, onProgress: (p: UploadProgress) => void) =>
-      upload<VerifyResult>('/v1/bundles/verify', zip, onProgress),
+    bundleLink: (jobId: string, body?: BundleRequest) =>
+      call<BundleLink>('POST', `/v1/static-export/jobs/${id(jobId)}/bundle`, body),
+    /** Checks a bundle; with `fingerprint`, its signature must be that key's. */
+    verifyBundle: (zip: Blob, onProgress: (p: UploadProgress) => void, fingerprint?: string) =>
+      upload<VerifyResult>(
+        fingerprint === undefined
+          ? '/v1/bundles/verify'
+          : `/v1/bundles/verify?${new URLSearchParams({ fingerprint }).toString()}`,
+        zip,
+        onProgress,
+      ),
+    signingKeys: () => call<SigningKeys>('GET', '/v1/signing-key'),
+    rotateSigningKey: () => call<RotatedKey>('POST', '/v1/signing-key/rotate'),
   };
 }
 

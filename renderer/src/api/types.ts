@@ -17,9 +17,10 @@ import type {
 } from '../../../server/routes/analytics/triageSchema.js';
 import type { ApiKeySchema, CreatedKeySchema } from '../../../server/routes/keys/schema.js';
 import type { ImportReportSchema, ProjectDetailSchema, ProjectSchema } from '../../../server/routes/projects/schema.js';
-import type { BundleResponseSchema, ExportJobSchema } from '../../../server/routes/exports/schema.js';
+import type { BundleBodySchema, BundleResponseSchema, ExportJobSchema } from '../../../server/routes/exports/schema.js';
 import type { SiteImportResultSchema } from '../../../server/routes/sites/schema.js';
 import type { VerifyResultSchema } from '../../../server/routes/bundles/schema.js';
+import type { RotatedKeySchema, SigningKeysSchema } from '../../../server/routes/signingKey/schema.js';
 
 /** A page of feedback. */
 export type FeedbackPage = z.output<typeof FeedbackPageSchema>;
@@ -70,3 +71,14 @@ export type Deployment = ExportJob['deployment'];
 export type VerifyResult = z.output<typeof VerifyResultSchema>;
 /** A bundle's manifest, summarised. */
 export type ManifestSummary = VerifyResult['manifest'];
+/** What the zero-egress check saw when it opened every page of a bundle (signed with its manifest). */
+export type EgressProof = NonNullable<ManifestSummary['egressProof']>;
+
+/** The organization's bundle signing keys: the current one and those it replaced. */
+export type SigningKeys = z.output<typeof SigningKeysSchema>;
+/** One bundle signing key (never its private half). */
+export type SigningKey = SigningKeys['current'];
+/** What a rotation did: the key retired and its replacement. */
+export type RotatedKey = z.output<typeof RotatedKeySchema>;
+/** Body of a bundle-link request (`deltaFrom`: a delta against an earlier job). */
+export type BundleRequest = NonNullable<z.input<typeof BundleBodySchema>>;

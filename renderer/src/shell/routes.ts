@@ -14,5 +14,5 @@ export const NAV: readonly NavItem[] = [
   { path: '/exports', label: 'Exports', icon: 'exports' },
   { path: '/verify', label: 'Verify', icon: 'verify' },
   { path: '/feedback', label: 'Feedback', icon: 'feedback' },
-  { path: '/keys', label: 'API keys', icon: 'key' },
+  { path: '/keys', label: 'Keys', icon: 'key' },
 ];

@@ -2,7 +2,7 @@
  * A confirmation in a native modal `<dialog>`: focus moves into it and is trapped, Escape cancels, and
  * focus returns to the button that opened it, all by the browser.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** What a confirmation asks. */
 export interface ConfirmProps {
@@ -21,6 +21,8 @@ export interface ConfirmProps {
 /** A modal yes/no question. */
 export function ConfirmDialog(props: ConfirmProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page may hold several dialogs (revoke an API key, rotate the signing key): ids must not clash.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
@@ -28,8 +30,8 @@ export function ConfirmDialog(props: ConfirmProps) {
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" onClose={props.onCancel}>
-      <h2 id="confirm-title">{props.title}</h2>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={props.onCancel}>
+      <h2 id={titleId}>{props.title}</h2>
       <div className="dialog-body">{props.children}</div>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={props.onCancel} autoFocus>

@@ -77,12 +77,21 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
     `  size ${formatFileSize(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
     `  time ${formatDuration(ms)}, ${result.blockedRequests.length} blocked requests`,
     `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
+    `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
   ];
   for (const blocked of result.blockedRequests.slice(0, LISTED_BLOCKED)) {
     lines.push(`    ${blocked.page}: ${blocked.url}`);
   }
   if (result.blockedRequests.length > LISTED_BLOCKED) {
     lines.push(`    ... and ${result.blockedRequests.length - LISTED_BLOCKED} more`);
+  }
+  const egress = result.egressFailures ?? [];
+  if (egress.length > 0) {
+    lines.push(
+      `  ${egress.length} requests outside the bundle allowed by --allow-egress (in the manifest's egressProof)`,
+    );
+    for (const { page, kind, url } of egress.slice(0, LISTED_BLOCKED)) lines.push(`    ${page}: ${kind} ${url}`);
+    if (egress.length > LISTED_BLOCKED) lines.push(`    ... and ${egress.length - LISTED_BLOCKED} more`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -96,6 +105,8 @@ interface ExportRequest {
   readonly json: boolean;
   /** `--browser` URLs; none: the `renderBrowsers` setting, else a local Chromium. */
   readonly browsers: readonly BrowserEndpoint[];
+  /** `--allow-egress`: requests outside the bundle become warnings instead of failing the export. */
+  readonly allowEgress: boolean;
 }
 
 /**
@@ -123,6 +134,7 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
       domain: request.domain,
       paths: request.paths,
       deployment: request.deployment,
+      allowEgress: request.allowEgress,
       // A server running on this data dir serves the site: its feedback endpoint is the collector.
       collectorUrlOf: (projectId) => readServerInfo(rt.dataDir)?.sites[projectId] ?? null,
     },
@@ -173,8 +185,10 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
           pages: result.pageCount,
           sizeBytes: result.sizeBytes,
           sha256: result.sha256,
+          signingKeyFingerprint: result.signingFingerprint,
           seconds: Math.round(ms) / 1000,
           blockedRequests: result.blockedRequests,
+          egressFailures: result.egressFailures ?? [],
           missingAnchors: result.missingAnchors,
         });
       } else await write(io.stdout, summary(job, result, request.out, ms));
@@ -201,6 +215,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     path: { type: 'string', multiple: true, default: [] },
     browser: { type: 'string', multiple: true, default: [] },
     'log-format': { type: 'string' },
+    'allow-egress': { type: 'boolean', default: false },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   if (values.domain === undefined) throw new UsageError('--domain HOST is required');
@@ -216,6 +231,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     paths: values.path.length > 0 ? values.path : undefined,
     json: values.json,
     browsers: values.browser.map((url) => flag('browser', BrowserUrlSchema, url)),
+    allowEgress: values['allow-egress'],
   };
   const format =
     values['log-format'] === undefined ? undefined : flag('log-format', z.enum(LOG_FORMATS), values['log-format']);

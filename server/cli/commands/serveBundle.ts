@@ -12,6 +12,7 @@ import { startBundleServer } from '../../bundleServer/server.js';
 import { createLogger } from '../../logger.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
+import { TRUST_OPTIONS, trustedKeyOf } from '../trust.js';
 
 const PortSchema = z
   .string()
@@ -37,6 +38,7 @@ const UrlSchema = (protocols: RegExp, what: string) =>
 
 const OptionsSchema = z.object({
   'bundle-url': UrlSchema(/^(https?|file):$/, 'an http(s) or file URL').optional(),
+  'delta-url': UrlSchema(/^(https?|file):$/, 'an http(s) or file URL').optional(),
   sha256: z
     .string()
     .transform((s) => s.toLowerCase())
@@ -55,6 +57,7 @@ const OptionsSchema = z.object({
 export async function serveBundleCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     'bundle-url': { type: 'string' },
+    'delta-url': { type: 'string' },
     sha256: { type: 'string' },
     version: { type: 'string' },
     cache: { type: 'string' },
@@ -64,17 +67,21 @@ export async function serveBundleCommand(argv: string[], io: CliIo): Promise<num
     keep: { type: 'string', default: '3' },
     timeout: { type: 'string', default: '30' },
     retries: { type: 'string', default: '5' },
+    ...TRUST_OPTIONS,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   const options = flag('serve-bundle', OptionsSchema, values);
-  if (options['bundle-url'] === undefined && options.version === undefined && options.sha256 === undefined) {
-    throw new UsageError('give --bundle-url (or --version / --sha256 to serve a cached bundle)');
+  const links = [options['bundle-url'], options['delta-url']];
+  if (links.every((l) => l === undefined) && options.version === undefined && options.sha256 === undefined) {
+    throw new UsageError('give --bundle-url or --delta-url (or --version / --sha256 to serve a cached bundle)');
   }
   const log = createLogger('info');
   const running = await startBundleServer({
     bundleUrl: options['bundle-url'],
+    deltaUrl: options['delta-url'],
     sha256: options.sha256,
     version: options.version,
+    trusted: trustedKeyOf(values),
     keep: options.keep,
     cacheDir: resolve(options.cache),
     host: values.host,

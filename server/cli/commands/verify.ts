@@ -1,19 +1,47 @@
-/** `offprint verify FILE.zip [--json]`: checks a static export bundle; the exit code is the verdict. */
+/**
+ * `offprint verify FILE.zip [--public-key FILE | --fingerprint FP] [--json]`: checks a static export
+ * bundle's signature, then every file; the exit code is the verdict.
+ */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { verifyBundle } from '../../export/verify.js';
+import { verifyBundle, type VerifyReport } from '../../export/verify.js';
 import { onePositional, parseCommandArgs } from '../args.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { TRUST_OPTIONS, trustedKeyOf } from '../trust.js';
 
 /** Problems printed in the text form; the rest are counted. */
 const LISTED_PROBLEMS = 50;
 
-/** `offprint verify FILE.zip`: 0 when the bundle is complete, untouched and closed, 1 otherwise. */
+/** The lines about who signed, when, and what the egress proof saw. */
+function provenance(report: VerifyReport): string {
+  const lines: string[] = [];
+  if (report.signedBy !== null) {
+    lines.push(
+      report.keyPinned
+        ? `  Signed by ${report.signedBy} (the key you named)\n`
+        : `  Signed by ${report.signedBy}: compare it with the fingerprint the sender reads to you, or pass ` +
+            `--fingerprint ${report.signedBy} (or --public-key FILE) to check it\n`,
+    );
+  }
+  if (report.createdAt !== null)
+    lines.push(`  Exported ${report.createdAt} by Offprint ${report.offprintVersion ?? '?'}\n`);
+  const proof = report.egressProof;
+  if (proof !== null) {
+    lines.push(
+      `  Egress proof: ${proof.pagesChecked} pages opened (${proof.modes.join(' and ')}) in ` +
+        `${proof.chromiumVersion ?? 'Chromium'}, ${proof.blocked} requests outside the bundle\n`,
+    );
+  }
+  return lines.join('');
+}
+
+/** `offprint verify FILE.zip`: 0 when the bundle is signed, complete, untouched and closed, 1 otherwise. */
 export async function verifyCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {});
+  const { values, positionals } = parseCommandArgs(argv, TRUST_OPTIONS);
   const file = resolve(onePositional(positionals, 'FILE.zip (a static export bundle)'));
+  const trusted = trustedKeyOf(values);
   if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  const report = await verifyBundle(file);
+  const report = await verifyBundle(file, trusted);
   if (values.json) {
     await printJson(io, report);
     return report.ok ? 0 : 1;
@@ -21,8 +49,9 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   if (report.ok) {
     await write(
       io.stdout,
-      `OK: ${file}: ${report.files} files and ${report.pages} pages match the manifest; ` +
-        `nothing refers outside the bundle (${report.domain ?? '?'}, ${report.deployment ?? '?'})\n`,
+      `OK: ${file}: signature valid; ${report.files} files and ${report.pages} pages match the manifest; ` +
+        `nothing refers outside the bundle (${report.domain ?? '?'}, ${report.deployment ?? '?'})\n` +
+        provenance(report),
     );
     return 0;
   }

@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { findExportJob, type ExportJobRow } from '../../db/exportJobs.js';
 import { jobBundleFile } from '../../exportSpec/files.js';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../errors.js';
+import { deltaFile, readDeltaRecord } from './deltaFiles.js';
 import { getExportJob } from './jobs.js';
 import { DEFAULT_LINK_TTL_SECONDS, signedDownloadUrl, verifyDownloadRequest } from './signedUrl.js';
 import type { SiteDeps } from '../../deps.js';
@@ -18,6 +19,8 @@ export interface BundleLink {
   readonly bundleUrl: string;
   readonly sizeBytes: number;
   readonly sha256: string;
+  /** Fingerprint of the key that signed the bundle's manifest (null for bundles made before signing). */
+  readonly signingKeyFingerprint: string | null;
   /** Unix seconds after which the link answers 410. */
   readonly expires: number;
 }
@@ -94,6 +97,7 @@ export function createBundleLink(
     bundleUrl: `${options.origin}${signedDownloadUrl(deps.secret, jobId, expires)}`,
     sizeBytes: bundle.sizeBytes,
     sha256: bundle.sha256,
+    signingKeyFingerprint: getExportJob(deps, orgId, jobId).signingFingerprint,
     expires,
   };
 }
@@ -114,5 +118,15 @@ export function authorizeDownload(deps: SiteDeps, request: { method: string; tar
   const row = findExportJob(deps.db, verdict.jobId);
   const bundle = row === undefined ? null : bundleOf(deps, row);
   if (bundle === null) throw NotFoundError('This bundle is no longer available');
-  return bundle;
+  if (verdict.deltaFrom === undefined) return bundle;
+  // A delta link: the delta kept beside the bundle, while it was made from the bundle the job still has.
+  const delta = readDeltaRecord(deps.dataDir, bundle.jobId, verdict.deltaFrom);
+  if (delta === null || delta.targetSha256 !== bundle.sha256) throw NotFoundError('This delta is no longer available');
+  return {
+    jobId: bundle.jobId,
+    file: deltaFile(deps.dataDir, bundle.jobId, verdict.deltaFrom),
+    sizeBytes: delta.sizeBytes,
+    sha256: delta.sha256,
+    downloadName: `${row?.domain ?? 'bundle'}-${verdict.deltaFrom}-to-${bundle.jobId}.delta.zip`,
+  };
 }

@@ -37,6 +37,8 @@ export interface StartExportInput {
   readonly paths?: readonly string[] | undefined;
   readonly deployment: DeploymentKind;
   readonly features?: ExportFeaturesRequest | undefined;
+  /** Record requests outside the bundle found by the egress check instead of failing (default false). */
+  readonly allowEgress?: boolean | undefined;
   /**
    * Where a running server serves a project's site, whose reader-feedback endpoint collects the
    * bundle's feedback by default; absent or null: no collector. The caller knows what runs; the
@@ -112,7 +114,7 @@ export function startExportJob(deps: SiteDeps, input: StartExportInput, claim?: 
     deployment: input.deployment,
     versionLabel: input.version ?? null,
     paths: encodePaths(paths),
-    features: encodeFeatures(features),
+    features: encodeFeatures(features, input.allowEgress ?? false),
     status: claim === undefined ? 'queued' : 'running',
     progress: 0,
     pageCount: 0,
@@ -124,6 +126,7 @@ export function startExportJob(deps: SiteDeps, input: StartExportInput, claim?: 
     bundleSha256: null,
     bundleSize: null,
     blockedRequests: null,
+    signingFingerprint: null,
     createdAt: now,
     updatedAt: now,
     startedAt: claim === undefined ? null : now,

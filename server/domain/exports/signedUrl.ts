@@ -1,5 +1,6 @@
 /**
- * Presigned bundle download URLs: `/downloads/<jobId>.zip?expires=<unix seconds>&signature=<64 hex>`.
+ * Presigned bundle download URLs: `/downloads/<jobId>.zip?expires=<unix seconds>&signature=<64 hex>`
+ * (and `/downloads/<jobId>.delta-<fromJobId>.zip?...` for a delta between two jobs' bundles).
  * The signature is HMAC-SHA256, under a key derived from the install's secret for this purpose only,
  * over the method, the exact path and the expiry. The URL is the credential (no API key), valid any
  * number of times until it expires; expiry is checked when a download starts.
@@ -20,7 +21,7 @@ export const MAX_LINK_TTL_SECONDS = 7 * 24 * 3600;
 const SKEW_SECONDS = 300;
 
 const PURPOSE = 'offprint/bundle-download-url/v1';
-const PATH_PATTERN = /^\/downloads\/(se_[0-9a-f]{16})\.zip$/;
+const PATH_PATTERN = /^\/downloads\/(se_[0-9a-f]{16})(?:\.delta-(se_[0-9a-f]{16}))?\.zip$/;
 const EXPIRES_PATTERN = /^[1-9][0-9]{0,11}$/;
 const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -39,9 +40,17 @@ export function downloadSignature(secret: Buffer, method: string, path: string, 
   return createHmac('sha256', downloadKey(secret)).update(`v1\n${method}\n${path}\n${expires}`).digest('hex');
 }
 
-/** `path?expires=...&signature=...` for a GET of `jobId`'s bundle that stops working at `expires` (unix seconds). */
-export function signedDownloadUrl(secret: Buffer, jobId: string, expires: number): string {
-  const path = downloadPath(jobId);
+/** The path the delta from job `fromJobId`'s bundle to job `jobId`'s is downloaded from (Offprint extension). */
+export function deltaDownloadPath(jobId: string, fromJobId: string): string {
+  return `/downloads/${jobId}.delta-${fromJobId}.zip`;
+}
+
+/**
+ * `path?expires=...&signature=...` for a GET of `jobId`'s bundle (or, with `fromJobId`, of the delta from
+ * that job's bundle to it) that stops working at `expires` (unix seconds).
+ */
+export function signedDownloadUrl(secret: Buffer, jobId: string, expires: number, fromJobId?: string): string {
+  const path = fromJobId === undefined ? downloadPath(jobId) : deltaDownloadPath(jobId, fromJobId);
   return `${path}?expires=${expires}&signature=${downloadSignature(secret, 'GET', path, expires)}`;
 }
 
@@ -50,7 +59,7 @@ export type DownloadRefusal = 'tampered' | 'expired';
 
 /** The outcome of {@link verifyDownloadRequest}. */
 export type DownloadVerdict =
-  | { readonly ok: true; readonly jobId: string; readonly expires: number }
+  | { readonly ok: true; readonly jobId: string; readonly deltaFrom?: string; readonly expires: number }
   | { readonly ok: false; readonly refusal: DownloadRefusal };
 
 function readQuery(query: string): { expires: string; signature: string } | null {
@@ -82,7 +91,8 @@ export function verifyDownloadRequest(
   const question = request.target.indexOf('?');
   if (question < 0) return tampered;
   const path = request.target.slice(0, question);
-  const jobId = PATH_PATTERN.exec(path)?.[1];
+  const matched = PATH_PATTERN.exec(path);
+  const jobId = matched?.[1];
   const query = readQuery(request.target.slice(question + 1));
   if (jobId === undefined || query === null) return tampered;
   if (!EXPIRES_PATTERN.test(query.expires) || !SIGNATURE_PATTERN.test(query.signature)) return tampered;
@@ -95,5 +105,6 @@ export function verifyDownloadRequest(
   // A link this install signed never lives longer than the cap; a longer one means the key leaked.
   if (expires - nowSeconds > MAX_LINK_TTL_SECONDS + SKEW_SECONDS) return tampered;
   if (nowSeconds >= expires) return { ok: false, refusal: 'expired' };
-  return { ok: true, jobId, expires };
+  const deltaFrom = matched?.[2];
+  return deltaFrom === undefined ? { ok: true, jobId, expires } : { ok: true, jobId, deltaFrom, expires };
 }

@@ -13,7 +13,7 @@ import { cappedStream } from '../../http/cappedStream.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
 import { ZipFormatError, ZipReader } from '../../zip/reader.js';
 import { AUTH_ERRORS, errorResponse } from '../errors.js';
-import { VerifyResultSchema } from './schema.js';
+import { VerifyQuerySchema, VerifyResultSchema } from './schema.js';
 import { withUploadedFile, type StoredUpload } from './upload.js';
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -57,6 +57,11 @@ function present(
       jobId: job?.jobId ?? null,
       sha256: upload.sha256,
       sizeBytes: upload.sizeBytes,
+      signedBy: report.signedBy,
+      keyPinned: report.keyPinned,
+      exportedAt: report.createdAt,
+      chromiumVersion: report.chromiumVersion,
+      egressProof: report.egressProof,
     },
   };
 }
@@ -71,11 +76,12 @@ export function bundleRoutes(route: RouteDefiner, deps: SiteDeps): void {
       description:
         'Checks a static export bundle (zip) as `offprint verify` does: every entry listed in its manifest with ' +
         'the right size and SHA-256, nothing extra, nothing escaping the folder, nothing referring outside the ' +
-        'bundle. A bundle that fails is a 200 with `ok: false` and the problems.',
+        'bundle; the manifest’s signature first (against `fingerprint` when given). A bundle that fails is a 200 ' +
+        'with `ok: false` and the problems.',
       tags: ['Static export'],
       extension: true,
       params: z.object({}),
-      query: z.object({}),
+      query: VerifyQuerySchema,
       body: NO_BODY,
       rawBody: { contentType: 'application/zip', description: 'The bundle, as downloaded or copied.' },
       responses: {
@@ -86,12 +92,13 @@ export function bundleRoutes(route: RouteDefiner, deps: SiteDeps): void {
         415: errorResponse('Body is not a zip'),
       },
     },
-    async (ctx, { principal }) => {
+    async (ctx, { principal, query }) => {
       checkStreamedBody(ctx, ZIP_TYPES, BUNDLE_VERIFY_MAX_BYTES);
       const body = cappedStream(ctx.req, BUNDLE_VERIFY_MAX_BYTES);
       ctx.body = await withUploadedFile(deps, body, async (upload) => {
         requireZip(upload.file);
-        const report = await verifyBundle(upload.file);
+        const trusted = query.fingerprint === undefined ? {} : { fingerprint: query.fingerprint };
+        const report = await verifyBundle(upload.file, trusted);
         return present(report, upload, exportJobOfBundle(deps, principal.orgId, upload.sha256));
       });
     },

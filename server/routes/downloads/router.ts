@@ -25,7 +25,11 @@ const DOCUMENTATION = {
     'HEAD works too. Range (one range) and If-Range resume a download; the ETag is the archive’s SHA-256.',
   tags: ['Static export'],
   auth: false,
-  params: z.object({ file: z.string().meta({ description: '`<jobId>.zip`' }) }),
+  params: z.object({
+    file: z.string().meta({
+      description: '`<jobId>.zip`, or `<jobId>.delta-<fromJobId>.zip` for a delta link (Offprint extension)',
+    }),
+  }),
   query: z.object({
     expires: z.string().meta({ description: 'Unix time (seconds) the link stops working.' }),
     signature: z.string().meta({ description: 'HMAC-SHA256 of method, path and expiry (hex).' }),

@@ -6,14 +6,23 @@ import { z } from 'zod';
 import { ExportWarningSchema } from '../../exportSpec/warnings.js';
 
 /** What a job is doing now. */
-export const EXPORT_PHASES = ['queued', 'rendering', 'assembling', 'zipping', 'completed', 'failed'] as const;
+export const EXPORT_PHASES = [
+  'queued',
+  'rendering',
+  'assembling',
+  'proving',
+  'zipping',
+  'completed',
+  'failed',
+] as const;
 
 /** The extension fields of a job, spread into its schema. */
 export const jobExtensionFields = {
   phase: z.enum(EXPORT_PHASES).meta({
     description:
       'What the job is doing: `rendering` pages (`pageCount` of `pagesTotal`), `assembling` the bundle, ' +
-      '`zipping` it; or `queued`, `completed`, `failed` (Offprint extension).',
+      '`proving` it makes no request outside itself (every page opened in Chromium), `zipping` it; or ' +
+      '`queued`, `completed`, `failed` (Offprint extension).',
   }),
   etaSeconds: z
     .number()
@@ -38,6 +47,9 @@ export const jobExtensionFields = {
     .string()
     .nullable()
     .meta({ description: 'SHA-256 of the bundle (hex), once completed (Offprint extension).' }),
+  signingKeyFingerprint: z.string().nullable().meta({
+    description: 'Fingerprint of the key that signed the bundle’s manifest, once completed (Offprint extension).',
+  }),
   warnings: z
     .array(ExportWarningSchema)
     .nullable()

@@ -4,7 +4,7 @@ import type { ExportJobRow } from '../../db/exportJobs.js';
 import type { BundleLink } from '../../domain/exports/bundle.js';
 import { jobBlockedRequests } from '../../exportSpec/jobOptions.js';
 import { readJobWarnings } from '../../exportSpec/warnings.js';
-import { RENDER_SHARE, ZIPPING_PERCENT } from '../../jobs/progress.js';
+import { PROVING_PERCENT, RENDER_SHARE, ZIPPING_PERCENT } from '../../jobs/progress.js';
 import type { EXPORT_PHASES } from './jobFields.js';
 import type { BundleResponseSchema, ExportJobSchema } from './schema.js';
 
@@ -25,11 +25,12 @@ export interface JobView {
 
 /**
  * The phase of a job. The row keeps no phase of its own: the job runner writes it into `progress`
- * (rendering fills 0..95, assembling holds 95, zipping 98; see jobs/progress.ts).
+ * (rendering fills 0..95, assembling holds 95, the egress check 96, zipping 98; see jobs/progress.ts).
  */
 export function jobPhase(row: ExportJobRow): (typeof EXPORT_PHASES)[number] {
   if (row.status !== 'running') return row.status;
   if (row.progress >= ZIPPING_PERCENT) return 'zipping';
+  if (row.progress >= PROVING_PERCENT) return 'proving';
   if (row.progress >= RENDER_SHARE) return 'assembling';
   return 'rendering';
 }
@@ -71,6 +72,7 @@ export function presentExportJob(row: ExportJobRow, view: JobView): z.output<typ
     durationMs: durationMs(row, view.now),
     sizeBytes: completed ? row.bundleSize : null,
     sha256: completed ? row.bundleSha256 : null,
+    signingKeyFingerprint: completed ? row.signingFingerprint : null,
     warnings: warnings?.warnings ?? null,
     warningCount: warnings?.total ?? null,
   };
@@ -84,5 +86,6 @@ export function presentBundleLink(link: BundleLink): z.output<typeof BundleRespo
     sizeBytes: link.sizeBytes,
     expiresAt: new Date(link.expires * 1000).toISOString(),
     sha256: link.sha256,
+    signingKeyFingerprint: link.signingKeyFingerprint,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { createBundleLink } from '../../domain/exports/bundle.js';
+import { createDeltaLink } from '../../domain/exports/delta.js';
 import { cancelExportJob, getExportJob, listExportJobs, startExportJob } from '../../domain/exports/jobs.js';
 import type { SiteDeps } from '../../deps.js';
 import { NO_BODY, type RouteDefiner } from '../../http/route.js';
@@ -61,6 +62,7 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
         paths: body.paths,
         deployment: body.deployment,
         features: body.features,
+        allowEgress: body.allowEgress,
         collectorUrlOf: options.siteUrlOf,
       });
       ctx.status = 202;
@@ -121,26 +123,30 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
       summary: 'Generate export bundle',
       description:
         'A presigned link to the completed job’s archive, served by this Offprint (no API key needed to use it). ' +
-        'Calling again gives a fresh link to the same archive. Optional body `{"expiresIn": seconds}`.',
+        'Calling again gives a fresh link to the same archive. Optional body `{"expiresIn": seconds}`. ' +
+        'With `{"deltaFrom": "<jobId>"}` (Offprint extension) the link is to a signed delta from that earlier job’s ' +
+        'bundle instead: only what changed, rebuilt into this job’s exact archive by `offprint apply` or ' +
+        '`offprint serve-bundle --delta-url`; `sizeBytes` and `sha256` are the delta’s.',
       tags: TAGS,
       params: JobParamsSchema,
       query: Empty,
       body: BundleBodySchema,
       responses: {
         200: { description: 'A presigned link to the bundle', schema: BundleResponseSchema },
-        400: errorResponse('Invalid body'),
+        400: errorResponse('Invalid body; `deltaFrom` names this job or a job of another site'),
         ...AUTH_ERRORS,
-        404: NOT_FOUND,
-        409: errorResponse('The job is not completed (or failed, or its bundle is gone)'),
+        404: errorResponse('No such job (or `deltaFrom` job) in the key’s organization'),
+        409: errorResponse('The job (or the `deltaFrom` job) is not completed (or failed, or its bundle is gone)'),
       },
     },
-    (ctx, { params, body, principal }) => {
+    async (ctx, { params, body, principal }) => {
       // The link names this server the way the client reached it. The Host header has passed the Host
       // check; Koa's `ctx.origin` is the Origin request header, which must never end up in a link.
-      const link = createBundleLink(deps, principal.orgId, params.jobId, {
-        origin: `${ctx.protocol}://${ctx.host}`,
-        expiresIn: body?.expiresIn,
-      });
+      const options = { origin: `${ctx.protocol}://${ctx.host}`, expiresIn: body?.expiresIn };
+      const link =
+        body?.deltaFrom === undefined
+          ? createBundleLink(deps, principal.orgId, params.jobId, options)
+          : await createDeltaLink(deps, principal.orgId, params.jobId, body.deltaFrom, options);
       ctx.body = presentBundleLink(link);
     },
   );

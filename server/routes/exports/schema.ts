@@ -38,6 +38,16 @@ export const StartExportBodySchema = z.strictObject({
   features: exportFeaturesSchema
     .optional()
     .meta({ description: 'Features of the exported site beyond the deployment kind’s defaults (Offprint extension).' }),
+  allowEgress: z
+    .boolean()
+    .default(false)
+    .meta({
+      description:
+        'Every export opens each page of the bundle in Chromium and fails when a page makes any request outside ' +
+        'the bundle; true completes it anyway, recording those requests in the manifest’s `egressProof.failures` ' +
+        'and as warnings (Offprint extension).',
+      'x-offprint': true,
+    }),
 });
 
 /** Path of the job routes. */
@@ -115,6 +125,17 @@ export const BundleBodySchema = z
       .meta({
         description: `Lifetime of the link in seconds: default 3600 (one hour), at most ${MAX_LINK_TTL_SECONDS} (7 days).`,
       }),
+    deltaFrom: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({
+        description:
+          'An earlier completed job of the same site: the link is then to a signed delta from that job’s bundle to ' +
+          'this one (only what changed; `offprint apply` rebuilds this bundle byte for byte) (Offprint extension).',
+        'x-offprint': true,
+      }),
   })
   .optional();
 
@@ -130,4 +151,14 @@ export const BundleResponseSchema = z.strictObject({
   sizeBytes: z.number().int().min(0),
   expiresAt: iso,
   sha256: z.string().meta({ description: 'SHA-256 of the archive (hex), also its download ETag.' }),
+  signingKeyFingerprint: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Fingerprint of the organization key that signed the bundle’s manifest (`offprint signing-key show`); ' +
+        'check it on the other side with `offprint verify --fingerprint` or the bundle’s verify.html ' +
+        '(Offprint extension).',
+      'x-offprint': true,
+    }),
 });

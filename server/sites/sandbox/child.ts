@@ -89,7 +89,8 @@ async function render(rootDir: string, request: RenderRequest): Promise<ChildMes
     iconLibrary: request.iconLibrary,
     ...(request.packedAssets === undefined ? {} : { packedAssets: request.packedAssets }),
   });
-  return { type: 'rendered', id: request.id, page: { ...page, frontmatter: { ...page.frontmatter } } };
+  const html = request.summary === true ? '' : page.html;
+  return { type: 'rendered', id: request.id, page: { ...page, html, frontmatter: { ...page.frontmatter } } };
 }
 
 async function main(proc: NodeJS.Process): Promise<void> {

@@ -47,13 +47,23 @@ function packedMedia(model: SiteModel): Readonly<Record<string, string>> | undef
   return record;
 }
 
+/** How a page is rendered: `summary` when only its headings, text and lists are read (search indexing). */
+export interface RenderSourceOptions {
+  readonly summary?: boolean;
+}
+
 /**
  * A page's body from its sources: the MDX, rendered in a sandbox process that may read only the
  * project's folder `rootDir` (server/sites/sandbox), and, for OpenAPI pages, the endpoint reference.
  * A page its sandbox could not render (unreadable file, too slow, out of memory) gets the error box
- * with the reason; renderer bugs throw.
+ * with the reason; renderer bugs throw. With `summary`, the MDX body's HTML is left out (empty).
  */
-export async function renderPageSource(model: SiteModel, rootDir: string, page: SitePage): Promise<RenderedPage> {
+export async function renderPageSource(
+  model: SiteModel,
+  rootDir: string,
+  page: SitePage,
+  options: RenderSourceOptions = {},
+): Promise<RenderedPage> {
   let content: RenderedPage | undefined;
   if (page.file !== null) {
     try {
@@ -63,6 +73,7 @@ export async function renderPageSource(model: SiteModel, rootDir: string, page: 
         variables: model.settings.variables,
         iconLibrary: model.settings.iconLibrary,
         ...(packedAssets === undefined ? {} : { packedAssets }),
+        ...(options.summary === true ? { summary: true } : {}),
       });
     } catch (error) {
       if (!(error instanceof SandboxFailure)) throw error;

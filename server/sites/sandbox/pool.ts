@@ -50,6 +50,8 @@ export interface SandboxRenderInput {
   readonly iconLibrary: IconLibrary;
   /** Packed copies of remote media: URL -> root-relative path. */
   readonly packedAssets?: Readonly<Record<string, string>>;
+  /** Only headings, text and the lists are wanted (a search index): the body's HTML comes back empty. */
+  readonly summary?: boolean;
 }
 
 interface Queued {

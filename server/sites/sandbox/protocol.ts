@@ -16,6 +16,12 @@ export const renderRequestSchema = z.object({
   iconLibrary,
   /** Packed copies of remote media: URL -> root-relative path (server/sites/project/remote.ts). */
   packedAssets: z.record(z.string(), z.string()).optional(),
+  /**
+   * Only what a search index reads is wanted: the reply's `html` is left empty. An import renders every
+   * page once just for its headings and text; shipping each body over IPC, and parsing and validating
+   * it here, was most of what an import's heap churned through.
+   */
+  summary: z.boolean().optional(),
 });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 

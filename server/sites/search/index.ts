@@ -36,12 +36,25 @@ export interface IndexedBuild {
 export interface IndexOptions {
   /** Pages rendered at once (the render pool's process count). */
   readonly concurrency: number;
-  /** Wall time all renders of one import may take together. */
+  /** Wall time all renders of one import may take together (default: {@link importRenderBudgetMs}). */
   readonly budgetMs: number;
 }
 
-/** Render time one import may take: 15 minutes (a 10,000-page site needs a few). */
+/** Render time any import may take: 15 minutes (a 10,000-page site needs 5 on an idle 2-core machine). */
 export const IMPORT_RENDER_BUDGET_MS = 15 * 60_000;
+
+/**
+ * Render time an import may take per page beyond that: a floor of 4 pages/s, 8 times slower than an idle
+ * 2-core machine renders novu's pages and 2.5 times slower than one shared by several test runs (10.5
+ * pages/s, where a flat 15 minutes refused a 10,000-page import). A project of 50,000 pages gets 3.5 hours,
+ * one whose every page takes seconds is still stopped.
+ */
+export const IMPORT_RENDER_MS_PER_PAGE = 250;
+
+/** The render time an import of `pages` pages may take: {@link IMPORT_RENDER_BUDGET_MS}, more for large sites. */
+export function importRenderBudgetMs(pages: number): number {
+  return Math.max(IMPORT_RENDER_BUDGET_MS, pages * IMPORT_RENDER_MS_PER_PAGE);
+}
 
 /**
  * Renders every searchable page of the build in `rootDir` (whose loaded model is `model`) and stores
@@ -54,8 +67,8 @@ export async function indexBuildFolder(
   options: Partial<IndexOptions> = {},
 ): Promise<IndexedBuild> {
   const concurrency = options.concurrency ?? renderSandbox().concurrency;
-  const deadline = Date.now() + (options.budgetMs ?? IMPORT_RENDER_BUDGET_MS);
   const pages = [...model.pages.values()].filter(isSearchable);
+  const deadline = Date.now() + (options.budgetMs ?? importRenderBudgetMs(pages.length));
   const stream = new SearchRecordStream(model, rootDir, logger, { concurrency, deadline });
   const stored = await storeShards(rootDir, stream.records(pages), () => !stream.outOfTime, logger);
   const { failures, remoteMedia, outOfTime } = stream;

@@ -104,8 +104,8 @@ export class SearchRecordStream {
   /** One page reduced to what its record needs; never rejects (a failure is recorded instead). */
   private async renderOne(page: SitePage): Promise<Summary> {
     try {
-      const rendered = await renderPageSource(this.model, this.rootDir, page);
-      // Only what the record reads is kept: the body's HTML is dropped here, before the window fills.
+      // The sandbox sends no body HTML (summary), and only what the record reads is kept.
+      const rendered = await renderPageSource(this.model, this.rootDir, page, { summary: true });
       const { headings, text, remoteMedia } = rendered;
       return { rendered: { headings, text, remoteMedia }, failure: failureOf(page, rendered) };
     } catch (error) {

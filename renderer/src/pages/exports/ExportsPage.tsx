@@ -65,7 +65,7 @@ export function ExportsPage({ api }: { api: ApiClient }) {
       {projects.data !== undefined && (
         <StartExport api={api} projects={projects.data} onStarted={(job) => (setSelected(job.jobId), void reload())} />
       )}
-      {shown !== null && <JobCard api={api} job={shown} onCancel={setCancelling} />}
+      {shown !== null && <JobCard api={api} job={shown} jobs={jobs.data ?? []} onCancel={setCancelling} />}
       {jobs.data !== undefined &&
         (jobs.data.length === 0 ? (
           <p className="muted">No export yet: start one above. Progress, warnings and the download appear here.</p>

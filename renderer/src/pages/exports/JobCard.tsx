@@ -1,6 +1,7 @@
 /**
  * One export in detail: live progress while it runs (phase, pages, ETA), then size, duration, pages,
- * warnings, SHA-256, and the download (and "Save to…" in the desktop app).
+ * warnings, SHA-256, the key that signed it, and the download (and "Save to…" in the desktop app; a delta
+ * against an earlier export of the same site).
  */
 import { useCallback, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
@@ -12,18 +13,10 @@ import { formatBytes, formatCount, formatDuration, formatWhen, humanize } from '
 import { Icon } from '../../ui/Icon.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
 import { useLoad } from '../../ui/useLoad.js';
+import { DeltaDownload } from './DeltaDownload.js';
 import { durationSeconds, etaText, isActive, isCancelled, phaseText, statusLabel } from './jobText.js';
-
-/** Starts the browser's download of a presigned link (the link needs no key, so a plain anchor does). */
-function startDownload(link: BundleLink): void {
-  const anchor = document.createElement('a');
-  anchor.href = link.bundleUrl;
-  anchor.download = `${link.jobId}.zip`;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
+import { SignedBy } from './SignedBy.js';
+import { startDownload } from './startDownload.js';
 
 /** A completed job's warnings: lists leave them out, so they are read from the job itself. */
 function Warnings({ api, jobId }: { api: ApiClient; jobId: string }) {
@@ -54,13 +47,14 @@ function Warnings({ api, jobId }: { api: ApiClient; jobId: string }) {
   );
 }
 
-function Finished({ api, job }: { api: ApiClient; job: ExportJob }) {
+function Finished({ api, job, jobs }: { api: ApiClient; job: ExportJob; jobs: readonly ExportJob[] }) {
   const [link, setLink] = useState<BundleLink | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const saveBundle = desktopBridge()?.saveBundle;
   const sha256 = link?.sha256 ?? job.sha256;
   const size = link?.sizeBytes ?? job.sizeBytes;
+  const signedBy = link?.signingKeyFingerprint ?? job.signingKeyFingerprint;
   const took = durationSeconds(job);
   const download = () => {
     setError(null);
@@ -98,6 +92,7 @@ function Finished({ api, job }: { api: ApiClient; job: ExportJob }) {
             )}
           </dd>
         </div>
+        <SignedBy fingerprint={signedBy} />
       </dl>
       <div className="row">
         <button type="button" className="button primary" onClick={download}>
@@ -119,14 +114,20 @@ function Finished({ api, job }: { api: ApiClient; job: ExportJob }) {
           Saved to <code>{saved}</code> and checked.
         </p>
       )}
-      <Warnings api={api} jobId={job.jobId} />
       <ErrorNote error={error} />
+      <DeltaDownload api={api} job={job} jobs={jobs} />
+      <Warnings api={api} jobId={job.jobId} />
     </>
   );
 }
 
-/** A job's card; `onCancel` asks to cancel it. */
-export function JobCard(props: { api: ApiClient; job: ExportJob; onCancel: (job: ExportJob) => void }) {
+/** A job's card; `jobs` are all the jobs listed (a delta starts from one), `onCancel` asks to cancel it. */
+export function JobCard(props: {
+  api: ApiClient;
+  job: ExportJob;
+  jobs: readonly ExportJob[];
+  onCancel: (job: ExportJob) => void;
+}) {
   const { job } = props;
   return (
     <article className="card job" data-job={job.jobId} aria-labelledby={`job-${job.jobId}`}>
@@ -157,7 +158,7 @@ export function JobCard(props: { api: ApiClient; job: ExportJob; onCancel: (job:
           </div>
         </div>
       )}
-      {job.status === 'completed' && <Finished api={props.api} job={job} />}
+      {job.status === 'completed' && <Finished api={props.api} job={job} jobs={props.jobs} />}
       {job.status === 'failed' && !isCancelled(job) && (
         <ErrorNote error={new Error(job.error ?? 'The export failed')} />
       )}

@@ -19,6 +19,7 @@ export function phaseText(job: ExportJob): string {
   if (job.status === 'queued') return 'Waiting for the export worker';
   const pages = job.pagesTotal === null ? `${job.pageCount} pages` : `${job.pageCount} / ${job.pagesTotal} pages`;
   if (job.phase === 'rendering') return `Rendering ${pages}`;
+  if (job.phase === 'proving') return 'Checking that no page reaches outside the bundle';
   return job.phase === 'assembling' ? 'Assembling the bundle' : humanize(job.phase);
 }
 

@@ -12,19 +12,7 @@ import { ErrorNote } from '../../ui/ErrorNote.js';
 import { Icon } from '../../ui/Icon.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
 import { plural } from '../../ui/format.js';
-
-/** Saves a blob under `filename` through a temporary object URL. */
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: the browser reads the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { saveBlob } from '../../ui/saveBlob.js';
 
 /** The two download buttons for the current filter. */
 export function DownloadButtons(props: { api: ApiClient; projectId: string; selection: URLSearchParams }) {

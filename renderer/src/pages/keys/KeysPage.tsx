@@ -1,4 +1,7 @@
-/** Admin API keys: create one (its secret shown once, with a copy button), see when each was last used, revoke. */
+/**
+ * Keys: the bundle signing key (its fingerprint, public key file, rotation), then admin API keys: create
+ * one (its secret shown once, with a copy button), see when each was last used, revoke.
+ */
 import { useCallback, useState, type FormEvent } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import type { ApiKey, CreatedKey } from '../../api/types.js';
@@ -8,6 +11,7 @@ import { ErrorNote } from '../../ui/ErrorNote.js';
 import { formatAgo, formatWhen } from '../../ui/format.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useLoad } from '../../ui/useLoad.js';
+import { SigningKeySection } from './SigningKeySection.js';
 
 function NewKey({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
   return (
@@ -90,49 +94,49 @@ export function KeysPage({ api }: { api: ApiClient }) {
   };
   return (
     <section className="page">
-      <PageHeader
-        title="API keys"
-        description={
-          <>
-            Admin keys authenticate scripts against this Offprint: <code>Authorization: Bearer offp_…</code>
-          </>
-        }
-      />
-      <form className="card inline-form" onSubmit={create}>
-        <label className="field grow">
-          <span>Key name</span>
-          <input
-            name="keyName"
-            placeholder="What is it for? e.g. Nightly export"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <button type="submit" className="button primary" disabled={name.trim() === ''}>
-          Create key
-        </button>
-      </form>
-      {created !== null && <NewKey created={created} onDone={() => setCreated(null)} />}
-      <ErrorNote error={loadError ?? error} />
-      {keys === undefined ? (
-        loadError === null && <p className="muted">Loading…</p>
-      ) : (
-        <ul className="key-list" aria-label="API keys">
-          {keys.map((k) => (
-            <KeyRow key={k.keyId} apiKey={k} onRevoke={setRevoking} />
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke ${revoking?.name ?? 'key'}?`}
-        confirmLabel="Revoke key"
-        danger
-        onConfirm={revoke}
-        onCancel={() => setRevoking(null)}
-      >
-        <p>Scripts using this key stop working at once.</p>
-      </ConfirmDialog>
+      <PageHeader title="Keys" description="The key that signs your bundles, and the keys scripts use." />
+      <SigningKeySection api={api} />
+      <section className="section" aria-labelledby="api-keys-title">
+        <h2 id="api-keys-title">API keys</h2>
+        <p className="muted">
+          Admin keys authenticate scripts against this Offprint: <code>Authorization: Bearer offp_…</code>
+        </p>
+        <form className="card inline-form" onSubmit={create}>
+          <label className="field grow">
+            <span>Key name</span>
+            <input
+              name="keyName"
+              placeholder="What is it for? e.g. Nightly export"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="button primary" disabled={name.trim() === ''}>
+            Create key
+          </button>
+        </form>
+        {created !== null && <NewKey created={created} onDone={() => setCreated(null)} />}
+        <ErrorNote error={loadError ?? error} />
+        {keys === undefined ? (
+          loadError === null && <p className="muted">Loading…</p>
+        ) : (
+          <ul className="key-list" aria-labelledby="api-keys-title">
+            {keys.map((k) => (
+              <KeyRow key={k.keyId} apiKey={k} onRevoke={setRevoking} />
+            ))}
+          </ul>
+        )}
+        <ConfirmDialog
+          open={revoking !== null}
+          title={`Revoke ${revoking?.name ?? 'key'}?`}
+          confirmLabel="Revoke key"
+          danger
+          onConfirm={revoke}
+          onCancel={() => setRevoking(null)}
+        >
+          <p>Scripts using this key stop working at once.</p>
+        </ConfirmDialog>
+      </section>
     </section>
   );
 }

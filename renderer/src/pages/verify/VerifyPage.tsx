@@ -1,77 +1,79 @@
 /**
- * Verify a bundle carried across the air gap: drop or pick its zip; the server runs the same checks as
- * `offprint verify` (every file against the manifest's SHA-256) and this page shows the verdict.
+ * Verify a bundle carried across the air gap: optionally type the fingerprint the sender read out, then
+ * drop or pick the zip; the server runs the same checks as `offprint verify [--fingerprint]` (the
+ * signature first, then every file against the manifest's SHA-256) and this page shows the receipt.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import type { VerifyResult } from '../../api/types.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { FileDrop } from '../../ui/FileDrop.js';
+import { fingerprintProblem, formatFingerprint } from '../../ui/fingerprint.js';
 import { formatBytes } from '../../ui/format.js';
 import { Icon } from '../../ui/Icon.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
-import { ManifestFacts } from './ManifestFacts.js';
+import { FingerprintField } from './FingerprintField.js';
+import { Receipt } from './Receipt.js';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'sending'; name: string; loaded: number; total: number }
   | { kind: 'checking'; name: string }
-  | { kind: 'done'; name: string; result: VerifyResult };
-
-function Verdict({ name, result }: { name: string; result: VerifyResult }) {
-  return (
-    <article
-      className={result.ok ? 'card verdict ok' : 'card verdict bad'}
-      aria-labelledby="verdict-title"
-      data-verdict={result.ok ? 'ok' : 'bad'}
-    >
-      <header className="verdict-head">
-        <Icon name={result.ok ? 'check' : 'alert'} />
-        <div>
-          <h2 id="verdict-title">{result.ok ? 'The bundle is intact' : 'The bundle does not match its manifest'}</h2>
-          <p className="muted">{name}</p>
-        </div>
-      </header>
-      <ManifestFacts manifest={result.manifest} />
-      {result.problems.length > 0 && (
-        <>
-          <h3>Problems</h3>
-          <ul className="problem-list">
-            {result.problems.map((p, i) => (
-              <li key={i}>{p}</li>
-            ))}
-          </ul>
-        </>
-      )}
-    </article>
-  );
-}
+  | { kind: 'done'; name: string; result: VerifyResult; expected: string | null };
 
 /** The verify page. */
 export function VerifyPage({ api }: { api: ApiClient }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [error, setError] = useState<unknown>(null);
-  const verify = (file: File) => {
+  const [typed, setTyped] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const problem = typed.trim() === '' ? null : fingerprintProblem(typed);
+  const expectedNow = typed.trim() === '' || problem !== null ? null : formatFingerprint(typed);
+
+  const verify = (chosen: File) => {
+    setFile(chosen);
     setError(null);
-    setState({ kind: 'sending', name: file.name, loaded: 0, total: file.size });
+    if (problem !== null) {
+      // No upload for a check that cannot be what the user meant: fix the fingerprint first.
+      setTouched(true);
+      setState({ kind: 'idle' });
+      input.current?.focus();
+      return;
+    }
+    const expected = expectedNow;
+    const name = chosen.name;
+    setState({ kind: 'sending', name, loaded: 0, total: chosen.size });
     api
-      .verifyBundle(file, ({ loaded, total }) =>
-        setState(
-          loaded >= total ? { kind: 'checking', name: file.name } : { kind: 'sending', name: file.name, loaded, total },
-        ),
+      .verifyBundle(
+        chosen,
+        ({ loaded, total }) =>
+          setState(loaded >= total ? { kind: 'checking', name } : { kind: 'sending', name, loaded, total }),
+        expected ?? undefined,
       )
       .then(
-        (result) => setState({ kind: 'done', name: file.name, result }),
+        (result) => setState({ kind: 'done', name, result, expected }),
         (e: unknown) => (setState({ kind: 'idle' }), setError(e)),
       );
   };
   const busy = state.kind === 'sending' || state.kind === 'checking';
+  // Offered when the last check of the file did not run, or ran with another fingerprint than typed now.
+  const recheck = file !== null && !busy && (state.kind !== 'done' || state.expected !== expectedNow);
   return (
     <section className="page">
       <PageHeader
         title="Verify a bundle"
-        description="Check that an export's zip arrived complete and unaltered: every file against its manifest."
+        description="Check that an export's zip comes from who you expect and arrived complete and unaltered."
+      />
+      <FingerprintField
+        ref={input}
+        value={typed}
+        problem={touched ? problem : null}
+        disabled={busy}
+        onChange={setTyped}
+        onBlur={() => setTouched(true)}
       />
       <FileDrop
         label="Bundle zip"
@@ -79,6 +81,14 @@ export function VerifyPage({ api }: { api: ApiClient }) {
         disabled={busy}
         onFile={verify}
       />
+      {recheck && (
+        <div className="row">
+          <button type="button" className="button" onClick={() => verify(file)}>
+            <Icon name="refresh" /> Check {file.name} again
+          </button>
+          <span className="muted small-text">with the fingerprint as it is typed now</span>
+        </div>
+      )}
       {state.kind === 'sending' && (
         <ProgressBar
           label={`Sending ${state.name}`}
@@ -89,7 +99,7 @@ export function VerifyPage({ api }: { api: ApiClient }) {
       )}
       {state.kind === 'checking' && <ProgressBar label={`Checking ${state.name}`} value={null} />}
       <ErrorNote error={error} />
-      {state.kind === 'done' && <Verdict name={state.name} result={state.result} />}
+      {state.kind === 'done' && <Receipt name={state.name} result={state.result} expected={state.expected} />}
     </section>
   );
 }

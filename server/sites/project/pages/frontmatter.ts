@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { parseLenient } from '../config/lenient.js';
 import { formatKeyPath } from '../config/refs.js';
 import { IconSchema } from '../config/schema.js';
+import { ownCopy } from '../ownCopy.js';
 
 /** YAML reads `title: 2024` as a number: text keys accept numbers. `key:` with no value is null: absent. */
 const Text = z.union([z.string(), z.number()], { error: 'must be text' }).nullish();
@@ -71,7 +72,8 @@ export function splitFrontmatter(source: string): SplitSource {
   const close = CLOSE.exec(rest);
   if (close === null) return { data: {}, bodyStart: 0, errors: ['frontmatter is not closed by a --- line'] };
   const bodyStart = open[0].length + close.index + close[0].length;
-  const yaml = readYaml(rest.slice(0, close.index));
+  // Parsed from its own copy: values cut from the whole source would keep the page's text alive.
+  const yaml = readYaml(ownCopy(rest.slice(0, close.index)));
   if ('error' in yaml) return { data: {}, bodyStart, errors: [yaml.error] };
   if (yaml.value === null || yaml.value === undefined) return { data: {}, bodyStart, errors: [] };
   if (typeof yaml.value !== 'object' || Array.isArray(yaml.value)) {

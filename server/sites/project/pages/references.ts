@@ -5,6 +5,7 @@
  */
 import { posix } from 'node:path';
 import type { SiteProblem } from '../model.js';
+import { ownCopy } from '../ownCopy.js';
 
 /** References found in one source. */
 export interface SourceReferences {
@@ -47,7 +48,7 @@ export function scanReferences(source: string): SourceReferences {
   for (const m of text.matchAll(IMAGE)) if (m[1] !== undefined) assets.add(m[1]);
   for (const m of text.matchAll(ATTRIBUTE)) if (m[1] !== undefined) assets.add(m[1]);
   for (const m of text.matchAll(IMPORT)) if (m[1] !== undefined) imports.add(m[1]);
-  return { assets: [...assets], imports: [...imports] };
+  return { assets: [...assets].map(ownCopy), imports: [...imports].map(ownCopy) };
 }
 
 /** A reference that points into the project, as a project-relative path; undefined for URLs, anchors, templates. */

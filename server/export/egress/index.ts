@@ -1,0 +1,49 @@
+/**
+ * The egress check as an export run uses it: after assembly, before the manifest (which carries the
+ * result as `egressProof`), with the run's browser factory, concurrency, signal and progress reports.
+ */
+import type { ExportRunInput } from '../contract.js';
+import type { EgressProof } from '../egressProof.js';
+import { proveZeroEgress } from './prove.js';
+
+export { proveZeroEgress, DEFAULT_PROBE_TIMEOUTS, type EgressCheckInput } from './prove.js';
+
+/** The assembled bundle the check opens. */
+export interface CheckedBundle {
+  readonly bundleDir: string;
+  /** Every file of the bundle folder (its `.html` files are the pages checked). */
+  readonly files: readonly string[];
+  readonly redirects: readonly { readonly file: string; readonly destination: string }[];
+}
+
+/**
+ * Runs the check for export `run` (phase `proving`); `pagesTotal` is the run's page count, kept in its
+ * progress reports. Throws ExportFailedError on a request outside the bundle unless the run allows them.
+ */
+export async function runEgressCheck(
+  run: ExportRunInput,
+  bundle: CheckedBundle,
+  pagesTotal: number,
+): Promise<EgressProof> {
+  const { deps, options, signal } = run;
+  const report = (currentPage: string | null, checked: { done: number; total: number }): void =>
+    run.onProgress({ phase: 'proving', pagesDone: pagesTotal, pagesTotal, currentPage, checked });
+  report(null, { done: 0, total: 0 });
+  const started = Date.now();
+  const proof = await proveZeroEgress({
+    ...bundle,
+    features: options.features,
+    allowEgress: options.allowEgress ?? false,
+    time: run.createdAt,
+    backend: run.backend,
+    concurrency: run.concurrency,
+    signal,
+    logger: deps.logger,
+    onPage: (file, done, total) => report(file, { done, total }),
+  });
+  deps.logger.info(
+    { ms: Date.now() - started, pages: proof.pagesChecked, modes: proof.modes, blocked: proof.blocked },
+    'export: egress check done',
+  );
+  return proof;
+}

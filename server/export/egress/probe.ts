@@ -1,0 +1,275 @@
+/**
+ * One CDP target prepared for the egress check, reused page after page: every request is paused (Fetch
+ * domain) and only those inside the bundle go on; everything else fails as blocked by the client and is
+ * recorded with its kind, as is whatever the init script reports (pageScript.ts) and any WebSocket the
+ * browser opens behind it. A check loads a page and waits for it (a page going to another page on its
+ * own, like a redirect page, is stopped there: that page is checked on its own), opens what the theme
+ * hides behind clicks, scrolls to the bottom, lets it settle, then leaves the page (a beacon sent on the
+ * way out is seen too).
+ */
+import type { EgressKind } from '../egressProof.js';
+import { fulfilFromSite, type PausedSiteRequest } from '../fulfil.js';
+import type { CdpTarget } from '../../render/cdp.js';
+import { INIT_SCRIPT, INTERACT_EXPRESSION, REPORT_BINDING, SCAN_EXPRESSION } from './pageScript.js';
+import { sameUrl, withoutEchoes, type Attempt, type Recorded } from './attempts.js';
+import { reportedKind, requestKind, type BundleScope } from './scope.js';
+
+/** Time limits of one page check. */
+export interface ProbeTimeouts {
+  /** The whole check of a page. */
+  readonly pageMs: number;
+  /** Quiet time after load and after the interactions, for what they start to show. */
+  readonly settleMs: number;
+}
+
+/** A check that could not finish (hang, renderer gone): worth another attempt on a fresh target. */
+export class ProbeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProbeError';
+  }
+}
+
+interface Paused extends PausedSiteRequest {
+  readonly resourceType?: string;
+  readonly frameId?: string;
+}
+
+interface Evaluated {
+  readonly result?: { readonly value?: unknown };
+  readonly exceptionDetails?: { readonly text?: string };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isPaused(value: unknown): value is Paused {
+  return isRecord(value) && typeof value['requestId'] === 'string' && isRecord(value['request']);
+}
+
+function isReport(value: unknown): value is { kind: string; url: string } {
+  return isRecord(value) && typeof value['kind'] === 'string' && typeof value['url'] === 'string';
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A target set up for egress checks. */
+export class ProbeTarget {
+  /** Attempts of the page being checked (null between checks), by `kind url`. */
+  private attempts: Map<string, Recorded> | null = null;
+  /** Where the page being checked may navigate on its own: its redirect destination. */
+  private exit: string | null = null;
+  /** The page's own document was requested (every later main-frame document is a navigation away). */
+  private arrived = false;
+  /** The isolated world of the current document, made on first use. */
+  private world: number | null = null;
+  private mainFrameId: string | null = null;
+  private loading = false;
+  private closedReason: string | null = null;
+
+  private constructor(
+    readonly target: CdpTarget,
+    private readonly scope: BundleScope,
+  ) {}
+
+  /** Prepares `target`: request filter, reports, init script; closes it when that fails. */
+  static async open(target: CdpTarget, scope: BundleScope): Promise<ProbeTarget> {
+    try {
+      return await ProbeTarget.prepare(target, scope);
+    } catch (error) {
+      await target.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private static async prepare(target: CdpTarget, scope: BundleScope): Promise<ProbeTarget> {
+    const probe = new ProbeTarget(target, scope);
+    target.onClosed((reason) => {
+      probe.closedReason = reason;
+    });
+    target.on('Fetch.requestPaused', (params) => probe.filter(params));
+    target.on('Runtime.bindingCalled', (params) => probe.reported(params));
+    target.on('Network.webSocketCreated', (params) => {
+      // Only a socket the init script missed gets here: it was not stopped.
+      if (isRecord(params) && typeof params['url'] === 'string') probe.record('websocket', params['url'], false);
+    });
+    target.on('ServiceWorker.workerRegistrationUpdated', (params) => probe.registrations(params));
+    target.on('Page.frameStartedLoading', (params) => probe.frameLoading(params, true));
+    target.on('Page.frameStoppedLoading', (params) => probe.frameLoading(params, false));
+    await target.send('Page.enable');
+    await target.send('Runtime.enable');
+    await target.send('Network.enable');
+    // Not every backend offers it (Electron's debugger); the init script refuses registrations anyway.
+    await target.send('ServiceWorker.enable').catch(() => undefined);
+    await target.send('Runtime.addBinding', { name: REPORT_BINDING });
+    await target.send('Page.addScriptToEvaluateOnNewDocument', { source: INIT_SCRIPT });
+    await target.send('Emulation.setDeviceMetricsOverride', {
+      width: 1280,
+      height: 900,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+    await target.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+    const tree = await target.send<{ frameTree?: { frame?: { id?: string } } }>('Page.getFrameTree');
+    probe.mainFrameId = tree.frameTree?.frame?.id ?? null;
+    return probe;
+  }
+
+  /** The browser's product string (`Chrome/131.0.6778.85`), or null when the backend does not say. */
+  async chromiumVersion(): Promise<string | null> {
+    const version = await this.target.send<{ product?: unknown }>('Browser.getVersion').catch(() => null);
+    return typeof version?.product === 'string' ? version.product : null;
+  }
+
+  private record(kind: EgressKind, seen: string, blocked: boolean, hint = false): void {
+    const url = this.scope.shown(seen);
+    const key = `${kind} ${url}`;
+    const before = this.attempts?.get(key);
+    this.attempts?.set(key, {
+      kind,
+      url,
+      blocked: blocked || (before?.blocked ?? false),
+      hint: hint && (before?.hint ?? true),
+    });
+  }
+
+  private filter(params: unknown): void {
+    if (!isPaused(params)) return;
+    const { url } = params.request;
+    const navigation = params.resourceType === 'Document' && params.frameId === this.mainFrameId;
+    // A page going to another page of the bundle on its own (a redirect page's refresh): that page is
+    // checked on its own, loading it here too would only double the work.
+    const away = navigation && this.arrived;
+    if (navigation) this.arrived = true;
+    if (this.scope.inside(url) && !away) {
+      // A remote browser cannot reach the loopback static server: Offprint answers for it.
+      if (this.target.remote === true && /^https?:/i.test(url)) void fulfilFromSite(this.target, params);
+      else this.target.send('Fetch.continueRequest', { requestId: params.requestId }).catch(() => undefined);
+      return;
+    }
+    this.target
+      .send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' })
+      .catch(() => undefined);
+    if (away && this.scope.inside(url)) return;
+    // A redirect page going where it says is the reader following a link the bundle names, not egress.
+    if (away && this.exit !== null && sameUrl(url, this.exit)) return;
+    this.record(requestKind(url, params.resourceType), url, true);
+  }
+
+  private reported(params: unknown): void {
+    if (!isRecord(params) || params['name'] !== REPORT_BINDING || typeof params['payload'] !== 'string') return;
+    let report: unknown;
+    try {
+      report = JSON.parse(params['payload']);
+    } catch {
+      return;
+    }
+    if (!isReport(report)) return;
+    const kind = reportedKind(report.kind, report.url);
+    if (kind === null) return;
+    // Refusals and hints name URLs that may be the bundle's own; attempts at sockets, peers and workers never are.
+    const hint = report.kind.startsWith('link:');
+    if ((hint || report.kind.startsWith('csp:')) && this.scope.inside(report.url)) return;
+    // The init script refused the socket, peer or worker; the policy refused what it reports.
+    this.record(kind, report.url, !hint, hint);
+  }
+
+  private registrations(params: unknown): void {
+    const list = isRecord(params) && Array.isArray(params['registrations']) ? params['registrations'] : [];
+    for (const registration of list) {
+      if (
+        isRecord(registration) &&
+        typeof registration['scopeURL'] === 'string' &&
+        registration['isDeleted'] !== true
+      ) {
+        this.record('service-worker', registration['scopeURL'], false);
+      }
+    }
+  }
+
+  private frameLoading(params: unknown, loading: boolean): void {
+    if (isRecord(params) && params['frameId'] === this.mainFrameId) this.loading = loading;
+  }
+
+  /**
+   * Checks the page at `url` (`exit`: the redirect destination it may go to on its own) and returns the
+   * outside requests it tried. Throws ProbeError when it does not finish in time or the target dies.
+   */
+  async check(url: string, exit: string | null, timeouts: ProbeTimeouts): Promise<Attempt[]> {
+    if (this.closedReason !== null) throw new ProbeError(`the target is gone (${this.closedReason})`);
+    const attempts = new Map<string, Recorded>();
+    this.attempts = attempts;
+    this.exit = exit;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ProbeError(`did not finish within ${timeouts.pageMs} ms`)), timeouts.pageMs);
+    });
+    try {
+      await Promise.race([this.visit(url, timeouts.settleMs, performance.now() + timeouts.pageMs), expired]);
+      return withoutEchoes([...attempts.values()]);
+    } finally {
+      clearTimeout(timer);
+      expired.catch(() => undefined);
+      this.attempts = null;
+      this.exit = null;
+    }
+  }
+
+  private async visit(url: string, settleMs: number, deadline: number): Promise<void> {
+    this.loading = true;
+    this.arrived = false;
+    this.world = null;
+    const navigated = await this.target.send<{ frameId?: string; errorText?: string }>('Page.navigate', { url });
+    if (navigated.errorText) throw new ProbeError(`navigation failed: ${navigated.errorText}`);
+    this.mainFrameId = navigated.frameId ?? this.mainFrameId;
+    await this.settle(settleMs, deadline);
+    await this.inPage(INTERACT_EXPRESSION, true);
+    await this.settle(settleMs, deadline);
+    for (const hint of await this.inPage(SCAN_EXPRESSION, false)) {
+      this.reported({ name: REPORT_BINDING, payload: JSON.stringify(hint) });
+    }
+    // Leaving the page fires its pagehide and unload handlers (beacons) while the check still listens.
+    await this.target.send('Page.navigate', { url: 'about:blank' });
+    await sleep(5);
+  }
+
+  /** Waits until the main frame has stopped loading and stayed so for `ms` (a redirect page's refresh included). */
+  private async settle(ms: number, deadline: number): Promise<void> {
+    for (;;) {
+      while (this.loading && performance.now() < deadline) await sleep(10);
+      await sleep(ms);
+      if (!this.loading) return;
+      // Past its time the check has failed already (see check): this only stops the loop.
+      if (performance.now() >= deadline) throw new ProbeError('the page never stopped loading');
+    }
+  }
+
+  /** Evaluates in an isolated world of the main frame (page scripts cannot tamper with it); [] if it left. */
+  private async inPage(expression: string, awaitPromise: boolean): Promise<unknown[]> {
+    const frameId = this.mainFrameId;
+    if (frameId === null) return [];
+    try {
+      this.world ??= (
+        await this.target.send<{ executionContextId: number }>('Page.createIsolatedWorld', {
+          frameId,
+          worldName: 'offprint-egress-check',
+        })
+      ).executionContextId;
+      const out = await this.target.send<Evaluated>('Runtime.evaluate', {
+        expression,
+        contextId: this.world,
+        awaitPromise,
+        returnByValue: true,
+      });
+      const value: unknown = out.result?.value;
+      return Array.isArray(value) ? value.map((item: unknown) => item) : [];
+    } catch (error) {
+      // The document went away under the evaluation (it navigated): what it loaded is recorded already.
+      this.world = null;
+      if (this.closedReason !== null) throw new ProbeError(`the renderer went away (${this.closedReason})`);
+      if (error instanceof Error && /context|destroyed|navigat/i.test(error.message)) return [];
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The throwaway static server the egress check opens the bundle from over HTTP: the bundle folder as a
+ * static host serves it (`/` is index.html, `/x` is x.html or x/index.html, a miss is 404.html with
+ * status 404), with the headers a bundle server sends (the bundle policy on pages). On 127.0.0.1, on
+ * a free port, for the check only. (`offprint preview` serves from a zip and lives with the entry points,
+ * which the pipeline may not import; this is its folder twin, kept to what the check needs.)
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve, sep } from 'node:path';
+import { contentTypeOf } from '../../sites/serve/paths.js';
+import { bundleHeaders } from '../csp.js';
+import { VERIFY_PAGE_CSP, VERIFY_PAGE_FILE } from '../verifyPage/index.js';
+
+/** A running static server. */
+export interface StaticHost {
+  /** `http://127.0.0.1:PORT` */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The bundle file a URL path names, as a static host resolves it; null for none. */
+function resolveFile(dir: string, urlPath: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (!path.startsWith('/') || path.includes('\0') || path.split('/').includes('..')) return null;
+  const name = path.slice(1);
+  const candidates =
+    name === '' || name.endsWith('/') ? [`${name}index.html`] : [name, `${name}.html`, `${name}/index.html`];
+  const found = candidates.find((candidate) => {
+    const full = resolve(dir, ...candidate.split('/'));
+    return full.startsWith(dir + sep) && isFile(full);
+  });
+  return found ?? null;
+}
+
+function contentType(name: string): string {
+  if (/\.html?$/i.test(name)) return 'text/html; charset=utf-8';
+  if (/\.mjs$/i.test(name)) return 'text/javascript; charset=utf-8';
+  return contentTypeOf(name) ?? 'application/octet-stream';
+}
+
+function handler(dir: string, pageCsp: string): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const urlPath = new URL(req.url ?? '/', 'http://bundle').pathname;
+    const found = resolveFile(dir, urlPath);
+    const name = found ?? (isFile(join(dir, '404.html')) ? '404.html' : null);
+    if (name === null) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const full = join(dir, ...name.split('/'));
+    res.writeHead(found === null ? 404 : 200, {
+      // verify.html runs its own inline script, which its own policy allows by hash.
+      ...bundleHeaders(name, name === VERIFY_PAGE_FILE ? VERIFY_PAGE_CSP : pageCsp),
+      'Content-Type': contentType(name),
+      'Content-Length': statSync(full).size,
+      'Cache-Control': 'no-cache',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(full);
+    stream.once('error', () => res.destroy());
+    res.once('close', () => stream.destroy());
+    stream.pipe(res);
+  };
+}
+
+/** Serves `bundleDir` on 127.0.0.1 (a free port); pages get `pageCsp` as a header. */
+export async function startStaticHost(bundleDir: string, pageCsp: string): Promise<StaticHost> {
+  const server = createServer(handler(resolve(bundleDir), pageCsp));
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', fail);
+      done();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
