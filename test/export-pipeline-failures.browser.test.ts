@@ -102,5 +102,6 @@ needsChromium().describe('static export failures', () => {
     expect(rendering).toBe(2);
     expect(result.pageCount).toBe(4);
     expect((await verifyBundle(outFile)).ok).toBe(true);
-  }, 30_000);
+    // The egress check opens every page of the bundle twice after the rendering.
+  }, 60_000);
 });

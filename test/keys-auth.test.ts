@@ -69,6 +69,7 @@ describe('authentication', () => {
       'GET /v1/openapi.json',
       'GET /v1/projects',
       'GET /v1/projects/:p',
+      'GET /v1/signing-key',
       'GET /v1/static-export/jobs',
       'GET /v1/static-export/jobs/se_0000000000000000',
       'PATCH /v1/analytics/:p/feedback/fb_0000000000000000',
@@ -78,6 +79,7 @@ describe('authentication', () => {
       'POST /v1/keys',
       'POST /v1/projects',
       'POST /v1/projects/:p/site',
+      'POST /v1/signing-key/rotate',
       'POST /v1/static-export/jobs',
       'POST /v1/static-export/jobs/se_0000000000000000/bundle',
     ]);

@@ -45,20 +45,27 @@ function offprint(...args) {
   return { stdout: run.stdout, seconds };
 }
 
-/** The first image file under `dir`/images, and another one of a different size to put in its place. */
+/** The first PNG the pages use (`/images/...png` in an .mdx file), and another one of a different size. */
 function twoImages(dir) {
-  const found = [];
+  const pages = [];
+  const images = [];
   const walk = (at) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       if (entry.isDirectory()) walk(join(at, entry.name));
-      else if (/\.png$/i.test(entry.name)) found.push(join(at, entry.name));
+      else if (entry.name.endsWith('.mdx')) pages.push(join(at, entry.name));
+      else if (/\.png$/i.test(entry.name)) images.push(join(at, entry.name));
     }
   };
-  walk(join(dir, 'images'));
-  found.sort();
-  const first = found[0];
-  const other = found.find((f) => statSync(f).size !== statSync(first).size);
-  return [first, other];
+  walk(dir);
+  const used = pages
+    .sort()
+    .flatMap((page) =>
+      [...readFileSync(page, 'utf8').matchAll(/\/images\/[^)\s"']+\.png/g)].map((m) => join(dir, m[0])),
+    )
+    .find((file) => images.includes(file));
+  if (used === undefined) throw new Error('no page of the fixture shows a PNG');
+  const other = images.sort().find((f) => statSync(f).size !== statSync(used).size);
+  return [used, other];
 }
 
 /** Exports the fixture, then a copy with one page's text and one image changed; returns both zips. */

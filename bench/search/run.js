@@ -134,7 +134,7 @@ try {
     const dir = bundleDir(opts.bundle);
     console.log(`bundle ${opts.bundle}: ${QUERIES.length} queries, cold page each, from file://`);
     await measure(browser, 'bundle', pathToFileURL(join(dir, 'index.html')).href, (f) =>
-      f.includes('/_assets/search-'),
+      /\/_assets\/search[-/]/.test(f),
     );
     if (dir !== opts.bundle) rmSync(dir, { recursive: true, force: true });
   } else {

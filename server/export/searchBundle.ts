@@ -1,11 +1,12 @@
 /**
- * The bundle's offline search: the site server's sharded index copied into `_assets/search-<hash>/` as
- * plain scripts (the page loads them with script tags, which work from file://). Doc chunks get page
- * URLs relative to their own file, and pages left out of the export become null. The folder is named
- * after the hash of every file in it, so the same site gives the same bytes and a changed index a new
- * name (safe to cache forever, like the other assets).
+ * The bundle's offline search: the site server's sharded index copied into `_assets/search/` as plain
+ * scripts (the page loads them with script tags, which work from file://). Doc chunks get page URLs
+ * relative to their own file, and pages left out of the export become null. The folder's name is fixed,
+ * not a hash of its content: every page names the index, so a hashed name would change every page of
+ * the bundle whenever any text changed, and a delta (`offprint delta`) of a one-page edit would carry
+ * them all. Its files are revalidated by static hosts (no hash in their names, see bundleServer's
+ * caching), so a browser never keeps a stale shard.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -22,6 +23,9 @@ export interface SiteReader {
   readonly origin: string;
   readonly logger: Logger;
 }
+
+/** The bundle folder of the search index. */
+export const SEARCH_FOLDER = `${ASSETS_DIR}/search`;
 
 /** Files read from the site server at once. */
 const PARALLEL = 8;
@@ -73,18 +77,15 @@ export async function writeBundleSearch(
   const staging = join(bundleDir, STAGING);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  const hash = createHash('sha256');
   for (let at = 0; at < names.length; at += PARALLEL) {
     const batch = names.slice(at, at + PARALLEL);
     const bodies = await Promise.all(batch.map((name) => bundleJson(site, name, pageFiles)));
     batch.forEach((name, i) => {
       const body = searchScript(name, bodies[i] ?? '');
-      // In name order, whatever order the reads end in: the folder's name depends on content only.
-      hash.update(`${name}\0${body}\0`);
       writeFileSync(join(staging, `${name}.js`), body);
     });
   }
-  const folder = `${ASSETS_DIR}/search-${hash.digest('hex').slice(0, 12)}`;
+  const folder = SEARCH_FOLDER;
   rmSync(join(bundleDir, folder), { recursive: true, force: true });
   renameSync(staging, join(bundleDir, folder));
   return `${folder}/${SEARCH_MANIFEST_NAME}.js`;

@@ -18,7 +18,7 @@ import { reportedKind, requestKind, type BundleScope } from './scope.js';
 export interface ProbeTimeouts {
   /** The whole check of a page. */
   readonly pageMs: number;
-  /** Quiet time after load and after the interactions, for what they start to show. */
+  /** Quiet time after the interactions, for what the page and they start to show. */
   readonly settleMs: number;
 }
 
@@ -223,7 +223,8 @@ export class ProbeTarget {
     const navigated = await this.target.send<{ frameId?: string; errorText?: string }>('Page.navigate', { url });
     if (navigated.errorText) throw new ProbeError(`navigation failed: ${navigated.errorText}`);
     this.mainFrameId = navigated.frameId ?? this.mainFrameId;
-    await this.settle(settleMs, deadline);
+    // The load handlers have run once the frame stops loading: interact at once, then let it all settle.
+    await this.settle(0, deadline);
     await this.inPage(INTERACT_EXPRESSION, true);
     await this.settle(settleMs, deadline);
     for (const hint of await this.inPage(SCAN_EXPRESSION, false)) {

@@ -11,7 +11,6 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve, sep } from 'node:path';
 import { contentTypeOf } from '../../sites/serve/paths.js';
 import { bundleHeaders } from '../csp.js';
-import { VERIFY_PAGE_CSP, VERIFY_PAGE_FILE } from '../verifyPage/index.js';
 
 /** A running static server. */
 export interface StaticHost {
@@ -68,8 +67,8 @@ function handler(dir: string, pageCsp: string): (req: IncomingMessage, res: Serv
     }
     const full = join(dir, ...name.split('/'));
     res.writeHead(found === null ? 404 : 200, {
-      // verify.html runs its own inline script, which its own policy allows by hash.
-      ...bundleHeaders(name, name === VERIFY_PAGE_FILE ? VERIFY_PAGE_CSP : pageCsp),
+      // The page policy on pages (verify.html gets its own), the strict file policy on the rest.
+      ...bundleHeaders(name, pageCsp),
       'Content-Type': contentType(name),
       'Content-Length': statSync(full).size,
       'Cache-Control': 'no-cache',
