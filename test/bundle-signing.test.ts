@@ -60,8 +60,8 @@ describe('organization signing keys', () => {
 
   it('never keep the private key in the database', () => {
     const key = loadOrCreateSigningKey(rt.dataDir, orgId);
-    const pem = readFileSync(join(signingKeysDir(rt.dataDir, orgId), 'current.json'), 'utf8');
-    const privateBody = /-----BEGIN PRIVATE KEY-----\n([^-]+)/.exec(JSON.parse(pem).privateKey as string)?.[1];
+    const stored = readFileSync(join(signingKeysDir(rt.dataDir, orgId), 'current.json'), 'utf8');
+    const privateBody = /-----BEGIN PRIVATE KEY-----\n([^-]+)/.exec(stored.replace(/\\n/g, '\n'))?.[1];
     expect(privateBody).toBeTruthy();
     const db = readFileSync(join(rt.dataDir, 'offprint.db'));
     expect(db.includes(Buffer.from(String(privateBody).split('\n')[0] ?? 'x'))).toBe(false);

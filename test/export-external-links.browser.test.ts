@@ -15,6 +15,9 @@ import { cli } from './helpers/cli.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { AIR_GAPPED, EXTRA_PAGES, exportFixture, exportOnce, importExportFixture } from './helpers/exportRun.js';
 import { needsChromium } from './helpers/needs.js';
+import { projectSigner } from '../server/export/signer.js';
+import type { BundleSigner } from '../server/export/signature.js';
+import { resignZip } from './helpers/signedZip.js';
 
 const OUTBOUND = [
   '---',
@@ -46,6 +49,7 @@ interface Manifest {
 
 needsChromium().describe('external links in a bundle', () => {
   let bundle: string;
+  let signer: BundleSigner;
   const dir = tempDir('offprint-external-');
   let n = 0;
 
@@ -60,7 +64,7 @@ needsChromium().describe('external links in a bundle', () => {
     described.size = Buffer.byteLength(html);
     described.sha256 = createHash('sha256').update(html).digest('hex');
     more(zip, manifest);
-    zip.updateFile('manifest.json', Buffer.from(JSON.stringify(manifest)));
+    resignZip(zip, JSON.stringify(manifest), signer);
     const file = join(dir, `tampered-${++n}.zip`);
     zip.writeZip(file);
     return file;
@@ -69,6 +73,7 @@ needsChromium().describe('external links in a bundle', () => {
   beforeAll(async () => {
     const source = exportFixture({ ...EXTRA_PAGES, 'outbound.mdx': OUTBOUND, 'files/My Notes.pdf': '%PDF-1.4\n' });
     const site = await importExportFixture(source);
+    signer = projectSigner(site.rt, site.projectId);
     bundle = (await exportOnce(site, { options: { ...AIR_GAPPED, paths: ['/', '/outbound'] } })).outFile;
   }, 60_000);
 

@@ -6,6 +6,7 @@
 import type { SiteDeps } from '../deps.js';
 import type { ExportOptions } from '../exportSpec/spec.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
+import type { EgressProof } from './egressProof.js';
 import type { BundleSigner } from './signature.js';
 
 export {
@@ -79,6 +80,19 @@ export interface ExportRunInput {
    * bytes.
    */
   readonly createdAt: string;
+  /**
+   * The zero-egress check (default: egress/index.ts's `runEgressCheck`). Replaced only by tests of other
+   * stages that have no browser (assembly memory at thousands of pages).
+   */
+  readonly egressCheck?: (
+    run: ExportRunInput,
+    bundle: {
+      bundleDir: string;
+      files: readonly string[];
+      redirects: readonly { file: string; destination: string }[];
+    },
+    pagesTotal: number,
+  ) => Promise<EgressProof>;
   /** Heap the run may bring the process to (bytes; default: memoryGuard.ts's budget). */
   readonly heapBudgetBytes?: number;
 }

@@ -86,7 +86,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     const bundleFiles = addVerifyPage(bundleDir, assembled.files, deps.logger);
     signal.throwIfAborted();
     // Proof of zero egress: every page opened in Chromium, every request outside the bundle blocked and counted.
-    const egressProof = await runEgressCheck(
+    const egressProof = await (input.egressCheck ?? runEgressCheck)(
       input,
       { bundleDir, files: bundleFiles, redirects: assembled.redirects },
       total,

@@ -2,6 +2,7 @@
  * Small signed bundle archives made by hand through the pipeline's own manifest, signature and zip code
  * (no Chromium): what `offprint verify`, the verify API, serve-bundle and the signing tests check.
  */
+import type AdmZip from 'adm-zip';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ExportOptions } from '../../server/export/contract.js';
@@ -63,4 +64,13 @@ export async function writeSignedZip(bundle: CraftedBundle, outFile?: string): P
   const zip = outFile ?? join(tempDir('offprint-signed-zip-'), 'bundle.zip');
   await writeDeterministicZip(dir, [...names, MANIFEST_FILE, ...signed.keys()], zip);
   return zip;
+}
+
+/**
+ * Writes `manifestText` into `zip` as its manifest, signed again by `signer` (signature and manifest
+ * script too): a bundle altered on purpose whose other checks a test is after, not its signature.
+ */
+export function resignZip(zip: AdmZip, manifestText: string, signer: BundleSigner): void {
+  zip.updateFile(MANIFEST_FILE, Buffer.from(manifestText));
+  for (const [name, text] of signedManifestFiles(manifestText, signer)) zip.updateFile(name, Buffer.from(text));
 }
