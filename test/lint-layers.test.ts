@@ -74,6 +74,18 @@ describe('lint: where each folder may import from', () => {
       good: "import { runExport } from '../export/run.js';",
     },
     {
+      rule: 'signing (a library) never imports db or domain: keys are files, not rows',
+      file: 'server/signing/keyStore.ts',
+      bad: "import { findOrganization } from '../db/organizations.js';\nimport { requireOrganization } from '../domain/organizations.js';",
+      good: "import { signingKeysDir } from '../dataPaths.js';",
+    },
+    {
+      rule: 'delta never imports domain, db or the bundle server',
+      file: 'server/delta/apply.ts',
+      bad: "import { findExportJob } from '../db/exportJobs.js';\nimport { unpackBundle } from '../bundleServer/unpack.js';",
+      good: "import { verifyDetached } from '../signing/ed25519.js';",
+    },
+    {
       rule: 'pack never imports domain or db',
       file: 'server/pack/pack.ts',
       bad: "import { importSite } from '../domain/sites.js';\nimport { findSite } from '../db/sites.js';",

@@ -9,7 +9,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve, sep } from 'node:path';
-import { contentTypeOf } from '../../sites/serve/paths.js';
+import { bundleContentType, resolveBundlePath } from '../staticPaths.js';
 import { bundleHeaders } from '../csp.js';
 
 /** A running static server. */
@@ -29,27 +29,11 @@ function isFile(path: string): boolean {
 
 /** The bundle file a URL path names, as a static host resolves it; null for none. */
 function resolveFile(dir: string, urlPath: string): string | null {
-  let path: string;
-  try {
-    path = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (!path.startsWith('/') || path.includes('\0') || path.split('/').includes('..')) return null;
-  const name = path.slice(1);
-  const candidates =
-    name === '' || name.endsWith('/') ? [`${name}index.html`] : [name, `${name}.html`, `${name}/index.html`];
-  const found = candidates.find((candidate) => {
+  const inside = (candidate: string): boolean => {
     const full = resolve(dir, ...candidate.split('/'));
     return full.startsWith(dir + sep) && isFile(full);
-  });
-  return found ?? null;
-}
-
-function contentType(name: string): string {
-  if (/\.html?$/i.test(name)) return 'text/html; charset=utf-8';
-  if (/\.mjs$/i.test(name)) return 'text/javascript; charset=utf-8';
-  return contentTypeOf(name) ?? 'application/octet-stream';
+  };
+  return resolveBundlePath(inside, urlPath);
 }
 
 function handler(dir: string, pageCsp: string): (req: IncomingMessage, res: ServerResponse) => void {
@@ -69,7 +53,7 @@ function handler(dir: string, pageCsp: string): (req: IncomingMessage, res: Serv
     res.writeHead(found === null ? 404 : 200, {
       // The page policy on pages (verify.html gets its own), the strict file policy on the rest.
       ...bundleHeaders(name, pageCsp),
-      'Content-Type': contentType(name),
+      'Content-Type': bundleContentType(name),
       'Content-Length': statSync(full).size,
       'Cache-Control': 'no-cache',
     });
