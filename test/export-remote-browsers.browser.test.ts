@@ -6,6 +6,8 @@
  * back); one of them killed mid-export is survived with the same bytes; an unreachable URL fails the
  * CLI and an API job with a message naming it; API callers cannot choose browsers.
  */
+import AdmZip from 'adm-zip';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startExportJob } from '../server/domain/exports/jobs.js';
 import { renderBrowsers, setSettingValue } from '../server/domain/settings.js';
@@ -25,6 +27,28 @@ import { needsChromium } from './helpers/needs.js';
 import { cdpChromium, playwrightServer, type RemoteBrowser } from './helpers/remoteBrowsers.js';
 
 const UNREACHABLE = 'ws://127.0.0.1:9/no-browser-here';
+
+/**
+ * The digest of a bundle's content: every entry byte for byte, and the manifest but for its egress proof
+ * (a remote browser cannot open the bundle from disk, so its proof records the http pass alone) and the
+ * Chromium version; the signature files follow from the manifest.
+ */
+function bundleContent(zipFile: string): string {
+  const zip = new AdmZip(zipFile);
+  const hash = createHash('sha256');
+  for (const entry of zip.getEntries().sort((a, b) => a.entryName.localeCompare(b.entryName))) {
+    if (entry.entryName === 'manifest.json.sig' || entry.entryName === 'manifest.js') continue;
+    let data = entry.getData();
+    if (entry.entryName === 'manifest.json') {
+      const manifest = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
+      delete manifest['egressProof'];
+      delete manifest['chromiumVersion'];
+      data = Buffer.from(JSON.stringify(manifest));
+    }
+    hash.update(`${entry.entryName}\0`).update(data);
+  }
+  return hash.digest('hex');
+}
 
 /** A pool member over `url` that counts the targets it hands out. */
 function countedMember(url: string, counts: Map<string, number>): PoolMember {
@@ -58,7 +82,7 @@ needsChromium().describe('rendering through remote browsers', () => {
 
   beforeAll(async () => {
     site = await importExportFixture(exportFixture());
-    localSha = (await exportOnce(site)).result.sha256;
+    localSha = bundleContent((await exportOnce(site)).outFile);
   }, 180_000);
   afterAll(async () => {
     await Promise.all(started.map((browser) => browser.kill()));
@@ -71,11 +95,11 @@ needsChromium().describe('rendering through remote browsers', () => {
     expect(BrowserUrlSchema.parse(servers[1]?.url).protocol).toBe('cdp');
     const counts = new Map<string, number>();
     const members = servers.map((server) => countedMember(server.url, counts));
-    const { result } = await exportOnce(site, {
+    const { outFile } = await exportOnce(site, {
       backend: poolRenderBackend(members, silentLogger()),
       concurrency: 4,
     });
-    expect(result.sha256).toBe(localSha);
+    expect(bundleContent(outFile)).toBe(localSha);
     // Both browsers rendered pages.
     for (const server of servers) expect(counts.get(server.url) ?? 0).toBeGreaterThan(0);
   }, 180_000);
@@ -83,11 +107,11 @@ needsChromium().describe('rendering through remote browsers', () => {
   it('renders through a browser with no route back to Offprint: the site is answered from our side', async () => {
     const isolated = await remote(cdpChromium);
     const counts = new Map<string, number>();
-    const { result } = await exportOnce(site, {
+    const { outFile } = await exportOnce(site, {
       backend: poolRenderBackend([countedMember(isolated.url, counts)], silentLogger()),
       concurrency: 2,
     });
-    expect(result.sha256).toBe(localSha);
+    expect(bundleContent(outFile)).toBe(localSha);
     expect(counts.get(isolated.url) ?? 0).toBeGreaterThan(0);
   }, 180_000);
 
@@ -102,7 +126,7 @@ needsChromium().describe('rendering through remote browsers', () => {
     );
     expect(render.concurrency).toBe(4);
     const kill: { at: number | null; total: number } = { at: null, total: 0 };
-    const { result } = await exportOnce(site, {
+    const { outFile } = await exportOnce(site, {
       ...render,
       onProgress: (progress) => {
         kill.total = progress.pagesTotal;
@@ -114,7 +138,7 @@ needsChromium().describe('rendering through remote browsers', () => {
     });
     expect(kill.at).not.toBeNull();
     expect(kill.at ?? Infinity).toBeLessThan(kill.total);
-    expect(result.sha256).toBe(localSha);
+    expect(bundleContent(outFile)).toBe(localSha);
   }, 180_000);
 
   it('offprint export --browser with an unreachable URL exits non-zero naming the URL', async () => {

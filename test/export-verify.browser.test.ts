@@ -111,6 +111,8 @@ needsChromium().describe('offprint verify', () => {
       'index.html loads https://cdn.example.com/x.js from outside the bundle',
       'index.html refers to /guides/intro by an absolute path (breaks when opened from disk)',
       'index.html refers to _assets/nope.png, which is not in the bundle',
+      // The manifest was edited without signing it again: the signature says so too.
+      'the signature does not match manifest.json: the manifest or manifest.json.sig was altered',
     ]);
   });
 

@@ -84,6 +84,7 @@ describe('verify on a lying bundle', () => {
     const report = JSON.parse(run.stdout) as { ok: boolean; problems: string[] };
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual([
+      'the bundle is unsigned (no manifest.json.sig or no signing key in manifest.json): it cannot be trusted',
       'big.bin does not match its SHA-256 in the manifest',
       `small.bin has 100 bytes, the manifest says ${2 * GIB}`,
       'liar.bin cannot be read (entry "liar.bin" inflates to more than the 100 bytes its header says)',
