@@ -203,29 +203,23 @@ needsChromium().describe('offprint serve-bundle', () => {
     const response = await env.api('POST', `${JOBS}/${bundles.v2.jobId}/bundle`, { expiresIn: 3600 });
     const { bundleUrl, signingKeyFingerprint } = response.json as { bundleUrl: string; signingKeyFingerprint: string };
     expect(signingKeyFingerprint).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
-    const pinned = await startServeBundle([
-      '--cache',
-      tempDir('offprint-pin-'),
-      '--port',
-      '0',
-      '--bundle-url',
-      bundleUrl,
-      '--fingerprint',
-      signingKeyFingerprint,
-    ]);
+    // A fresh cache each time: the pin must decide, not a bundle cached by an earlier start.
+    const pinnedTo = (fingerprint: string) =>
+      startServeBundle([
+        '--cache',
+        tempDir('offprint-pin-'),
+        '--port',
+        '0',
+        '--bundle-url',
+        bundleUrl,
+        '--fingerprint',
+        fingerprint,
+      ]);
+    const pinned = await pinnedTo(signingKeyFingerprint);
     running.push(pinned);
     expect((await pinned.ready()).sha256).toBe(bundles.v2.sha);
     await running.pop()?.stop();
-    const other = await startServeBundle([
-      '--cache',
-      tempDir('offprint-pin-'),
-      '--port',
-      '0',
-      '--bundle-url',
-      bundleUrl,
-      '--fingerprint',
-      'AAAA-BBBB-CCCC-DDDD',
-    ]);
+    const other = await pinnedTo('AAAA-BBBB-CCCC-DDDD');
     expect(await other.exited).toBe(1);
     expect(other.stderr()).toContain(`signed by another key (${signingKeyFingerprint}), not AAAA-BBBB-CCCC-DDDD`);
   }, 120_000);
