@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
-import { MAX_PREFIX_SHARDS } from '../server/sites/theme/client/searchMatch.js';
+import { MAX_FILES_PER_WORD } from '../server/sites/theme/client/searchMatch.js';
 import { themeAsset } from '../server/sites/theme/assets.js';
 import { memoryShards, writeShardScripts } from './helpers/searchShards.js';
 import { THEME_MINI } from './helpers/themeSite.js';
@@ -59,8 +59,8 @@ it('finds a page among 3,000 from disk, loading a bounded number of small script
   const first = await page.$eval('.op-search-result a', (a) => (a as HTMLAnchorElement).href);
   expect(first).toBe(pathToFileURL(join(dir, 'p', '1234.html')).href);
   expect(await page.textContent('.op-search-result mark')).toBe('token1234');
-  // The manifest, up to MAX_PREFIX_SHARDS term shards per word (2 words), one doc chunk per hit shown (12).
-  expect(scripts.length).toBeLessThanOrEqual(1 + 2 * MAX_PREFIX_SHARDS + 12);
+  // The manifest, up to MAX_FILES_PER_WORD term shards or heads per word (2 words), one doc chunk per hit shown (12).
+  expect(scripts.length).toBeLessThanOrEqual(1 + 2 * MAX_FILES_PER_WORD + 12);
   const bytes = scripts.reduce((sum, file) => sum + statSync(file).size, 0);
   // The goal is 2 MB at 10,000 pages; here a fifth of this small index at most.
   expect(bytes).toBeLessThan(Math.min(2 * 2 ** 20, totalBytes / 5));

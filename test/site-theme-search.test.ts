@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSearchEngine, type SearchHit } from './helpers/referenceSearch.js';
-import { MAX_PREFIX_SHARDS } from '../server/sites/theme/client/searchMatch.js';
+import { MAX_FILES_PER_WORD } from '../server/sites/theme/client/searchMatch.js';
 import { buildSearchIndex, MAX_TEXT } from '../server/sites/search/build.js';
 import type { SearchIndexData } from '../server/sites/theme/searchFormat.js';
 import { memoryShards, searchOver } from './helpers/searchShards.js';
@@ -122,8 +122,8 @@ describe('the sharded index against the single one', () => {
     'tuning retries',
   ];
 
-  // Default shard sizes: typos are matched within a word's own shard only, so with the tiny shards above a
-  // typo candidate in a neighbouring shard would be missed (see the README's search notes).
+  // Default shard sizes: typos are matched in a word's own shard and its two neighbours only, so with the
+  // tiny shards above a typo whose right spelling sorts further away would be missed.
   it('ranks the same pages first, with the same scores, for both fixtures', async () => {
     for (const site of [mini, shapes]) {
       const reference = createSearchEngine(site.index);
@@ -161,11 +161,64 @@ describe('a sharded index of 3,000 generated pages', () => {
     expect(hits[0]?.url).toBe('/p/1234');
     const terms = loaded.filter((n) => n.startsWith('t'));
     const chunks = loaded.filter((n) => n.startsWith('d'));
-    // One shard for the word (its prefix runs into at most MAX_PREFIX_SHARDS), one chunk per hit shown.
-    expect(terms.length).toBeLessThanOrEqual(MAX_PREFIX_SHARDS);
+    // The word's own shard, those its prefix runs into and a neighbour for typos; one chunk per hit shown.
+    expect(terms.length).toBeLessThanOrEqual(MAX_FILES_PER_WORD);
     expect(chunks.length).toBeLessThanOrEqual(12);
-    const bytes = loaded.reduce((sum, n) => sum + (files.get(n)?.length ?? 0), 0);
+    const size = (n: string): number => files.get(n)?.length ?? 0;
+    const bytes = loaded.reduce((sum, n) => sum + size(n), 0);
+    const largest = (prefix: string): number =>
+      Math.max(...[...files.keys()].filter((n) => n.startsWith(prefix)).map(size));
+    expect(bytes).toBeLessThanOrEqual(size('manifest') + MAX_FILES_PER_WORD * largest('t') + 12 * largest('d'));
     const total = [...files.values()].reduce((sum, json) => sum + json.length, 0);
-    expect(bytes).toBeLessThan(total / 10);
+    expect(bytes).toBeLessThan(total / 3);
+  });
+});
+
+describe('typos and short prefixes across shard boundaries', () => {
+  it('finds a typo whose right spelling sorts into the neighbouring shard', async () => {
+    // One term per shard: "configuratoin" sorts after "configurationz", and "configuration" is a shard before.
+    const data: SearchIndexData = {
+      version: 1,
+      docs: [
+        { u: '/right', t: 'Setup', x: 'the configuration file' },
+        { u: '/other', t: 'Other', x: 'configurationz is a different word' },
+      ],
+    };
+    const files = await memoryShards(data.docs, { shardBytes: 1 });
+    const { engine, loaded } = searchOver(files);
+    const hits = await engine.search('configuratoin');
+    expect(hits.map((h) => h.url)).toContain('/right');
+    expect(hits[0]?.url).toBe(createSearchEngine(data).search('configuratoin')[0]?.url);
+    expect(loaded.filter((n) => n.startsWith('t')).length).toBeLessThanOrEqual(MAX_FILES_PER_WORD);
+  });
+
+  // 3,000 pages whose words share the prefix "co", a few common and most rare; every 97th page is titled
+  // "Configuration": the prefix spans more shards than one word may load, "configuration" beyond the first.
+  const STEMS = Array.from({ length: 400 }, (_, k) => `co${k.toString(36)}${'mnprst'[k % 6] ?? ''}word`);
+  const zipf = Array.from({ length: 3000 }, (_, i) => ({
+    u: `/z/${i}`,
+    t: i % 97 === 0 ? `Configuration ${i}` : `Page ${i}`,
+    x: Array.from({ length: 24 }, (_, j) => STEMS[Math.floor(400 / (1 + ((i * 31 + j * 17) % 400))) - 1] ?? '').join(
+      ' ',
+    ),
+  }));
+
+  it('reads a long prefix from its head: few files, and what the whole span ranks first', async () => {
+    const files = await memoryShards(zipf);
+    const manifest = JSON.parse(files.get('manifest') ?? '{}') as { shards: string[]; heads?: string[] };
+    expect(manifest.heads).toContain('co');
+    const { engine, loaded } = searchOver(files);
+    const got = await engine.search('co');
+    expect(loaded).toContain(`h${manifest.heads?.indexOf('co') ?? -1}`);
+    expect(loaded.filter((n) => /^[th]/.test(n)).length).toBeLessThanOrEqual(MAX_FILES_PER_WORD);
+    // The reference engine (every term of the span) puts the Configuration pages first; so does the head.
+    const want = createSearchEngine({ version: 1, docs: zipf }).search('co').slice(0, 10);
+    expect(want.every((hit) => hit.title.startsWith('Configuration'))).toBe(true);
+    expect(got.slice(0, 10).map((hit) => hit.title.split(' ')[0])).toEqual(Array(10).fill('Configuration'));
+  });
+
+  it('builds no head for a prefix its shards hold in a few files', async () => {
+    const files = await memoryShards(zipf, { shardBytes: 1_000_000 });
+    expect(JSON.parse(files.get('manifest') ?? '{}')).not.toHaveProperty('heads');
   });
 });

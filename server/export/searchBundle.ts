@@ -53,7 +53,7 @@ async function readJson<T>(site: SiteReader, name: string, schema: z.ZodType<T>)
 /** The bundle JSON of one file; `pageFiles` maps site page URLs to their bundle files. */
 async function bundleJson(site: SiteReader, name: string, pageFiles: ReadonlyMap<string, string>): Promise<string> {
   if (name === SEARCH_MANIFEST_NAME) return JSON.stringify(await readJson(site, name, SearchManifestSchema));
-  if (name.startsWith('t')) return JSON.stringify(await readJson(site, name, TermShardSchema));
+  if (name.startsWith('t') || name.startsWith('h')) return JSON.stringify(await readJson(site, name, TermShardSchema));
   const chunk = await readJson(site, name, DocChunkSchema);
   const from = `${STAGING}/${name}.js`;
   const docs = chunk.docs.map((doc) => {

@@ -22,12 +22,13 @@ export const SearchManifestSchema = z.object({
   docs: z.number().int().nonnegative(),
   chunk: z.number().int().positive(),
   shards: z.array(z.string()),
+  heads: z.array(z.string()).exactOptional(),
 }) satisfies z.ZodType<SearchManifest>;
 
 /** `d<n>.json`: a run of docs; unknown keys pass through to the bundle unchanged. */
 export const DocChunkSchema = z.object({ docs: z.array(ShownDocSchema.nullable()) }) satisfies z.ZodType<DocChunk>;
 
-/** `t<n>.json`: terms and their postings. */
+/** `t<n>.json` and `h<n>.json`: terms and their postings. */
 export const TermShardSchema = z.object({
   terms: z.array(z.tuple([z.string(), z.array(z.number().int().nonnegative())])),
 }) satisfies z.ZodType<TermShard>;

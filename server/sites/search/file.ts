@@ -20,8 +20,8 @@ export const SEARCH_INDEX_DIR = '.offprint-search.v2';
 /** The single-file index of format 1, removed wherever it is found (imports never trust it). */
 const LEGACY_FILE = '.offprint-search-index.v1.json';
 
-/** Names a stored index may hold: `manifest`, `t<n>`, `d<n>`. */
-export const SEARCH_FILE_NAME = /^(manifest|[td](0|[1-9][0-9]{0,6}))$/;
+/** Names a stored index may hold: `manifest`, `t<n>`, `d<n>`, `h<n>`. */
+export const SEARCH_FILE_NAME = /^(manifest|[tdh](0|[1-9][0-9]{0,6}))$/;
 
 /** Where a build's stored index is. */
 export function searchIndexDir(rootDir: string): string {

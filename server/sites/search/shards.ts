@@ -13,6 +13,7 @@ import {
   type SearchManifest,
   type ShownDoc,
 } from '../theme/searchFormat.js';
+import { HeadCollector } from './heads.js';
 import { PostingStore } from './postings.js';
 
 /** Docs per doc chunk: a result page of 12 hits loads at most 12 chunks of a few pages' text each. */
@@ -123,9 +124,17 @@ class Collector {
   }
 }
 
-/** Writes the term shards: terms in code-unit order, cut once a shard reaches {@link SHARD_BYTES}. */
-function writeTermShards(collector: Collector, sink: ShardSink, shardBytes: number): string[] {
+/**
+ * Writes the term shards (terms in code-unit order, cut once a shard reaches {@link SHARD_BYTES}) and
+ * the heads of long prefixes; returns the first term of each shard and the prefixes with a head.
+ */
+function writeTermShards(
+  collector: Collector,
+  sink: ShardSink,
+  shardBytes: number,
+): { shards: string[]; heads: string[] } {
   const firsts: string[] = [];
+  const heads = new HeadCollector(sink);
   let entries: string[] = [];
   let bytes = 0;
   const close = (): void => {
@@ -134,14 +143,16 @@ function writeTermShards(collector: Collector, sink: ShardSink, shardBytes: numb
   };
   // Terms come in code-unit order, each with its whole list, and are dropped once written.
   for (const [term, list] of collector.postings.sorted()) {
-    const entry = JSON.stringify([term, collector.encode(list)]);
+    const postings = collector.encode(list);
+    const entry = JSON.stringify([term, postings]);
     if (entries.length === 0) firsts.push(term);
+    heads.add(term, postings, firsts.length - 1);
     entries.push(entry);
     bytes += entry.length + 1;
     if (bytes >= shardBytes) close();
   }
   if (entries.length > 0) close();
-  return firsts;
+  return { shards: firsts, heads: heads.finish() };
 }
 
 /** Sizes of an index build (tests use small ones to get many files from few pages). */
@@ -189,8 +200,14 @@ async function writeShards(
     }
   }
   if (pending.length > 0) sink.write(`d${Math.floor(collector.docs / chunk)}`, JSON.stringify({ docs: pending }));
-  const shards = writeTermShards(collector, sink, options.shardBytes ?? SHARD_BYTES);
-  const manifest: SearchManifest = { version: 2, docs: collector.docs, chunk, shards };
+  const { shards, heads } = writeTermShards(collector, sink, options.shardBytes ?? SHARD_BYTES);
+  const manifest: SearchManifest = {
+    version: 2,
+    docs: collector.docs,
+    chunk,
+    shards,
+    ...(heads.length > 0 ? { heads } : {}),
+  };
   sink.write(SEARCH_MANIFEST_NAME, JSON.stringify(manifest));
   return manifest;
 }

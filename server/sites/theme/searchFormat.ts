@@ -43,6 +43,12 @@ export const SEARCH_FIELDS = ['t', 'k', 'h', 'd', 'x'] as const;
 /** Weight of a match in each field of {@link SEARCH_FIELDS}: title > keywords > headings > description > text. */
 export const SEARCH_FIELD_BOOSTS = [6, 4, 2.5, 1.5, 1] as const;
 
+/**
+ * Term shards one query word's prefix matches are read from at most: a short prefix of a big site ("co")
+ * spans many shards, and past this many its head (`SearchManifest.heads`) stands for them.
+ */
+export const MAX_PREFIX_SHARDS = 3;
+
 /** The global a shard script calls with its name and data. */
 export const SEARCH_SHARD_CALLBACK = '__offprintSearchShard';
 
@@ -52,6 +58,9 @@ export const SEARCH_MANIFEST_NAME = 'manifest';
 /**
  * The small file loaded first. Term shard `i` is `t<i>` and holds the terms from `shards[i]` up to the
  * next shard's first term; doc chunk `j` is `d<j>` and holds docs `j*chunk` to `(j+1)*chunk - 1`.
+ * Head `k` is `h<k>`: for the prefix `heads[k]`, whose terms span more term shards than a query loads
+ * for one word, its most weighty terms with their best pages (a {@link TermShard} too), so a short
+ * prefix typed first ("co") finds what the whole span would rank first without loading it.
  */
 export interface SearchManifest {
   readonly version: 2;
@@ -61,6 +70,8 @@ export interface SearchManifest {
   readonly chunk: number;
   /** The first term of each term shard, in code-unit order. */
   readonly shards: readonly string[];
+  /** Prefixes that have a head file (absent in indexes built before heads existed). */
+  readonly heads?: readonly string[];
 }
 
 /**
@@ -84,6 +95,7 @@ export interface DocChunk {
 export function searchFileNames(manifest: SearchManifest): string[] {
   const names = manifest.shards.map((_, i) => `t${i}`);
   for (let j = 0; j * manifest.chunk < manifest.docs; j++) names.push(`d${j}`);
+  (manifest.heads ?? []).forEach((_, k) => names.push(`h${k}`));
   return [...names, SEARCH_MANIFEST_NAME];
 }
 

@@ -3,18 +3,23 @@
  * the pages each matching term scores, weighted the way MiniSearch weighs exact, prefix and fuzzy
  * matches (so ranking carries over from the single index). Pure functions of the data.
  */
-import type { SearchManifest, TermShard } from '../searchFormat.js';
+import { MAX_PREFIX_SHARDS, type SearchManifest, type TermShard } from '../searchFormat.js';
 
 /** Weights of MiniSearch's defaults: a prefix match, a fuzzy match. */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 const MAX_FUZZY = 6;
 
-/**
- * Shards one word's prefix matches may come from. A short prefix of a big site ("co") spans many
- * shards; past this many, only its first ones are searched (the exact word's own shard always is).
- */
-export const MAX_PREFIX_SHARDS = 3;
+export { MAX_PREFIX_SHARDS };
+
+/** Files one query word may load at most: its own shard and the shards or head of its prefix, a neighbour. */
+export const MAX_FILES_PER_WORD = MAX_PREFIX_SHARDS + 1;
+
+/** One file a word is looked up in, and whether typos of the word are looked for there. */
+export interface WordFile {
+  readonly name: string;
+  readonly fuzzy: boolean;
+}
 
 /** A page's score for one query word, and the terms (with their field masks) it matched by. */
 export interface WordMatch {
@@ -33,14 +38,33 @@ function shardOf(manifest: SearchManifest, term: string): number {
   return Math.max(0, low);
 }
 
-/** Names of the term shards `word` is looked up in: its own, then those its prefix matches run into. */
-export function shardsFor(manifest: SearchManifest, word: string): string[] {
+/** Largest edit distance a typo of `word` may have (0: words of up to 4 letters are taken as typed). */
+function fuzzinessOf(word: string): number {
+  return word.length > 4 ? Math.min(MAX_FUZZY, Math.round(word.length * 0.2)) : 0;
+}
+
+/**
+ * The files `word` is looked up in, its own term shard first: the shards its prefix matches run into,
+ * or, when they are more than {@link MAX_PREFIX_SHARDS} and the index has one, the prefix's head; and
+ * for typos, the shards on either side of its own (a near term may sort just across a shard boundary).
+ */
+export function filesFor(manifest: SearchManifest, word: string): WordFile[] {
   if (manifest.shards.length === 0) return [];
-  const first = shardOf(manifest, word);
-  const last = word.length > 1 ? shardOf(manifest, `${word}\uffff`) : first;
-  const names: string[] = [];
-  for (let i = first; i <= Math.min(last, first + MAX_PREFIX_SHARDS - 1); i++) names.push(`t${i}`);
-  return names;
+  const fuzzy = fuzzinessOf(word) > 0;
+  const own = shardOf(manifest, word);
+  const last = word.length > 1 ? shardOf(manifest, `${word}\uffff`) : own;
+  const files = new Map<string, boolean>([[`t${own}`, fuzzy]]);
+  const head = manifest.heads?.indexOf(word) ?? -1;
+  const useHead = last - own + 1 > MAX_PREFIX_SHARDS && head >= 0;
+  if (!useHead) for (let i = own + 1; i <= Math.min(last, own + MAX_PREFIX_SHARDS - 1); i++) files.set(`t${i}`, false);
+  if (fuzzy) {
+    for (const near of [own - 1, own + 1]) {
+      if (near >= 0 && near < manifest.shards.length) files.set(`t${near}`, true);
+    }
+  }
+  // Last: the head's cut postings count only for terms no full shard here holds.
+  if (useHead) files.set(`h${head}`, false);
+  return [...files].map(([name, typos]) => ({ name, fuzzy: typos }));
 }
 
 /** Edit distance of `a` and `b`, or `max + 1` once it is sure to exceed `max`. */
@@ -74,16 +98,26 @@ function weightOf(word: string, term: string, fuzzy: number): number {
 }
 
 /**
- * The pages matching `word` in `shards` (the word's own shard first: typos are looked for there only),
- * with their weighted scores. Fuzzy matching, as before, for words of 5 letters and more.
+ * The pages matching `word` in the files of {@link filesFor} (`shards[i]` is the data of `files[i]`),
+ * with their weighted scores; typos only where the file says, for words of 5 letters and more. A term
+ * is counted once: a head repeats terms of the word's own shard, whose full postings come first.
  */
-export function matchWord(word: string, shards: readonly TermShard[]): Map<number, WordMatch> {
-  const fuzzy = word.length > 4 ? Math.min(MAX_FUZZY, Math.round(word.length * 0.2)) : 0;
+export function matchWord(
+  word: string,
+  files: readonly WordFile[],
+  shards: readonly TermShard[],
+): Map<number, WordMatch> {
+  const fuzziness = fuzzinessOf(word);
   const found = new Map<number, WordMatch>();
+  const counted = new Set<string>();
   shards.forEach((shard, index) => {
+    const fuzzy = files[index]?.fuzzy === true ? fuzziness : 0;
     for (const [term, postings] of shard.terms) {
-      const weight = weightOf(word, term, index === 0 ? fuzzy : 0);
-      if (weight > 0) addPostings(found, term, postings, weight);
+      if (counted.has(term)) continue;
+      const weight = weightOf(word, term, fuzzy);
+      if (weight <= 0) continue;
+      counted.add(term);
+      addPostings(found, term, postings, weight);
     }
   });
   return found;

@@ -14,7 +14,7 @@ import {
   type ShownDoc,
   type TermShard,
 } from '../searchFormat.js';
-import { matchWord, shardsFor, type WordMatch } from './searchMatch.js';
+import { filesFor, matchWord, type WordMatch } from './searchMatch.js';
 import { bestHeading, snippet, type SearchHit } from './searchText.js';
 
 /** Loads one file of the index by name (`manifest`, `t3`, `d12`): its data. */
@@ -128,7 +128,7 @@ export function createShardedSearch(
   };
   const shard = async (name: string): Promise<TermShard> => {
     const data = await file(name);
-    if (!isTermShard(data)) throw new Error(`search: ${name} is not a term shard`);
+    if (!isTermShard(data)) throw new Error(`search: ${name} is not a term shard or head`);
     return data;
   };
   const doc = async (index: SearchManifest, id: number): Promise<[ShownDoc | null, string]> => {
@@ -167,7 +167,10 @@ export function createShardedSearch(
       if (words.length === 0) return [];
       const index = await manifest();
       const perWord = await Promise.all(
-        words.map(async (word) => matchWord(word, await Promise.all(shardsFor(index, word).map(shard)))),
+        words.map(async (word) => {
+          const files = filesFor(index, word);
+          return matchWord(word, files, await Promise.all(files.map((f) => shard(f.name))));
+        }),
       );
       return hits(index, combine(words, perWord), words, limit);
     },
