@@ -113,9 +113,9 @@ export const INTERACT_EXPRESSION = `(async () => {
     }
   }
   for (const button of document.querySelectorAll('[data-op-code-expand], [aria-expanded="false"]')) click(button);
-  // Lazy media load now (above); scrolling in a few strides wakes what watches the scroll position.
+  // Lazy media load now (above); scrolling in two strides wakes what watches the scroll position.
   const root = document.scrollingElement || document.documentElement;
-  for (const share of [0.25, 0.5, 0.75, 1]) {
+  for (const share of [0.5, 1]) {
     scrollTo(0, root.scrollHeight * share);
     await tick();
   }

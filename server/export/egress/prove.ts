@@ -23,7 +23,7 @@ import { startStaticHost } from './staticHost.js';
 export type ProofMode = EgressProof['modes'][number];
 
 /** Default {@link ProbeTimeouts}. */
-export const DEFAULT_PROBE_TIMEOUTS: ProbeTimeouts = { pageMs: 30_000, settleMs: 100 };
+export const DEFAULT_PROBE_TIMEOUTS: ProbeTimeouts = { pageMs: 30_000, settleMs: 50 };
 
 /** Failures named in the error of a failed export; the rest are counted. */
 const LISTED_FAILURES = 20;
