@@ -81,8 +81,9 @@ class ElectronBackend implements RenderBackend {
     });
     this.open.add(window);
     window.on('closed', () => this.open.delete(window));
-    // Exported pages never open windows.
+    // Exported pages never open windows, and WebRTC sends nothing (proxied UDP only, and there is no proxy).
     window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    window.webContents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
     try {
       window.webContents.debugger.attach(PROTOCOL_VERSION);
     } catch (error) {

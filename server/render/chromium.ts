@@ -5,7 +5,11 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
-/** Flags for a quiet, offline headless Chromium (no update checks, sync or background traffic). */
+/**
+ * Flags for a quiet, offline headless Chromium (no update checks, sync or background traffic). WebRTC is
+ * held to proxied UDP only, and there is no proxy: a peer connection a page opens gathers no candidate and
+ * sends nothing, whatever scripts the page has (the egress check also refuses and counts such attempts).
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -14,6 +18,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ] as const;
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
