@@ -15,7 +15,7 @@ export type RefKind = 'link' | 'resource';
  */
 export type RefVisitor = (url: string, kind: RefKind) => string | null;
 
-/** `<link rel>` values that make the browser load the target. */
+/** `<link rel>` values that make the browser load or contact the target (hints included: they reach out too). */
 const LOADED_RELS = new Set([
   'stylesheet',
   'icon',
@@ -27,6 +27,9 @@ const LOADED_RELS = new Set([
   'preload',
   'prefetch',
   'modulepreload',
+  'preconnect',
+  'dns-prefetch',
+  'prerender',
   'op-search-index',
 ]);
 
