@@ -96,7 +96,8 @@ needsChromium().describe('exports and verify in the dashboard', () => {
       await page.selectOption('section[aria-labelledby=history-title] select >> nth=0', 'failed');
       await page.waitForSelector('text=No export matches these filters.');
       await page.selectOption('section[aria-labelledby=history-title] select >> nth=0', 'completed');
-      expect(await page.locator('.history-row').count()).toBe(1);
+      // The server filters: the list changes once its answer is in.
+      await expect.poll(() => page.locator('.history-row').count()).toBe(1);
       expect(errors).toEqual([]);
       await close();
     },

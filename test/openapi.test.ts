@@ -48,6 +48,8 @@ describe('GET /v1/openapi.json', () => {
   let resolved: Doc;
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   ajv.addVocabulary(['example']);
+  // The export job schemas carry instants (the server writes them with toISOString).
+  ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   const compiled = new Map<string, ValidateFunction>();
 
   beforeAll(async () => {
@@ -262,6 +264,14 @@ describe('GET /v1/openapi.json', () => {
     expect(await expectDocumented('/v1/keys', 'post', '/v1/keys', { headers: json, body: '{"name":""}' })).toBe(400);
     expect(await expectDocumented('/v1/keys/{keyId}', 'delete', '/v1/keys/key_0000000000000000')).toBe(404);
     expect(await expectDocumented('/health', 'get', '/health')).toBe(200);
+    const jobs = '/v1/static-export/jobs';
+    expect(await expectDocumented(jobs, 'get', `${jobs}?limit=1&status=cancelled`)).toBe(200);
+    expect(await expectDocumented(jobs, 'get', `${jobs}?cursor=not-a-cursor`)).toBe(400);
+    const list = doc.paths[jobs]?.['get'];
+    expect(list?.parameters.map((p) => p.name)).toEqual(['limit', 'status', 'domain', 'dateFrom', 'dateTo', 'cursor']);
+    expect(list?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      required: expect.arrayContaining(['jobs', 'nextCursor']) as unknown,
+    });
   });
 
   it("marks the dashboard's project, bundle and job-list routes as Offprint extensions, not the official ones", async () => {

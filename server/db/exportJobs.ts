@@ -231,31 +231,54 @@ export function failExportJob(db: Db, id: string, error: string, now: number, ow
   return result.changes === 1;
 }
 
+/**
+ * What the job list's `status` filter takes: a state, or `cancelled` (the `failed` jobs whose error is
+ * {@link CANCELLED_ERROR}; `failed` includes them, as in the official API).
+ */
+export const EXPORT_JOB_FILTER_STATUSES = [...EXPORT_JOB_STATUSES, 'cancelled'] as const;
+
+/** One of {@link EXPORT_JOB_FILTER_STATUSES}. */
+export type ExportJobFilterStatus = (typeof EXPORT_JOB_FILTER_STATUSES)[number];
+
 /** Filters of an organization's job list (each optional; dates are epoch ms, `createdAt` in [from, to)). */
 export interface ExportJobFilter {
-  readonly status?: ExportJobStatus | undefined;
+  readonly status?: ExportJobFilterStatus | undefined;
   readonly domain?: string | undefined;
   readonly createdFrom?: number | undefined;
   readonly createdTo?: number | undefined;
 }
 
-/** An organization's jobs matching `filter`, newest first. */
-export function listFilteredExportJobs(db: Db, orgId: string, filter: ExportJobFilter, limit: number): ExportJobRow[] {
-  const conditions: [string, string | number | undefined][] = [
-    ['org_id = ?', orgId],
-    ['status = ?', filter.status],
-    ['domain = ?', filter.domain],
-    ['created_at >= ?', filter.createdFrom],
-    ['created_at < ?', filter.createdTo],
+/** A position in the list's order (`created_at DESC, id DESC`): a page continues strictly after it. */
+export interface ExportJobPosition {
+  readonly createdAt: number;
+  readonly id: string;
+}
+
+/** An organization's jobs matching `filter`, newest first, strictly after `after` when given. */
+export function listFilteredExportJobs(
+  db: Db,
+  orgId: string,
+  filter: ExportJobFilter,
+  limit: number,
+  after?: ExportJobPosition,
+): ExportJobRow[] {
+  const cancelled = filter.status === 'cancelled';
+  const conditions: [string, (string | number)[] | undefined][] = [
+    ['org_id = ?', [orgId]],
+    ['status = ?', filter.status === undefined ? undefined : [cancelled ? 'failed' : filter.status]],
+    ['error = ?', cancelled ? [CANCELLED_ERROR] : undefined],
+    ['domain = ?', filter.domain === undefined ? undefined : [filter.domain]],
+    ['created_at >= ?', filter.createdFrom === undefined ? undefined : [filter.createdFrom]],
+    ['created_at < ?', filter.createdTo === undefined ? undefined : [filter.createdTo]],
+    ['(created_at, id) < (?, ?)', after === undefined ? undefined : [after.createdAt, after.id]],
   ];
-  const given = conditions.filter(([, value]) => value !== undefined);
-  const where = given.map(([sql]) => sql);
-  const args = given.map(([, value]) => value);
+  const given = conditions.filter(
+    (condition): condition is [string, (string | number)[]] => condition[1] !== undefined,
+  );
+  const where = given.map(([sql]) => sql).join(' AND ');
   return db
-    .prepare(
-      `SELECT ${COLUMNS} FROM export_jobs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .all(...args, limit) as ExportJobRow[];
+    .prepare(`SELECT ${COLUMNS} FROM export_jobs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?`)
+    .all(...given.flatMap(([, args]) => args), limit) as ExportJobRow[];
 }
 
 /** The ids and states of a project's jobs (to cancel and delete them with the project). */

@@ -12,6 +12,7 @@ import type {
   BundleRequest,
   CreatedKey,
   ExportJob,
+  ExportJobList,
   FeedbackBulk,
   FeedbackBulkResult,
   FeedbackByPage,
@@ -117,7 +118,8 @@ export function apiClient(connection: Connection, onUnauthorized?: () => void) {
     keys: () => call<{ keys: ApiKey[] }>('GET', '/v1/keys'),
     createKey: (name: string) => call<CreatedKey>('POST', '/v1/keys', { name }),
     revokeKey: (keyId: string) => call<ApiKey>('DELETE', `/v1/keys/${id(keyId)}`),
-    exportJobs: () => call<{ jobs: ExportJob[] }>('GET', '/v1/static-export/jobs?limit=100'),
+    /** One page of jobs, newest first: `limit`, the filters, and `cursor` (the previous page's nextCursor). */
+    exportJobs: (query: URLSearchParams) => call<ExportJobList>('GET', `/v1/static-export/jobs?${query.toString()}`),
     exportJob: (jobId: string) => call<ExportJob>('GET', `/v1/static-export/jobs/${id(jobId)}`),
     startExport: (body: StartExport) => call<ExportJob>('POST', '/v1/static-export/jobs', body),
     cancelExport: (jobId: string) => call<ExportJob>('DELETE', `/v1/static-export/jobs/${id(jobId)}`),

@@ -17,7 +17,12 @@ import type {
 } from '../../../server/routes/analytics/triageSchema.js';
 import type { ApiKeySchema, CreatedKeySchema } from '../../../server/routes/keys/schema.js';
 import type { ImportReportSchema, ProjectDetailSchema, ProjectSchema } from '../../../server/routes/projects/schema.js';
-import type { BundleBodySchema, BundleResponseSchema, ExportJobSchema } from '../../../server/routes/exports/schema.js';
+import type {
+  BundleBodySchema,
+  BundleResponseSchema,
+  ExportJobListSchema,
+  ExportJobSchema,
+} from '../../../server/routes/exports/schema.js';
 import type { SiteImportResultSchema } from '../../../server/routes/sites/schema.js';
 import type { VerifyResultSchema } from '../../../server/routes/bundles/schema.js';
 import type { RotatedKeySchema, SigningKeysSchema } from '../../../server/routes/signingKey/schema.js';
@@ -63,6 +68,8 @@ export type ReportView = Pick<ImportReport, 'problemsByCode' | 'problemList'> &
 
 /** A static export job, with Offprint's extension fields (phase, ETA, size, SHA-256, warnings). */
 export type ExportJob = z.output<typeof ExportJobSchema>;
+/** One page of the job list, and the cursor of the next (null at the end). */
+export type ExportJobList = z.output<typeof ExportJobListSchema>;
 /** One readable warning of an export. */
 export type ExportWarning = NonNullable<ExportJob['warnings']>[number];
 /** The deployment kinds an export can be made for. */

@@ -23,6 +23,7 @@ import { removeJobDir } from '../../exportSpec/files.js';
 import { encodeFeatures, encodePaths } from '../../exportSpec/jobOptions.js';
 import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { prefixedId } from '../ids.js';
+import { cursorPosition, encodeKeysetCursor, keysetPage, selectionFingerprint } from '../keysetCursor.js';
 import { requireOrganization } from '../organizations.js';
 import { getCurrentSite } from '../sites.js';
 import type { SiteDeps } from '../../deps.js';
@@ -157,17 +158,50 @@ export function organizationOfDomain(deps: SiteDeps, domain: string): string {
   return project.orgId;
 }
 
+/** One page of an organization's jobs, and the cursor of the next page (null at the end). */
+export interface ExportJobPage {
+  readonly rows: ExportJobRow[];
+  readonly nextCursor: string | null;
+}
+
+/** What one page of the job list takes: its size, the filters, and the previous page's `nextCursor`. */
+export interface ExportJobPageQuery {
+  readonly limit: number;
+  readonly filter?: ExportJobFilter | undefined;
+  readonly cursor?: string | undefined;
+}
+
+/** The selection a job-list cursor is bound to: the organization and every filter (not `limit`). */
+function jobListFingerprint(orgId: string, filter: ExportJobFilter): string {
+  // The tag keeps a cursor of another list (feedback's start with a project id) from ever matching.
+  const { status, domain, createdFrom, createdTo } = filter;
+  return selectionFingerprint([
+    'export-jobs',
+    orgId,
+    status ?? null,
+    domain ?? null,
+    createdFrom ?? null,
+    createdTo ?? null,
+  ]);
+}
+
 /**
- * The organization's most recent jobs, newest first (the dashboard's list; an Offprint extension),
- * optionally only those matching `filter` (status, domain, creation time).
+ * One page of the organization's jobs, newest first (`created_at DESC, id DESC`; the dashboard's list,
+ * an Offprint extension), optionally only those matching `filter`. `cursor` continues after the page it
+ * came from and must come with the same filters (a 400 otherwise, or when it was altered).
  */
-export function listExportJobs(
-  deps: SiteDeps,
-  orgId: string,
-  limit: number,
-  filter: ExportJobFilter = {},
-): ExportJobRow[] {
-  return listFilteredExportJobs(deps.db, orgId, filter, limit);
+export function listExportJobs(deps: SiteDeps, orgId: string, query: ExportJobPageQuery): ExportJobPage {
+  const filter = query.filter ?? {};
+  const fingerprint = jobListFingerprint(orgId, filter);
+  const after =
+    query.cursor === undefined
+      ? undefined
+      : cursorPosition(deps.secret, fingerprint, query.cursor, 'status, domain, dateFrom and dateTo');
+  const fetched = listFilteredExportJobs(deps.db, orgId, filter, query.limit + 1, after);
+  const { rows, nextCursor } = keysetPage(fetched, query.limit, (last) =>
+    encodeKeysetCursor(deps.secret, fingerprint, { createdAt: last.createdAt, id: last.id }),
+  );
+  return { rows, nextCursor };
 }
 
 /** The completed job of the organization that produced a bundle with this SHA-256, if any. */

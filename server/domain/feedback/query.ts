@@ -11,10 +11,11 @@ import {
 } from '../../db/feedback.js';
 import { findProjectInOrg, type ProjectRow } from '../../db/projects.js';
 import type { Deps } from '../../deps.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { getCurrentSite } from '../sites.js';
 import type { SiteDeps } from '../../deps.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { cursorPosition, keysetPage } from '../keysetCursor.js';
+import { encodeCursor, filterFingerprint } from './cursor.js';
 import type { FeedbackByPageQuery, FeedbackListQuery } from './filters.js';
 
 /** One page of entries. */
@@ -54,27 +55,19 @@ export function toFilter(
 export function listFeedback(deps: Deps, orgId: string, projectId: string, query: FeedbackListQuery): FeedbackPage {
   requireProjectInOrg(deps, orgId, projectId);
   const filter = toFilter(projectId, query);
-  let after: KeysetPosition | undefined;
-  if (query.cursor !== undefined) {
-    const decoded = decodeCursor(deps.secret, filter, query.cursor);
-    if (!decoded.ok) {
-      throw ValidationError('Invalid request parameters', [
-        decoded.problem === 'invalid'
-          ? 'cursor: is not a cursor issued by this server (pass nextCursor from the previous page unchanged)'
-          : 'cursor: was issued for other filters; repeat the dateFrom, dateTo, source, status, path and q of the first page',
-      ]);
-    }
-    after = decoded.position;
-  }
+  const after: KeysetPosition | undefined =
+    query.cursor === undefined
+      ? undefined
+      : cursorPosition(
+          deps.secret,
+          filterFingerprint(filter),
+          query.cursor,
+          'dateFrom, dateTo, source, status, path and q',
+        );
   const fetched = selectFeedbackPage(deps.db, filter, after, query.limit + 1);
-  const hasMore = fetched.length > query.limit;
-  const rows = hasMore ? fetched.slice(0, query.limit) : fetched;
-  const last = rows.at(-1);
-  const nextCursor =
-    hasMore && last !== undefined
-      ? encodeCursor(deps.secret, filter, { createdAt: sortTime(last.createdAt), id: last.id })
-      : null;
-  return { rows, nextCursor, hasMore };
+  return keysetPage(fetched, query.limit, (last) =>
+    encodeCursor(deps.secret, filter, { createdAt: sortTime(last.createdAt), id: last.id }),
+  );
 }
 
 /**

@@ -75,16 +75,16 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
       path: '/v1/static-export/jobs',
       summary: 'List static export jobs',
       description:
-        'The organization’s most recent jobs, newest first; `status`, `domain`, `dateFrom` and `dateTo` narrow ' +
-        'the list (Offprint extension).',
+        'The organization’s jobs, newest first, a page at a time: pass `nextCursor` as `cursor` for the next ' +
+        'page; `status`, `domain`, `dateFrom` and `dateTo` narrow the list (Offprint extension).',
       tags: TAGS,
       extension: true,
       params: Empty,
       query: ListJobsQuerySchema,
       body: NO_BODY,
       responses: {
-        200: { description: 'The jobs', schema: ExportJobListSchema },
-        400: errorResponse('Invalid query parameters'),
+        200: { description: 'One page of jobs', schema: ExportJobListSchema },
+        400: errorResponse('Invalid query parameters, or a `cursor` altered or issued for other filters'),
         ...AUTH_ERRORS,
       },
     },
@@ -96,9 +96,8 @@ export function exportRoutes(route: RouteDefiner, deps: SiteDeps, options: Expor
         createdTo: query.dateTo,
       };
       const at = { ...view(), withWarnings: false };
-      ctx.body = {
-        jobs: listExportJobs(deps, principal.orgId, query.limit, filter).map((row) => presentExportJob(row, at)),
-      };
+      const page = listExportJobs(deps, principal.orgId, { limit: query.limit, filter, cursor: query.cursor });
+      ctx.body = { jobs: page.rows.map((row) => presentExportJob(row, at)), nextCursor: page.nextCursor };
     },
   );
   route(

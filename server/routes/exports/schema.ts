@@ -1,6 +1,6 @@
 /** Schemas of the static export routes (`/v1/static-export/jobs...`), after Mintlify's static export API. */
 import { z } from 'zod';
-import { EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
+import { EXPORT_JOB_FILTER_STATUSES, EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
 import { DEPLOYMENT_KINDS } from '../../types.js';
 import { exportFeaturesSchema } from '../../exportSpec/features.js';
 import { checkRange, dateFrom, dateTo, limitParam, RANGE_CHECK } from '../../domain/feedback/filters.js';
@@ -89,14 +89,22 @@ export const ExportJobSchema = z.strictObject({
   ...jobExtensionFields,
 });
 
-/** Query of `GET /v1/static-export/jobs`: the newest `limit` jobs, optionally filtered (Offprint extension). */
+/**
+ * Query of `GET /v1/static-export/jobs`: one page of the jobs, newest first, optionally filtered; `cursor`
+ * continues from the previous page (Offprint extension).
+ */
 export const ListJobsQuerySchema = z
   .object({
     limit: limitParam(20),
     status: z
-      .enum(EXPORT_JOB_STATUSES)
+      .enum(EXPORT_JOB_FILTER_STATUSES)
       .optional()
-      .meta({ description: 'Only jobs in this state (a cancelled job is `failed`).', 'x-offprint': true }),
+      .meta({
+        description:
+          'Only jobs in this state. A cancelled job is `failed` (with `error` "cancelled"), so `failed` lists it too; ' +
+          '`cancelled` lists only those.',
+        'x-offprint': true,
+      }),
     domain: HostnameSchema.optional().meta({ description: 'Only exports of this site.', 'x-offprint': true }),
     dateFrom: dateFrom.optional().meta({
       description:
@@ -107,11 +115,32 @@ export const ListJobsQuerySchema = z
       description: 'Only jobs created before this instant (exclusive); same formats as dateFrom.',
       'x-offprint': true,
     }),
+    cursor: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .meta({
+        description:
+          'The `nextCursor` of the previous page, unchanged, with the same `status`, `domain`, `dateFrom` and ' +
+          '`dateTo` (`limit` may differ); a cursor that was altered or comes with other filters is a 400.',
+        'x-offprint': true,
+      }),
   })
   .superRefine(checkRange, RANGE_CHECK);
 
-/** 200 body of `GET /v1/static-export/jobs`: the newest jobs first. */
-export const ExportJobListSchema = z.strictObject({ jobs: z.array(ExportJobSchema) });
+/** 200 body of `GET /v1/static-export/jobs`: one page of jobs, newest first. */
+export const ExportJobListSchema = z.strictObject({
+  jobs: z.array(ExportJobSchema),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Pass as `cursor` (with the same filters) for the next, older page; null when this page is the last. Opaque ' +
+        'and signed; jobs created while paging never make a page skip or repeat one (Offprint extension).',
+    }),
+});
 
 /** Optional body of `POST /v1/static-export/jobs/{jobId}/bundle`. */
 export const BundleBodySchema = z

@@ -3,21 +3,25 @@
  * changed since an earlier completed export of the same site (a signed delta the receiver applies to the
  * bundle they already have with `offprint apply`).
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import type { BundleLink, ExportJob } from '../../api/types.js';
 import { CopyButton } from '../../ui/CopyButton.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { formatBytes, formatWhen } from '../../ui/format.js';
 import { Icon } from '../../ui/Icon.js';
+import { useLoad } from '../../ui/useLoad.js';
 import { startDownload } from './startDownload.js';
 
-/** Completed exports of the same site made before `job`, newest first: what a delta can start from. */
-export function deltaBases(job: ExportJob, jobs: readonly ExportJob[]): ExportJob[] {
-  return jobs
-    .filter((j) => j.status === 'completed' && j.domain === job.domain && j.jobId !== job.jobId)
-    .filter((j) => j.createdAt < job.createdAt)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/** How many earlier exports the choice offers (the newest; a delta from an old one saves little). */
+const BASES = 20;
+
+/**
+ * The query of what a delta can start from: completed exports of the same site made before `job`, newest
+ * first. Asked of the server: the history on the page may be filtered, or not reach back that far.
+ */
+function basesQuery(domain: string, before: string): URLSearchParams {
+  return new URLSearchParams({ status: 'completed', domain, dateTo: before, limit: String(BASES) });
 }
 
 function baseLabel(job: ExportJob): string {
@@ -26,8 +30,14 @@ function baseLabel(job: ExportJob): string {
 }
 
 /** The delta action of a completed job's card (nothing when no earlier export of its site exists). */
-export function DeltaDownload(props: { api: ApiClient; job: ExportJob; jobs: readonly ExportJob[] }) {
-  const bases = deltaBases(props.job, props.jobs);
+export function DeltaDownload(props: { api: ApiClient; job: ExportJob }) {
+  const { api, job } = props;
+  const { domain, createdAt } = job;
+  const load = useCallback(
+    () => api.exportJobs(basesQuery(domain, createdAt)).then((r) => r.jobs),
+    [api, domain, createdAt],
+  );
+  const bases = useLoad(load).data ?? [];
   const [from, setFrom] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<BundleLink | null>(null);

@@ -1,6 +1,6 @@
 /**
- * Static exports: start one, follow it live (the list is polled while a job is queued or running), get
- * its bundle and checksum, browse the history.
+ * Static exports: start one, follow it live (polled while a job is queued or running), get its bundle and
+ * checksum, browse the history a page at a time.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -13,36 +13,73 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { useLoad } from '../../ui/useLoad.js';
 import { JobCard } from './JobCard.js';
 import { JobHistory } from './JobHistory.js';
+import { NO_FILTER, type HistoryFilter } from './jobPages.js';
 import { isActive } from './jobText.js';
 import { StartExport } from './StartExport.js';
+import { useJobHistory } from './useJobHistory.js';
 
 /** How often jobs are re-read while one is active. */
 const POLL_MS = 1000;
 
+const isFiltered = (f: HistoryFilter): boolean => f.status !== '' || f.domain !== '' || f.from !== '';
+
 /** The exports page. */
 export function ExportsPage({ api }: { api: ApiClient }) {
   const loadProjects = useCallback(() => api.projects().then((r) => r.projects), [api]);
-  const loadJobs = useCallback(() => api.exportJobs().then((r) => r.jobs), [api]);
   const projects = useLoad(loadProjects);
-  const jobs = useLoad(loadJobs);
+  const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
+  const history = useJobHistory(api, filter);
   const [selected, setSelected] = useState<string | null>(null);
+  // The newest job while the history is unfiltered: the card shows it until a job is chosen, and keeps
+  // showing it when a filter hides it from the list.
+  const [newest, setNewest] = useState<string | null>(null);
+  // The card's job read by itself, for when the history does not list it (a filter hides it).
+  const [detached, setDetached] = useState<ExportJob | null>(null);
   const [cancelling, setCancelling] = useState<ExportJob | null>(null);
   const [error, setError] = useState<unknown>(null);
 
-  const active = jobs.data?.some(isActive) ?? false;
-  const { reload } = jobs;
+  const filtered = isFiltered(filter);
+  const { jobs, loading, refresh, put } = history;
+  useEffect(() => {
+    if (!filtered && loading !== 'first' && jobs !== undefined) setNewest(jobs[0]?.jobId ?? null);
+  }, [filtered, loading, jobs]);
+
+  const shownId = selected ?? newest;
+  const listed = shownId === null ? undefined : jobs?.find((j) => j.jobId === shownId);
+  const shown = listed ?? (detached !== null && detached.jobId === shownId ? detached : null);
+  const needsDetached = shownId !== null && jobs !== undefined && listed === undefined;
+  useEffect(() => {
+    if (!needsDetached || shownId === null) return;
+    api.exportJob(shownId).then(setDetached, setError);
+  }, [api, needsDetached, shownId]);
+
+  // Polling re-reads the first page only (merged by jobId): what the user loaded stays, and a poll costs
+  // one page however long the history is. A running job the filter hides is read by itself.
+  const active = (jobs?.some(isActive) ?? false) || (shown !== null && isActive(shown));
+  const pollDetached = needsDetached && shown !== null && isActive(shown) ? shownId : null;
   useEffect(() => {
     if (!active) return undefined;
-    const timer = window.setInterval(() => void reload(), POLL_MS);
+    const timer = window.setInterval(() => {
+      void refresh();
+      if (pollDetached !== null) api.exportJob(pollDetached).then(setDetached, setError);
+    }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [active, reload]);
+  }, [active, refresh, pollDetached, api]);
 
-  const shown = jobs.data?.find((j) => j.jobId === selected) ?? jobs.data?.[0] ?? null;
+  const started = (job: ExportJob) => {
+    setSelected(job.jobId);
+    setDetached(job);
+    void refresh();
+  };
   const cancel = () => {
     if (cancelling === null) return;
     const job = cancelling;
     setCancelling(null);
-    api.cancelExport(job.jobId).then(() => reload(), setError);
+    api.cancelExport(job.jobId).then((after) => {
+      put(after);
+      setDetached((was) => (was?.jobId === after.jobId ? after : was));
+      void refresh();
+    }, setError);
   };
 
   if (projects.data !== undefined && projects.data.length === 0) {
@@ -55,22 +92,29 @@ export function ExportsPage({ api }: { api: ApiClient }) {
       </section>
     );
   }
+  const domains = [...new Set((projects.data ?? []).map((p) => p.domain))].sort();
+  const none = !filtered && loading !== 'first' && jobs !== undefined && jobs.length === 0;
   return (
     <section className="page">
       <PageHeader
         title="Exports"
         description="A site rendered into a self-contained bundle that works from any static host or from disk."
       />
-      <ErrorNote error={projects.error ?? jobs.error ?? error} />
-      {projects.data !== undefined && (
-        <StartExport api={api} projects={projects.data} onStarted={(job) => (setSelected(job.jobId), void reload())} />
-      )}
-      {shown !== null && <JobCard api={api} job={shown} jobs={jobs.data ?? []} onCancel={setCancelling} />}
-      {jobs.data !== undefined &&
-        (jobs.data.length === 0 ? (
+      <ErrorNote error={projects.error ?? history.error ?? error} />
+      {projects.data !== undefined && <StartExport api={api} projects={projects.data} onStarted={started} />}
+      {shown !== null && <JobCard api={api} job={shown} onCancel={setCancelling} />}
+      {jobs !== undefined &&
+        (none ? (
           <p className="muted">No export yet: start one above. Progress, warnings and the download appear here.</p>
         ) : (
-          <JobHistory jobs={jobs.data} selected={shown?.jobId ?? null} onSelect={setSelected} />
+          <JobHistory
+            history={history}
+            filter={filter}
+            onFilter={setFilter}
+            domains={domains}
+            selected={shown?.jobId ?? null}
+            onSelect={setSelected}
+          />
         ))}
       <ConfirmDialog
         open={cancelling !== null}

@@ -47,7 +47,7 @@ function Warnings({ api, jobId }: { api: ApiClient; jobId: string }) {
   );
 }
 
-function Finished({ api, job, jobs }: { api: ApiClient; job: ExportJob; jobs: readonly ExportJob[] }) {
+function Finished({ api, job }: { api: ApiClient; job: ExportJob }) {
   const [link, setLink] = useState<BundleLink | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -115,19 +115,14 @@ function Finished({ api, job, jobs }: { api: ApiClient; job: ExportJob; jobs: re
         </p>
       )}
       <ErrorNote error={error} />
-      <DeltaDownload api={api} job={job} jobs={jobs} />
+      <DeltaDownload api={api} job={job} />
       <Warnings api={api} jobId={job.jobId} />
     </>
   );
 }
 
-/** A job's card; `jobs` are all the jobs listed (a delta starts from one), `onCancel` asks to cancel it. */
-export function JobCard(props: {
-  api: ApiClient;
-  job: ExportJob;
-  jobs: readonly ExportJob[];
-  onCancel: (job: ExportJob) => void;
-}) {
+/** A job's card; `onCancel` asks to cancel it. */
+export function JobCard(props: { api: ApiClient; job: ExportJob; onCancel: (job: ExportJob) => void }) {
   const { job } = props;
   return (
     <article className="card job" data-job={job.jobId} aria-labelledby={`job-${job.jobId}`}>
@@ -158,7 +153,7 @@ export function JobCard(props: {
           </div>
         </div>
       )}
-      {job.status === 'completed' && <Finished api={props.api} job={job} jobs={props.jobs} />}
+      {job.status === 'completed' && <Finished api={props.api} job={job} />}
       {job.status === 'failed' && !isCancelled(job) && (
         <ErrorNote error={new Error(job.error ?? 'The export failed')} />
       )}
