@@ -1,6 +1,6 @@
 /**
  * The kill test of issue 4 (reliability plan J1): `offprint serve` is SIGKILLed (its whole process
- * group) at about half the pages of an export of 40 novu pages; started again on the same data dir, it
+ * group) at about half the pages of an export of 24 novu pages; started again on the same data dir, it
  * resumes the job at once (the dead process's lease is not waited out), the job completes, progress
  * never went down, no Chromium of the killed run is left, and the bundle's SHA-256 equals that of an
  * uninterrupted run of the same export.
@@ -26,7 +26,7 @@ import { FIXED_EXPORT_EPOCH } from './helpers/exportRun.js';
 process.env['SOURCE_DATE_EPOCH'] = FIXED_EXPORT_EPOCH;
 
 const DOMAIN = 'docs.novu.kill.test';
-const PAGES = 40;
+const PAGES = 24;
 const JOBS = '/v1/static-export/jobs';
 
 interface Job {

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "the server never dies of an export", with the built CLI's `serve`: an export of 40 novu
+ * Issue 13, "the server never dies of an export", with the built CLI's `serve`: an export of 24 novu
  * pages, SIGKILL of the server at half of them, a restart that resumes and completes the job, then a
  * second export on the same server. The server's RSS (/proc VmRSS of the node process) is logged all
  * along and printed, and /health is asked every 250 ms: every probe must be answered 200 (a probe gets
@@ -21,7 +21,7 @@ import { CHROMIUM, NOVU_FIXTURE, needs } from './helpers/needs.js';
 import { NOVU } from './helpers/siteProjects.js';
 
 const DOMAIN = 'docs.novu.survive.test';
-const PAGES = 40;
+const PAGES = 24;
 const JOBS = '/v1/static-export/jobs';
 /** Longest a /health probe may wait before it counts as not answered. */
 const PROBE_MS = 20_000;
