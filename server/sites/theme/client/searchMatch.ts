@@ -10,8 +10,6 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 const MAX_FUZZY = 6;
 
-export { MAX_PREFIX_SHARDS };
-
 /** Files one query word may load at most: its own shard and the shards or head of its prefix, a neighbour. */
 export const MAX_FILES_PER_WORD = MAX_PREFIX_SHARDS + 1;
 
