@@ -5,11 +5,14 @@
  * project of N pages with J1's generator, imports it into a data dir and fills an export's page store with
  * each page's server-rendered HTML (what a capture saves, minus client-side changes); `run` then, in a
  * fresh process, runs the real pipeline on that store (every page already captured: nothing is rendered),
- * then `offprint verify`'s check on the bundle, sampling the process RSS every 20 ms.
+ * then `offprint verify`'s check on the bundle, sampling the process RSS every 20 ms. The egress check
+ * (phase `proving`) is the real one, in Chromium; `--proof-pages N` checks only the first N pages of the
+ * bundle (at 10,000 pages the whole check takes over an hour here) and prints its time per page load, so
+ * the whole check's time can be told from it.
  *
  * Usage:
  *   node bench/scale/exportMemory.js prepare --pages 2000 [--dist bench/.data/j2-before]
- *   node bench/scale/exportMemory.js run --pages 2000 [--dist dist]
+ *   node bench/scale/exportMemory.js run --pages 2000 [--dist dist] [--proof-pages N]
  * `--dist` picks a compiled Offprint (`tsc -p tsconfig.build.json --outDir DIR`), to compare builds.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +26,11 @@ const { fetch, AbortController } = globalThis;
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { pages: { type: 'string', default: '2000' }, dist: { type: 'string', default: 'dist' } },
+  options: {
+    pages: { type: 'string', default: '2000' },
+    dist: { type: 'string', default: 'dist' },
+    'proof-pages': { type: 'string' },
+  },
 });
 const pages = Number(values.pages);
 const dist = resolve(REPO_ROOT, values.dist);
@@ -90,6 +97,9 @@ async function run() {
   const { openRuntime } = await load('server/runtime.js');
   const { runExport } = await load('server/export/run.js');
   const { verifyBundle } = await load('server/export/verify.js');
+  const { runEgressCheck } = await load('server/export/egress/index.js');
+  const { projectSigner } = await load('server/export/signer.js');
+  const { playwrightRenderBackend } = await load('server/render/playwrightBackend.js');
   const rt = openRuntime(join(home, 'data'), quietLogger());
   const mb = (/** @type {number} */ bytes) => Math.round(bytes / 1048576);
   const base = process.memoryUsage().rss;
@@ -99,13 +109,35 @@ async function run() {
   let phaseStart = Date.now();
   let phase = 'start';
   const outFile = join(home, 'bundle.zip');
+  const proofPages = values['proof-pages'] === undefined ? Infinity : Number(values['proof-pages']);
+  /** @type {{ pages: number, loads: number, seconds: number, msPerLoad: number } | null} */
+  let proof = null;
+  /** The real check, on the first `proofPages` pages of the bundle when asked to check only some. */
+  const egressCheck = async (
+    /** @type {object} */ run,
+    /** @type {{ files: string[] }} */ bundle,
+    /** @type {number} */ total,
+  ) => {
+    let html = 0;
+    const files = bundle.files.filter((/** @type {string} */ file) => !/\.html?$/i.test(file) || html++ < proofPages);
+    const proofStart = Date.now();
+    const result = await runEgressCheck(run, { ...bundle, files }, total);
+    const seconds = (Date.now() - proofStart) / 1000;
+    const loads = result.pagesChecked * result.modes.length;
+    proof = { pages: result.pagesChecked, loads, seconds, msPerLoad: Math.round((seconds * 1000) / loads) };
+    return result;
+  };
   const started = Date.now();
   const result = await runExport({
     deps: rt,
     ...state,
     workDir,
     outFile,
-    backend: () => Promise.reject(new Error('nothing should be rendered')),
+    // Only the egress check opens pages: every page is captured already.
+    backend: playwrightRenderBackend(),
+    egressCheck,
+    signer: projectSigner(rt, state.projectId),
+    createdAt: new Date().toISOString(),
     concurrency: 2,
     signal: new AbortController().signal,
     onProgress: (/** @type {{ phase: string }} */ p) => {
@@ -135,6 +167,7 @@ async function run() {
       verifyPeakRssMB: mb(peak),
       verifySeconds: Math.round((Date.now() - verifyStart) / 100) / 10,
       verifyOk: report.ok,
+      proof,
       problems: report.problems.slice(0, 3),
       phases,
     }),

@@ -113,9 +113,11 @@ export const INTERACT_EXPRESSION = `(async () => {
     }
   }
   for (const button of document.querySelectorAll('[data-op-code-expand], [aria-expanded="false"]')) click(button);
-  // Lazy media load now (above); scrolling in two strides wakes what watches the scroll position.
+  // Lazy media load now (above); scrolling in two strides wakes what watches the scroll position (a page
+  // that does not scroll, like a redirect page, has nothing to wake).
   const root = document.scrollingElement || document.documentElement;
-  for (const share of [0.5, 1]) {
+  const strides = root.scrollHeight > innerHeight ? [0.5, 1] : [];
+  for (const share of strides) {
     scrollTo(0, root.scrollHeight * share);
     await tick();
   }

@@ -148,9 +148,12 @@ export class ProbeTarget {
       else this.target.send('Fetch.continueRequest', { requestId: params.requestId }).catch(() => undefined);
       return;
     }
-    this.target
-      .send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' })
-      .catch(() => undefined);
+    // A navigation away is answered "204 No Content": the browser stays on the page checked (a failed one
+    // would load an error page in its place, which costs as much as the page itself and checks nothing).
+    const stop = away
+      ? this.target.send('Fetch.fulfillRequest', { requestId: params.requestId, responseCode: 204 })
+      : this.target.send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' });
+    stop.catch(() => undefined);
     if (away && this.scope.inside(url)) return;
     // A redirect page going where it says is the reader following a link the bundle names, not egress.
     if (away && this.exit !== null && sameUrl(url, this.exit)) return;
