@@ -97,7 +97,7 @@ needsChromium().describe('the egress check and pages that leave on their own', (
     );
     expect(proof.failures).toEqual([{ page: 'leaves.html', kind: 'http', url: `${origin}/taken` }]);
     // Once from disk, once over HTTP: the navigation was stopped both times.
-    expect(proof.requests.http).toBe(2);
+    expect(proof.requests['http']).toBe(2);
     expect(proof.blocked).toBe(2);
   }, 60_000);
 

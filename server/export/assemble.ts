@@ -5,6 +5,7 @@
  * static redirect pages; `404.html`, `sitemap.xml` and `robots.txt` are added (sitemap and canonical
  * URLs stay extensionless, on the published origin).
  */
+import type { HTMLElement } from 'node-html-parser';
 import type { Logger } from '../logger.js';
 import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
 import { matchRedirect } from '../sites/serve/redirects.js';
@@ -24,6 +25,8 @@ import { hasScheme, isExternalReference, isSelfContained, parseHtml, visitHtmlRe
 import type { ExportSite } from './siteServer.js';
 import { fetchFromSite } from './siteFetch.js';
 import { redirectPageHtml, robotsTxt, sitemapXml, staticRedirectSource } from './staticPages.js';
+import { isSharedNavPath, SharedNavFiles } from './sharedNav.js';
+import { eachLimited, yieldToEventLoop } from './pacing.js';
 import type { PageStore } from './workDir.js';
 
 /** The bundle's 404 page. */
@@ -72,6 +75,7 @@ class Assembler {
   private readonly assets: AssetStore;
   private readonly anchors: AnchorIndex;
   private readonly externalLinks = new ExternalLinks();
+  private readonly sharedNavs: SharedNavFiles;
   private readonly pageFiles = new Map<string, string>();
   private readonly redirectFiles = new Map<string, string>();
   private searchIndexFile: string | null = null;
@@ -83,6 +87,9 @@ class Assembler {
   constructor(private readonly input: AssembleInput) {
     this.assets = new AssetStore(input.site.origin, input.bundleDir, input.logger);
     this.anchors = new AnchorIndex(input.logger);
+    this.sharedNavs = new SharedNavFiles(input.site.origin, input.bundleDir, input.logger, (root, sitePath, file) =>
+      this.rewriteRefs(root, sitePath, file),
+    );
     for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
     this.allowedScripts = (input.site.build.scripts?.head ?? []).map((script) => script.src);
     this.connect = connectOrigins(input.options.features);
@@ -93,7 +100,7 @@ class Assembler {
     const started = Date.now();
     if (options.features.search) await this.writeSearchIndex();
     const redirects = this.planRedirects();
-    await this.eachLimited(this.input.pages, 4, async (path) => {
+    await eachLimited(this.input.pages, 4, async (path) => {
       this.input.signal?.throwIfAborted();
       this.input.guard?.check(`assembling ${path}`);
       const html = await this.rewriteDocument(this.input.store.html(path), path, pageFile(path));
@@ -121,15 +128,6 @@ class Assembler {
       missingFiles,
       externalLinks,
     };
-  }
-
-  private async eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(limit, items.length) }, async () => {
-        for (let item = items[next++]; item !== undefined; item = items[next++]) await fn(item);
-      }),
-    );
   }
 
   /**
@@ -186,6 +184,10 @@ class Assembler {
     }
     if (local === SEARCH_INDEX_URL)
       return this.searchIndexFile === null ? null : relativeUrl(file, this.searchIndexFile);
+    if (isSharedNavPath(local)) {
+      const shared = await this.sharedNavs.file(local);
+      return shared === null ? null : relativeUrl(file, shared);
+    }
     const asset = await this.assets.asset(local);
     return asset === null ? null : relativeUrl(file, asset) + hash;
   }
@@ -199,6 +201,14 @@ class Assembler {
       for (const el of root.querySelectorAll('[data-op-feedback], [data-op-code-feedback]')) el.remove();
     }
     stripActiveContent(root, this.allowedScripts);
+    await this.rewriteRefs(root, sitePath, file);
+    applyBundlePolicy(root, this.connect);
+    this.anchors.record(file, root);
+    return root.toString();
+  }
+
+  /** Rewrites every reference of a parsed document at bundle file `file` (site path `sitePath`). */
+  private async rewriteRefs(root: HTMLElement, sitePath: string, file: string): Promise<void> {
     const found = new Map<string, Promise<string | null>>();
     visitHtmlRefs(root, (url, kind) => {
       const key = `${kind} ${url}`;
@@ -211,9 +221,6 @@ class Assembler {
       const next = resolved.get(`${kind} ${url}`);
       return next === undefined ? url : next;
     });
-    applyBundlePolicy(root, this.connect);
-    this.anchors.record(file, root);
-    return root.toString();
   }
 
   private async writeSearchIndex(): Promise<void> {
@@ -289,11 +296,6 @@ class Assembler {
     writeBundleFile(this.input.bundleDir, 'sitemap.xml', sitemapXml(build, publicOrigin, new Set(this.input.pages)));
     writeBundleFile(this.input.bundleDir, 'robots.txt', robotsTxt(build, publicOrigin));
   }
-}
-
-/** Lets timers and I/O (the API, /health, the job's lease) run between pages. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Writes the bundle folder from the captured pages; returns its file list. */

@@ -31,6 +31,7 @@ const LOADED_RELS = new Set([
   'dns-prefetch',
   'prerender',
   'op-search-index',
+  'op-nav',
 ]);
 
 /** Attributes holding one URL, by element (lowercase tag names; `*` = any element). */

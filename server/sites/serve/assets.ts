@@ -13,7 +13,7 @@ import type { Logger } from '../../logger.js';
 import { searchIndexFile } from './pages.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile } from './respond.js';
-import { themeFile } from './theme.js';
+import { sharedNavFile, themeFile } from './theme.js';
 
 const require = createRequire(import.meta.url);
 
@@ -34,6 +34,7 @@ export const MERMAID_BUNDLE = resolveInstalled('mermaid/dist/mermaid.min.js');
 
 const MERMAID_NAME = 'mermaid.min.js';
 const SEARCH_DIR = 'search';
+const SHARED_NAV_DIR = 'nav';
 
 /**
  * Serves `/_offprint/<segments>`; false when nothing is there (the caller answers 404). Segments are
@@ -78,6 +79,13 @@ export async function serveAsset(
     const found = await searchIndexFile(cache, build, rest[0] ?? '', logger);
     if (found === null) return false;
     sendBody(ctx, found.body, { type: found.type });
+    return true;
+  }
+  if (first === SHARED_NAV_DIR && rest.length === 1) {
+    // The whole sidebar of a large section, which its pages load instead of each carrying it.
+    const nav = sharedNavFile(build.model, rest[0] ?? '');
+    if (nav === null) return false;
+    sendBody(ctx, nav.body, { type: nav.type, etag: nav.etag });
     return true;
   }
   if (rest.length > 0) return false;

@@ -3,6 +3,7 @@
  * the 404 page, endpoint pages, the search index and the files under `/_offprint/`. Kept in one place so
  * that the rest of the serve code does not depend on how the theme names things.
  */
+import { createHash } from 'node:crypto';
 import type { OpenApiOperation, SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { themeAsset } from '../theme/assets.js';
@@ -10,6 +11,8 @@ import { renderDocument, renderNotFound } from '../theme/document.js';
 import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
 import type { HeadScript } from '../theme/integrations.js';
 import type { ExportProfile } from '../theme/profile.js';
+import { sharedNavFileOf, sharedNavItems, sharedNavScript } from '../theme/sharedNav.js';
+import { renderSidebarTree } from '../theme/sidebar.js';
 
 /** A generated file of the theme. */
 export interface ThemeFile {
@@ -44,4 +47,23 @@ export function endpointBody(site: SiteModel, op: OpenApiOperation, content?: Re
 export function themeFile(name: string, site: SiteModel): ThemeFile | null {
   const asset = themeAsset(name, site);
   return asset === null ? null : { body: asset.body, type: asset.contentType, etag: asset.etag };
+}
+
+const sharedTrees = new WeakMap<SiteModel, Map<string, string>>();
+
+/**
+ * `/_offprint/nav/<key>.js` (or `.html`, the bare tree): the whole sidebar of a large section
+ * (theme/sharedNav.ts), built once per site build; null when no section has that key.
+ */
+export function sharedNavFile(site: SiteModel, name: string): ThemeFile | null {
+  const file = sharedNavFileOf(name);
+  const items = file === null ? undefined : sharedNavItems(site, file.key);
+  if (file === null || items === undefined) return null;
+  let trees = sharedTrees.get(site);
+  if (trees === undefined) sharedTrees.set(site, (trees = new Map<string, string>()));
+  let tree = trees.get(file.key);
+  if (tree === undefined) trees.set(file.key, (tree = renderSidebarTree(site, items)));
+  const body = file.format === 'html' ? tree : sharedNavScript(file.key, tree);
+  const type = file.format === 'html' ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8';
+  return { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }

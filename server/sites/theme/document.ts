@@ -12,6 +12,7 @@ import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
 import { renderFeedbackWidget, renderPageHeader, renderPagination, renderToc } from './page.js';
 import { switchers, type Switcher } from './sections.js';
 import { renderSidebar } from './sidebar.js';
+import { SHARED_NAV_MIN_LINKS, sharedNavKey, sharedNavUrl, sidebarLinkCount } from './sharedNav.js';
 import type { ExportProfile } from './profile.js';
 import type { HeadScript } from './integrations.js';
 
@@ -104,6 +105,10 @@ function shell(args: ShellArgs): string {
   const c = chrome(site, location);
   const sw = switchers(site, location);
   const withSidebar = mode !== 'custom' && mode !== 'center';
+  const shared =
+    withSidebar && sidebarLinkCount(location.sidebar) >= SHARED_NAV_MIN_LINKS
+      ? sharedNavKey(location.chain[location.chain.length - 1])
+      : undefined;
   const sidebar = withSidebar
     ? renderSidebar({
         site,
@@ -111,6 +116,7 @@ function shell(args: ShellArgs): string {
         switchers: sw,
         current: args.current,
         extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar),
+        shared,
       })
     : '';
   const aside = args.aside
@@ -126,6 +132,7 @@ function shell(args: ShellArgs): string {
       bannerKey: banner && c.banner?.dismissible ? bannerKey(c.banner) : undefined,
       feedbackOff: feedbackOff(site, args.profile),
       profile: args.profile,
+      sharedNav: shared === undefined ? undefined : sharedNavUrl(shared),
     }) +
     // Emoji become images in the body only: the head's title and metadata keep the characters.
     emojiImages(

@@ -4,6 +4,7 @@ import type { Frontmatter } from '../project/pages/frontmatter.js';
 import { attrs, esc, localAsset } from './html.js';
 import type { HeadScript } from './integrations.js';
 import { SEARCH_INDEX_REL, type ExportProfile } from './profile.js';
+import { SHARED_NAV_REL } from './sharedNav.js';
 import { KATEX_CSS_URL, SEARCH_INDEX_URL, SITE_CSS_URL, THEME_CSS_URL, THEME_INIT_URL, THEME_JS_URL } from './urls.js';
 
 /** What the head describes. */
@@ -29,6 +30,8 @@ export interface HeadArgs {
   readonly profile?: ExportProfile | undefined;
   /** Third-party scripts an administrator allowed for this site (setting `allowedScripts`), in order. */
   readonly scripts?: readonly HeadScript[] | undefined;
+  /** The shared sidebar file of the page's section, when its sidebar is too large for every page. */
+  readonly sharedNav?: string | undefined;
 }
 
 /** Allowed third-party scripts, after the theme's own: deferred, so they run in order once parsed. */
@@ -120,6 +123,7 @@ export function renderHead(args: HeadArgs): string {
     `<link rel="stylesheet" href="${SITE_CSS_URL}">` +
     (args.math ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">` : '') +
     (args.profile?.search ? `<link rel="${SEARCH_INDEX_REL}" href="${SEARCH_INDEX_URL}">` : '') +
+    (args.sharedNav === undefined ? '' : `<link rel="${SHARED_NAV_REL}" href="${esc(args.sharedNav)}">`) +
     `<script src="${THEME_JS_URL}" defer></script>` +
     thirdPartyScripts(args.scripts) +
     '</head>'

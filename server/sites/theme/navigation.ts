@@ -110,7 +110,7 @@ export function locatePage(site: SiteModel, pagePath: string | null): NavLocatio
 }
 
 /** The first page a list of items opens (visible pages first). */
-function firstInItems(items: readonly NavItem[], allowHidden: boolean): string | undefined {
+export function firstInItems(items: readonly NavItem[], allowHidden: boolean): string | undefined {
   for (const item of items) {
     if (item.kind === 'page') return item.page;
     if (item.kind === 'group' && (allowHidden || !item.hidden)) {

@@ -1,8 +1,10 @@
 /** The sidebar: section switchers (products, dropdowns, menus), anchors, then the group/page tree. */
 import type { NavGroup, NavItem, SitePage, SiteModel } from '../project/model.js';
+import { emojiImages } from './emoji.js';
 import { frontmatterEndpoint } from './endpoint/bar.js';
 import { attrs, cls, esc, linkAttrs, shortHash } from './html.js';
 import { navIcon, ui } from './icons.js';
+import { firstInItems } from './navigation.js';
 import type { Switcher } from './sections.js';
 import { switcherMenu } from './sections.js';
 
@@ -15,6 +17,11 @@ export interface SidebarArgs {
   readonly current: string | null;
   /** Markup shown at the top of the phone drawer only (tabs and navbar links). */
   readonly extra?: string;
+  /**
+   * The key of the shared file holding this sidebar's whole tree (sharedNav.ts): the page then carries
+   * only the group of the current page and the other groups' headings.
+   */
+  readonly shared?: string | undefined;
 }
 
 const METHOD_LABELS: Readonly<Record<string, string>> = {
@@ -49,7 +56,16 @@ function containsPage(items: readonly NavItem[], path: string): boolean {
 }
 
 class SidebarWriter {
-  constructor(private readonly args: SidebarArgs) {}
+  /** Only the current page's group is written out in full (a shared sidebar's page). */
+  private readonly compact: boolean;
+
+  constructor(private readonly args: SidebarArgs) {
+    this.compact = args.shared !== undefined;
+  }
+
+  private holdsCurrent(items: readonly NavItem[]): boolean {
+    return this.args.current !== null && containsPage(items, this.args.current);
+  }
 
   private pageLink(path: string): string {
     const page = this.args.site.pages.get(path);
@@ -92,8 +108,13 @@ class SidebarWriter {
     );
   }
 
-  /** Top-level groups are headings with their pages always listed (as on Mintlify sites). */
+  /**
+   * Top-level groups are headings with their pages always listed (as on Mintlify sites). In a compact
+   * sidebar another group than the current page's is its heading alone, leading to its first page.
+   */
   private topGroup(group: NavGroup): string {
+    if (this.compact && group.root !== this.args.current && !this.holdsCurrent(group.items))
+      return this.headingOnly(group);
     const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
     const title = root
       ? `<a class="${cls('op-nav-group-title', 'op-nav-group-link', group.root === this.args.current && 'is-active')}" href="${esc(root.url)}"` +
@@ -102,10 +123,24 @@ class SidebarWriter {
     return `<div class="op-nav-group">${title}${this.list(group.items, true)}</div>`;
   }
 
-  /** Nested groups collapse; open when `expanded` or when they hold the current page. */
+  /** A group's heading linked to the page it opens (a compact sidebar's other groups). */
+  private headingOnly(group: NavGroup): string {
+    const first = group.root ?? firstInItems(group.items, false);
+    const page = first === undefined ? undefined : this.args.site.pages.get(first);
+    const title = page
+      ? `<a class="op-nav-group-title op-nav-group-link" href="${esc(page.url)}">${this.groupTitle(group)}</a>`
+      : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
+    return `<div class="op-nav-group">${title}</div>`;
+  }
+
+  /**
+   * Nested groups collapse; open when `expanded` or when they hold the current page. A closed one of a
+   * compact sidebar leaves its pages to the shared tree.
+   */
   private subGroup(group: NavGroup): string {
     const current = this.args.current;
-    const open = group.expanded || (current !== null && (group.root === current || containsPage(group.items, current)));
+    const holds = current !== null && (group.root === current || containsPage(group.items, current));
+    const open = group.expanded || holds;
     const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
     const active = root !== undefined && group.root === current;
     const summary = root
@@ -113,7 +148,8 @@ class SidebarWriter {
         `${active ? ' aria-current="page"' : ''}>${this.groupTitle(group)}</a>${ui('chevron-right', 'op-nav-chevron')}</summary>`
       : `<summary class="op-nav-sub-summary"><span class="op-nav-link op-nav-sub-link">${this.groupTitle(group)}</span>` +
         `${ui('chevron-right', 'op-nav-chevron')}</summary>`;
-    return `<details${attrs({ class: 'op-nav-sub', open })}>${summary}${this.list(group.items, true)}</details>`;
+    const list = this.compact && !holds ? '' : this.list(group.items, true);
+    return `<details${attrs({ class: 'op-nav-sub', open })}>${summary}${list}</details>`;
   }
 
   /** Loose pages at the top level are gathered into one unlabelled list between groups. */
@@ -121,7 +157,9 @@ class SidebarWriter {
     let out = '';
     let loose: NavItem[] = [];
     const flush = (): void => {
-      if (loose.length > 0) out += `<div class="op-nav-group">${this.list(loose, true)}</div>`;
+      // A compact sidebar keeps a run of loose pages only when the current page is one of them.
+      const shown = loose.length > 0 && (!this.compact || this.holdsCurrent(loose));
+      if (shown) out += `<div class="op-nav-group">${this.list(loose, true)}</div>`;
       loose = [];
     };
     for (const item of this.args.items) {
@@ -164,9 +202,18 @@ export function renderSidebar(args: SidebarArgs): string {
   const writer = new SidebarWriter(args);
   const top = writer.top();
   const tree = writer.tree();
-  if (!top && !tree) return '';
+  if (!top && !tree && args.shared === undefined) return '';
+  const nav = attrs({ class: 'op-nav', 'aria-label': 'Pages', 'data-op-nav-shared': args.shared });
   return (
     `<aside id="op-sidebar" class="op-sidebar" aria-label="Navigation"><div class="op-sidebar-inner">` +
-    `${args.extra ?? ''}${top}<nav class="op-nav" aria-label="Pages">${tree}</nav></div></aside>`
+    `${args.extra ?? ''}${top}<nav${nav}>${tree}</nav></div></aside>`
   );
+}
+
+/**
+ * The whole page tree of a sidebar listing `items`, no page current (the shared sidebar file's content),
+ * emoji drawn as in page bodies.
+ */
+export function renderSidebarTree(site: SiteModel, items: readonly NavItem[]): string {
+  return emojiImages(new SidebarWriter({ site, items, switchers: new Map(), current: null }).tree());
 }

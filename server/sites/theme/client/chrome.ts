@@ -72,7 +72,7 @@ function initDrawer(): void {
  * Scrolls a long sidebar to the current page, only when that page is below the first screen: a sidebar
  * (and the phone drawer, whose header sits at its top) otherwise opens at its top.
  */
-function revealActivePage(): void {
+export function revealActivePage(): void {
   const active = document.querySelector<HTMLElement>('.op-sidebar .is-active[aria-current="page"]');
   const scroller = document.querySelector<HTMLElement>('.op-sidebar-inner');
   if (!active || !scroller) return;

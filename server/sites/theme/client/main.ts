@@ -1,12 +1,13 @@
 /** The client bundle of docs sites (`/_offprint/theme.js`, deferred). Every feature is delegated or local. */
 import { initAnalytics } from './analytics.js';
-import { initChrome } from './chrome.js';
+import { initChrome, revealActivePage } from './chrome.js';
 import { initContent } from './content.js';
 import { initCopy } from './copy.js';
 import { isCapturing, markReady } from './exportMode.js';
 import { initFeedback } from './feedback.js';
 import { initMermaid } from './mermaid.js';
 import { initSearch } from './search.js';
+import { initSharedNav } from './sharedNav.js';
 import { initTabs } from './tabs.js';
 
 function report(error: unknown): void {
@@ -20,7 +21,12 @@ function report(error: unknown): void {
 // when the bundle's page is opened.
 const inits = isCapturing()
   ? []
-  : [initChrome, initTabs, initCopy, initFeedback, initContent, initSearch, initAnalytics];
+  : [initChrome, initTabs, initCopy, initFeedback, initContent, initSearch, initAnalytics, loadSharedNav];
+/** A large section's whole sidebar, once loaded, scrolled to the current page like one in the page. */
+function loadSharedNav(): void {
+  initSharedNav().then(revealActivePage, report);
+}
+
 for (const init of inits) {
   try {
     init();

@@ -1,0 +1,83 @@
+/**
+ * A large section's sidebar (theme/sharedNav.ts): the page carries the current group only, and the whole
+ * tree comes from one file per section, loaded with a plain script tag so that it works from file:// as
+ * well as over HTTP. Its links are relative to the file itself (a bundle page may sit at any depth), so
+ * each is resolved against the file's URL; then the current page is marked and its groups opened, as the
+ * server does for a sidebar written into the page.
+ */
+import { SHARED_NAV_GLOBAL, SHARED_NAV_REL } from '../sharedNav.js';
+
+type SharedTrees = Record<string, string | undefined>;
+
+function sharedTrees(): SharedTrees | undefined {
+  return (window as unknown as Record<string, SharedTrees | undefined>)[SHARED_NAV_GLOBAL];
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`The sidebar file ${src} did not load`));
+    document.head.append(script);
+  });
+}
+
+/** The URL without its fragment, to compare a link with the page shown. */
+function withoutHash(url: string): string {
+  const at = url.indexOf('#');
+  return at < 0 ? url : url.slice(0, at);
+}
+
+/** Makes every link and image of the tree absolute, from the file's URL. */
+function resolveUrls(tree: Element, base: string): void {
+  for (const element of Array.from(tree.querySelectorAll('[href], [src]'))) {
+    for (const name of ['href', 'src']) {
+      const value = element.getAttribute(name);
+      if (value === null || value.startsWith('#')) continue;
+      try {
+        element.setAttribute(name, new URL(value, base).href);
+      } catch {
+        // Left as written: the browser resolves it as it would have.
+      }
+    }
+  }
+}
+
+/** Marks the link to the page shown and opens the groups around it. */
+function markCurrent(tree: Element): void {
+  const here = withoutHash(window.location.href);
+  const link = Array.from(tree.querySelectorAll<HTMLAnchorElement>('a[href]')).find(
+    (a) => withoutHash(a.href) === here,
+  );
+  if (link === undefined) return;
+  link.classList.add('is-active');
+  link.setAttribute('aria-current', 'page');
+  for (
+    let details = link.closest('details');
+    details !== null;
+    details = details.parentElement?.closest('details') ?? null
+  ) {
+    details.open = true;
+  }
+}
+
+/**
+ * Replaces the compact sidebar with the section's whole tree. Resolves once done (or left as it is when
+ * the file cannot be had: the compact sidebar still leads everywhere through its group headings).
+ */
+export async function initSharedNav(): Promise<void> {
+  const nav = document.querySelector<HTMLElement>('nav.op-nav[data-op-nav-shared]');
+  const link = document.querySelector<HTMLLinkElement>(`link[rel="${SHARED_NAV_REL}"]`);
+  const key = nav?.dataset['opNavShared'];
+  if (!nav || !link || !key) return;
+  if (sharedTrees()?.[key] === undefined) await loadScript(link.href);
+  const html = sharedTrees()?.[key];
+  if (html === undefined) return;
+  const tree = document.createElement('div');
+  tree.innerHTML = html;
+  resolveUrls(tree, link.href);
+  markCurrent(tree);
+  nav.replaceChildren(...Array.from(tree.childNodes));
+  nav.dataset['opNavLoaded'] = '';
+}
