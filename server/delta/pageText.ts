@@ -100,7 +100,8 @@ class NavWalker {
     const classes = ` ${attr(attrs, 'class') ?? ''} `;
     const isGroup = classes.includes(' op-nav-group ') || tag === 'details';
     this.stack.push({ tag, label: isGroup ? '' : null });
-    const href = tag === 'a' ? attr(attrs, 'href') : undefined;
+    // The heading of a group a shared sidebar leaves out (theme/sharedNav.ts) names the group, not a page.
+    const href = tag === 'a' && !/\sdata-op-nav-heading\b/.test(attrs) ? attr(attrs, 'href') : undefined;
     // A link inside a group title (its root page) is captured as the link; it labels the group too.
     if (href !== undefined && this.capture?.kind !== 'link') this.capture = { kind: 'link', text: '', href };
     else if (this.capture === null && (classes.includes(' op-nav-group-title ') || tag === 'summary')) {

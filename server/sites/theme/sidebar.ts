@@ -128,7 +128,7 @@ class SidebarWriter {
     const first = group.root ?? firstInItems(group.items, false);
     const page = first === undefined ? undefined : this.args.site.pages.get(first);
     const title = page
-      ? `<a class="op-nav-group-title op-nav-group-link" href="${esc(page.url)}">${this.groupTitle(group)}</a>`
+      ? `<a class="op-nav-group-title op-nav-group-link" href="${esc(page.url)}" data-op-nav-heading="">${this.groupTitle(group)}</a>`
       : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
     return `<div class="op-nav-group">${title}</div>`;
   }
