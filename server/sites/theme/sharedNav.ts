@@ -80,9 +80,42 @@ export function sharedNavFileOf(fileName: string): SharedNavFile | null {
   return { key: match[1] ?? ROOT_KEY, format: match[2] === 'html' ? 'html' : 'js' };
 }
 
-/** The script of a shared sidebar file: stores the tree's markup under its key. */
+/**
+ * What a shared sidebar file stores: the tree's markup with each distinct icon written once (icons are
+ * inline SVG, most of a sidebar's bytes, and a few dozen serve thousands of links), marked `<@N>`: no tag
+ * name starts with `@` and text has its `<` escaped, so no markup or text is ever taken for a mark.
+ */
+export interface SharedNavData {
+  readonly html: string;
+  readonly icons: readonly string[];
+}
+
+const ICON = /<svg\b[^>]*>[\s\S]*?<\/svg>/g;
+const ICON_MARK = /<@(\d+)>/g;
+
+/** Packs a tree's markup: each distinct icon once. */
+export function packSharedNav(treeHtml: string): SharedNavData {
+  const icons: string[] = [];
+  const index = new Map<string, number>();
+  const html = treeHtml.replace(ICON, (svg) => {
+    let at = index.get(svg);
+    if (at === undefined) {
+      at = icons.push(svg) - 1;
+      index.set(svg, at);
+    }
+    return `<@${at}>`;
+  });
+  return { html, icons };
+}
+
+/** The tree's markup back from {@link packSharedNav}'s data. */
+export function unpackSharedNav(data: SharedNavData): string {
+  return data.html.replace(ICON_MARK, (_mark, at: string) => data.icons[Number(at)] ?? '');
+}
+
+/** The script of a shared sidebar file: stores the packed tree under its key. */
 export function sharedNavScript(key: string, treeHtml: string): string {
-  // `<` escaped so that no `</script>` can end up in the file whatever the labels say.
-  const json = (value: string): string => JSON.stringify(value).replace(/</g, '\\u003c');
-  return `(self.${SHARED_NAV_GLOBAL}=self.${SHARED_NAV_GLOBAL}||{})[${json(key)}]=${json(treeHtml)};\n`;
+  // Loaded by `src`, never inline: nothing in the strings can end the script.
+  const data = JSON.stringify(packSharedNav(treeHtml));
+  return `(self.${SHARED_NAV_GLOBAL}=self.${SHARED_NAV_GLOBAL}||{})[${JSON.stringify(key)}]=${data};\n`;
 }

@@ -5,9 +5,9 @@
  * each is resolved against the file's URL; then the current page is marked and its groups opened, as the
  * server does for a sidebar written into the page.
  */
-import { SHARED_NAV_GLOBAL, SHARED_NAV_REL } from '../sharedNav.js';
+import { SHARED_NAV_GLOBAL, SHARED_NAV_REL, unpackSharedNav, type SharedNavData } from '../sharedNav.js';
 
-type SharedTrees = Record<string, string | undefined>;
+type SharedTrees = Record<string, SharedNavData | undefined>;
 
 function sharedTrees(): SharedTrees | undefined {
   return (window as unknown as Record<string, SharedTrees | undefined>)[SHARED_NAV_GLOBAL];
@@ -72,10 +72,10 @@ export async function initSharedNav(): Promise<void> {
   const key = nav?.dataset['opNavShared'];
   if (!nav || !link || !key) return;
   if (sharedTrees()?.[key] === undefined) await loadScript(link.href);
-  const html = sharedTrees()?.[key];
-  if (html === undefined) return;
+  const data = sharedTrees()?.[key];
+  if (data === undefined) return;
   const tree = document.createElement('div');
-  tree.innerHTML = html;
+  tree.innerHTML = unpackSharedNav(data);
   resolveUrls(tree, link.href);
   markCurrent(tree);
   nav.replaceChildren(...Array.from(tree.childNodes));
