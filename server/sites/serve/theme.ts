@@ -64,6 +64,7 @@ export function sharedNavFile(site: SiteModel, name: string): ThemeFile | null {
   let tree = trees.get(file.key);
   if (tree === undefined) trees.set(file.key, (tree = renderSidebarTree(site, items)));
   const body = file.format === 'html' ? tree : sharedNavScript(file.key, tree);
-  const type = file.format === 'html' ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8';
+  // The bare tree is for the export to read, never for a browser to show: plain text.
+  const type = file.format === 'html' ? 'text/plain; charset=utf-8' : 'text/javascript; charset=utf-8';
   return { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }

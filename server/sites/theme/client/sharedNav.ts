@@ -23,10 +23,14 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-/** The URL without its fragment, to compare a link with the page shown. */
-function withoutHash(url: string): string {
-  const at = url.indexOf('#');
-  return at < 0 ? url : url.slice(0, at);
+/** The page a URL shows, without query or fragment, to compare a link with the page shown. */
+function pageOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
 }
 
 /** Makes every link and image of the tree absolute, from the file's URL. */
@@ -46,10 +50,8 @@ function resolveUrls(tree: Element, base: string): void {
 
 /** Marks the link to the page shown and opens the groups around it. */
 function markCurrent(tree: Element): void {
-  const here = withoutHash(window.location.href);
-  const link = Array.from(tree.querySelectorAll<HTMLAnchorElement>('a[href]')).find(
-    (a) => withoutHash(a.href) === here,
-  );
+  const here = pageOf(window.location.href);
+  const link = Array.from(tree.querySelectorAll<HTMLAnchorElement>('a[href]')).find((a) => pageOf(a.href) === here);
   if (link === undefined) return;
   link.classList.add('is-active');
   link.setAttribute('aria-current', 'page');
