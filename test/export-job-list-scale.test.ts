@@ -48,7 +48,7 @@ function row(env: ExportEnv, i: number): ExportJobRow {
     leaseUntil: status === 'running' ? T0 + 3_600_000 : null,
     bundleSha256: completed ? 'a'.repeat(64) : null,
     bundleSize: completed ? 123_456_789 : null,
-    blockedRequests: completed ? JSON.stringify(blocked) : null,
+    blockedCount: completed ? blocked.length : null,
     createdAt: T0 + i * 1000,
     updatedAt: T0 + i * 1000,
     startedAt: T0 + i * 1000,

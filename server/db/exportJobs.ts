@@ -42,8 +42,8 @@ export interface ExportJobRow {
   readonly leaseUntil: number | null;
   readonly bundleSha256: string | null;
   readonly bundleSize: number | null;
-  /** JSON array of `{page, url}` requests blocked while rendering (completed jobs). */
-  readonly blockedRequests: string | null;
+  /** How many requests were blocked while rendering (completed jobs; the list itself is stored apart). */
+  readonly blockedCount: number | null;
   /** Fingerprint of the key that signed the bundle (completed jobs of Offprint versions that sign). */
   readonly signingFingerprint: string | null;
   readonly createdAt: number;
@@ -56,7 +56,7 @@ const COLUMNS =
   'id, org_id AS orgId, project_id AS projectId, domain, build_id AS buildId, deployment, ' +
   'version_label AS versionLabel, paths, features, status, progress, page_count AS pageCount, ' +
   'pages_total AS pagesTotal, error, attempts, lease_owner AS leaseOwner, lease_until AS leaseUntil, ' +
-  'bundle_sha256 AS bundleSha256, bundle_size AS bundleSize, blocked_requests AS blockedRequests, ' +
+  'bundle_sha256 AS bundleSha256, bundle_size AS bundleSize, blocked_count AS blockedCount, ' +
   'signing_fingerprint AS signingFingerprint, created_at AS createdAt, updated_at AS updatedAt, started_at AS startedAt, completed_at AS completedAt';
 
 /** Inserts a job. Throws SQLITE_CONSTRAINT_UNIQUE when the project already has an active job. */
@@ -64,7 +64,7 @@ export function insertExportJob(db: Db, row: ExportJobRow): void {
   db.prepare(
     `INSERT INTO export_jobs (id, org_id, project_id, domain, build_id, deployment, version_label, paths, features,
        status, progress, page_count, pages_total, error, attempts, lease_owner, lease_until, bundle_sha256,
-       bundle_size, blocked_requests, signing_fingerprint, created_at, updated_at, started_at, completed_at)
+       bundle_size, blocked_count, signing_fingerprint, created_at, updated_at, started_at, completed_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.id,
@@ -86,7 +86,7 @@ export function insertExportJob(db: Db, row: ExportJobRow): void {
     row.leaseUntil,
     row.bundleSha256,
     row.bundleSize,
-    row.blockedRequests,
+    row.blockedCount,
     row.signingFingerprint,
     row.createdAt,
     row.updatedAt,
@@ -197,7 +197,8 @@ export function completeExportJob(
     .prepare(
       `UPDATE export_jobs
          SET status = 'completed', progress = 100, page_count = ?, pages_total = ?, bundle_sha256 = ?,
-             bundle_size = ?, blocked_requests = ?, signing_fingerprint = ?, lease_owner = NULL, lease_until = NULL,
+             bundle_size = ?, blocked_requests = ?, blocked_count = json_array_length(?), signing_fingerprint = ?,
+             lease_owner = NULL, lease_until = NULL,
              updated_at = ?, completed_at = ?
        WHERE id = ? AND lease_owner = ? AND status = 'running'`,
     )
@@ -206,6 +207,7 @@ export function completeExportJob(
       done.pageCount,
       done.sha256,
       done.sizeBytes,
+      done.blockedRequests,
       done.blockedRequests,
       done.signingFingerprint ?? null,
       done.now,

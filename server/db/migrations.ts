@@ -224,6 +224,17 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('CREATE INDEX export_jobs_by_org_time ON export_jobs (org_id, created_at, id)');
     },
   },
+  {
+    version: 9,
+    name: 'export jobs: how many requests each blocked, beside the list',
+    up: (db) => {
+      // The job list only shows how many requests a job blocked, yet read and parsed each job's whole
+      // blocked-request JSON (100 KB on a big site) to count them: the count is kept beside it now.
+      db.exec(`ALTER TABLE export_jobs ADD COLUMN blocked_count INTEGER;
+        UPDATE export_jobs SET blocked_count = json_array_length(blocked_requests)
+          WHERE blocked_requests IS NOT NULL AND json_valid(blocked_requests)`);
+    },
+  },
 ];
 
 /** The schema version this build of Offprint writes. */

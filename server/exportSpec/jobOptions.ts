@@ -54,13 +54,3 @@ export function jobExportOptions(row: RecordedExport): ExportOptions {
     allowEgress: allowEgress === true,
   };
 }
-
-/** Blocked requests of a completed job, as stored. */
-export const BlockedRequestsSchema = z.array(z.strictObject({ page: z.string(), url: z.string() }));
-
-/** The blocked requests of a completed job (empty for others). */
-export function jobBlockedRequests(row: { readonly blockedRequests: string | null }): { page: string; url: string }[] {
-  if (row.blockedRequests === null) return [];
-  const parsed = BlockedRequestsSchema.safeParse(JSON.parse(row.blockedRequests));
-  return parsed.success ? parsed.data : [];
-}

@@ -70,7 +70,7 @@ export function seedExportJobs(
       leaseUntil: status === 'running' ? HELD_FOR_GOOD : null,
       bundleSha256: completed ? createHash('sha256').update(`bundle ${i}`).digest('hex') : null,
       bundleSize: completed ? 1_000_000 + i * 1000 : null,
-      blockedRequests: completed ? '[]' : null,
+      blockedCount: completed ? 0 : null,
       signingFingerprint: null,
       createdAt,
       updatedAt: createdAt + 500,

@@ -126,7 +126,7 @@ export function startExportJob(deps: SiteDeps, input: StartExportInput, claim?: 
     leaseUntil: claim?.leaseUntil ?? null,
     bundleSha256: null,
     bundleSize: null,
-    blockedRequests: null,
+    blockedCount: null,
     signingFingerprint: null,
     createdAt: now,
     updatedAt: now,

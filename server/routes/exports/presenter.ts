@@ -2,7 +2,6 @@
 import type { z } from 'zod';
 import type { ExportJobRow } from '../../db/exportJobs.js';
 import type { BundleLink } from '../../domain/exports/bundle.js';
-import { jobBlockedRequests } from '../../exportSpec/jobOptions.js';
 import { readJobWarnings } from '../../exportSpec/warnings.js';
 import { PROVING_PERCENT, RENDER_SHARE, ZIPPING_PERCENT } from '../../jobs/progress.js';
 import type { EXPORT_PHASES } from './jobFields.js';
@@ -64,7 +63,7 @@ export function presentExportJob(row: ExportJobRow, view: JobView): z.output<typ
     deployment: row.deployment,
     version: row.versionLabel,
     pagesTotal: row.pagesTotal,
-    blockedRequests: completed ? jobBlockedRequests(row).length : null,
+    blockedRequests: completed ? (row.blockedCount ?? 0) : null,
     startedAt: iso(row.startedAt),
     completedAt: iso(row.completedAt),
     phase: jobPhase(row),
