@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { proveZeroEgress, type EgressCheckInput } from '../server/export/egress/prove.js';
+import type { EgressProof } from '../server/export/egressProof.js';
 import { silentLogger } from '../server/logger.js';
 import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
 import { tempDir } from './helpers/dataDirs.js';
@@ -68,7 +69,7 @@ needsChromium().describe('the egress check and pages that leave on their own', (
     await new Promise((done) => counter?.close(done));
   });
 
-  const check = (loaded: string[]): Promise<Awaited<ReturnType<typeof proveZeroEgress>>> => {
+  const check = (loaded: string[]): Promise<EgressProof> => {
     const input: EgressCheckInput = {
       bundleDir,
       files: ['guide.html', 'old/guide.html', 'moved-out.html', 'leaves.html', 'leave.js', 'dot.svg'],

@@ -3,7 +3,6 @@
  * the 404 page, endpoint pages, the search index and the files under `/_offprint/`. Kept in one place so
  * that the rest of the serve code does not depend on how the theme names things.
  */
-import { createHash } from 'node:crypto';
 import type { OpenApiOperation, SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { themeAsset } from '../theme/assets.js';
@@ -13,6 +12,7 @@ import type { HeadScript } from '../theme/integrations.js';
 import type { ExportProfile } from '../theme/profile.js';
 import { sharedNavFileOf, sharedNavItems, sharedNavScript } from '../theme/sharedNav.js';
 import { renderSidebarTree } from '../theme/sidebar.js';
+import { etagOf } from './respond.js';
 
 /** A generated file of the theme. */
 export interface ThemeFile {
@@ -49,22 +49,26 @@ export function themeFile(name: string, site: SiteModel): ThemeFile | null {
   return asset === null ? null : { body: asset.body, type: asset.contentType, etag: asset.etag };
 }
 
-const sharedTrees = new WeakMap<SiteModel, Map<string, string>>();
+const sharedFiles = new WeakMap<SiteModel, Map<string, ThemeFile>>();
 
 /**
  * `/_offprint/nav/<key>.js` (or `.html`, the bare tree): the whole sidebar of a large section
- * (theme/sharedNav.ts), built once per site build; null when no section has that key.
+ * (theme/sharedNav.ts), built, packed and hashed once per site build (every page load asks for it);
+ * null when no section has that key.
  */
 export function sharedNavFile(site: SiteModel, name: string): ThemeFile | null {
+  let files = sharedFiles.get(site);
+  if (files === undefined) sharedFiles.set(site, (files = new Map<string, ThemeFile>()));
+  const known = files.get(name);
+  if (known !== undefined) return known;
   const file = sharedNavFileOf(name);
   const items = file === null ? undefined : sharedNavItems(site, file.key);
   if (file === null || items === undefined) return null;
-  let trees = sharedTrees.get(site);
-  if (trees === undefined) sharedTrees.set(site, (trees = new Map<string, string>()));
-  let tree = trees.get(file.key);
-  if (tree === undefined) trees.set(file.key, (tree = renderSidebarTree(site, items)));
+  const tree = renderSidebarTree(site, items);
   const body = file.format === 'html' ? tree : sharedNavScript(file.key, tree);
   // The bare tree is for the export to read, never for a browser to show: plain text.
   const type = file.format === 'html' ? 'text/plain; charset=utf-8' : 'text/javascript; charset=utf-8';
-  return { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  const made = { body, type, etag: etagOf(body) };
+  files.set(name, made);
+  return made;
 }
