@@ -1,14 +1,18 @@
 /**
- * The kill test of issue 4 (reliability plan J1): `offprint serve` is SIGKILLed (its whole process
- * group) at about half the pages of an export of 24 novu pages; started again on the same data dir, it
- * resumes the job at once (the dead process's lease is not waited out), the job completes, progress
- * never went down, no Chromium of the killed run is left, and the bundle's SHA-256 equals that of an
- * uninterrupted run of the same export.
+ * The kill test of issue 4 (reliability plan J1) and issue 13's "the server never dies of an export",
+ * with the built CLI's `serve`: it is SIGKILLed (its whole process group) at about half the pages of an
+ * export of 24 novu pages; started again on the same data dir, it resumes the job at once (the dead
+ * process's lease is not waited out), the job completes, progress never went down, no Chromium of the
+ * killed run is left, and an uninterrupted run of the same export on the restarted server (the "export
+ * again" of issue 13) gives the same bundle bytes. Both servers' RSS is logged and printed, and /health is
+ * asked every 250 ms all along: every probe must be answered (test/helpers/watchedServe.ts). Then a server
+ * whose export heap budget is 1 MB (OFFPRINT_EXPORT_HEAP_MB) fails the export as a job, naming the limit,
+ * and goes on answering; and SIGTERM pauses an export that the next start resumes.
  */
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { findExportJob, type ExportJobRow } from '../server/db/exportJobs.js';
@@ -18,6 +22,7 @@ import { silentLogger } from '../server/logger.js';
 import { openRuntime } from '../server/runtime.js';
 import { createProjectAndKey, startServe as startBinaryServe, type ServeProcess } from './helpers/binary.js';
 import { fileDigest, tempDir } from './helpers/dataDirs.js';
+import { alive, descendants, startWatchedServe, watchReport, type WatchedServe } from './helpers/watchedServe.js';
 import { ALL_SHAPES, NOVU } from './helpers/siteProjects.js';
 import { CHROMIUM, NOVU_FIXTURE, needs, needsChromium } from './helpers/needs.js';
 import { FIXED_EXPORT_EPOCH } from './helpers/exportRun.js';
@@ -42,42 +47,13 @@ function startServe(dataDir: string): Promise<ServeProcess> {
   return startBinaryServe(['--port', '0', '--data-dir', dataDir], { detached: true });
 }
 
-/** Every process below `root` (by parent pid), from /proc. */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(name), ppid);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift() ?? 0;
-    for (const [child, parent] of parents) {
-      if (parent === pid) {
-        found.push(child);
-        queue.push(child);
-      }
-    }
-  }
-  return found;
-}
-
-const alive = (pid: number): boolean =>
-  existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 needs(CHROMIUM, NOVU_FIXTURE).describe('export survives SIGKILL of the server', () => {
   const dataDir = tempDir('offprint-kill-');
   let key: string;
   let paths: string[];
-  let serve: ServeProcess | undefined;
+  let serve: WatchedServe | undefined;
 
   const api = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
     if (serve === undefined) throw new Error('no server');
@@ -129,16 +105,23 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('export survives SIGKILL of the server', 
     expect(paths).toHaveLength(PAGES);
   }, 300_000);
 
-  afterAll(async () => {
-    if (serve !== undefined && serve.child.exitCode === null) {
-      const closed = once(serve.child, 'close');
-      serve.child.kill('SIGTERM');
-      await closed;
-    }
+  /** Stops watching the server and ends it with `signal` (SIGKILL: its whole process group). */
+  const stopServe = async (signal: NodeJS.Signals): Promise<void> => {
+    if (serve === undefined || serve.child.exitCode !== null) return;
+    serve.unwatch();
+    const closed = once(serve.child, 'close');
+    if (signal === 'SIGKILL') process.kill(-(serve.child.pid ?? 0), 'SIGKILL');
+    else serve.child.kill(signal);
+    await closed;
+  };
+
+  afterEach(async () => {
+    await stopServe('SIGTERM');
   });
 
   it('resumes after SIGKILL at half the pages and produces the bytes of an uninterrupted run', async () => {
-    serve = await startServe(dataDir);
+    serve = await startWatchedServe(dataDir);
+    const first = serve;
     const started = await api('POST', JOBS, { domain: DOMAIN, paths });
     expect(started.status).toBe(202);
     const { jobId } = started.json as Job;
@@ -150,16 +133,16 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('export survives SIGKILL of the server', 
     const pid = serve.child.pid ?? 0;
     const chromium = descendants(pid).filter((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('chromium'));
     expect(chromium.length).toBeGreaterThan(0);
-    const closed = once(serve.child, 'close');
-    process.kill(-pid, 'SIGKILL');
-    await closed;
+    await stopServe('SIGKILL');
+    console.info(watchReport('first server, until kill -9', first));
+    expect(first.probes.failed).toEqual([]);
     const killed = jobRow(jobId);
     expect(killed).toMatchObject({ status: 'running', attempts: 1 });
     expect(killed?.leaseOwner).toContain(`/${pid}/`);
 
     // Started again: the job resumes at once (its owner is gone) and completes.
     const restartedAt = Date.now();
-    serve = await startServe(dataDir);
+    serve = await startWatchedServe(dataDir);
     const done = await follow(jobId, () => false, floor);
     expect(done.error).toBeNull();
     expect(done).toMatchObject({ status: 'completed', progress: 100, pageCount: PAGES });
@@ -182,7 +165,23 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('export survives SIGKILL of the server', 
     const bytes = Buffer.from(await (await fetch(resumed.bundleUrl)).arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(resumed.sha256);
     expect(fileDigest(`${dataDir}/exports/${jobId}/bundle.zip`)).toBe(resumed.sha256);
+
+    console.info(watchReport('restarted server: resume, then the same export again', serve));
+    expect(serve.probes.failed).toEqual([]);
+    expect(serve.probes.ok).toBeGreaterThan(0);
   }, 900_000);
+
+  it('fails an export past its heap budget as a job, and goes on answering', async () => {
+    serve = await startWatchedServe(dataDir, { OFFPRINT_EXPORT_HEAP_MB: '1' });
+    const started = await api('POST', JOBS, { domain: DOMAIN, paths: paths.slice(0, 4) });
+    const job = await follow((started.json as Job).jobId, () => false);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/^The export ran out of memory while .*past the 1 MB an export may use/);
+    expect((await fetch(`${serve.url}/health`)).status).toBe(200);
+    expect(serve.child.exitCode).toBeNull();
+    console.info(watchReport('server with a 1 MB export heap budget', serve));
+    expect(serve.probes.failed).toEqual([]);
+  }, 600_000);
 });
 
 needsChromium().describe('export paused by SIGTERM of the server', () => {

@@ -5,15 +5,23 @@
  * images on purpose (the import report lists them as missing assets): each is a placeholder on its page,
  * never a request, so no page meets a 404 or logs one (issue 11, point 6). The bundle side is
  * test/bundle-all-pages.e2e.test.ts.
+ *
+ * Issue 11's anchor check rides on the same sweep: every author-written `#fragment` link the sweep found in
+ * an article, whose target (heading, titled component, field, explicit id) exists in the source, lands on
+ * an element once Chromium has followed it (test/helpers/fragmentWalk.ts). test/anchor-links.e2e.test.ts
+ * checks the same on the rendered HTML.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ImportedSite } from '../server/domain/sites.js';
+import { followFragmentLinks, type FragmentWalk } from './helpers/fragmentWalk.js';
 import { CHROMIUM, needs, NOVU_FIXTURE } from './helpers/needs.js';
 import { serveFixtures, type ServedFixtures } from './helpers/servedFixtures.js';
 import { missingAssetPaths, sweepPages, type SweepResult } from './helpers/pageSweep.js';
 
 needs(CHROMIUM, NOVU_FIXTURE).describe('every page in Chromium', () => {
   let served: ServedFixtures;
+  // One sweep per fixture, shared by its page check and its anchor check (each page opened once).
+  const sweeps = new Map<ImportedSite, Promise<SweepResult>>();
 
   beforeAll(async () => {
     served = await serveFixtures('offprint-all-pages-');
@@ -21,11 +29,20 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('every page in Chromium', () => {
 
   afterAll(() => served?.close());
 
+  function sweepOf(imported: ImportedSite): Promise<SweepResult> {
+    let sweep = sweeps.get(imported);
+    if (sweep === undefined) {
+      const urls = [...imported.model.pages.values()].map((p) => p.url);
+      sweep = sweepPages(served.browser, { origin: served.originOf(imported), urls, parallel: 3 });
+      sweeps.set(imported, sweep);
+    }
+    return sweep;
+  }
+
   /** Sweeps every page of an imported site and checks what every page must satisfy. */
   async function sweepSite(imported: ImportedSite): Promise<SweepResult> {
-    const origin = served.originOf(imported);
     const pages = [...imported.model.pages.values()];
-    const result = await sweepPages(served.browser, { origin, urls: pages.map((p) => p.url), parallel: 3 });
+    const result = await sweepOf(imported);
 
     expect(result.visits.map((v) => v.url).sort()).toEqual(pages.map((p) => p.url).sort());
     const byUrl = new Map(result.visits.map((v) => [v.url, v]));
@@ -52,9 +69,29 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('every page in Chromium', () => {
     return result;
   }
 
+  /** Follows the author anchor links the sweep found on every page of an imported site. */
+  async function followAnchors(imported: ImportedSite): Promise<FragmentWalk> {
+    const { visits } = await sweepOf(imported);
+    const links = visits.flatMap((visit) => visit.fragmentLinks.map((href) => ({ from: visit.url, href })));
+    const report = await followFragmentLinks(served.browser, served.originOf(imported), imported.model, links);
+    console.info(
+      `${imported.model.settings.name}: ${visits.length} pages, ${report.followed} fragment links followed, ` +
+        `${report.checked} with a target in the source, ${report.missing.length} landed on no element`,
+    );
+    return report;
+  }
+
   it('all-shapes: every page loads clean', { timeout: 300_000 }, async () => {
     const result = await sweepSite(served.allShapes);
     expect(result.visits.length).toBe(served.allShapes.model.counts.pages);
+  });
+
+  it('all-shapes: each of its 19 author anchor links lands on its element', { timeout: 300_000 }, async () => {
+    const report = await followAnchors(served.allShapes);
+    // quickstart.mdx's 13 links (headings with numbers, punctuation, a repeat, emoji, code, an explicit id,
+    // an accordion, a tab, a step, two fields) and install/overview.mdx's 6 (test/fixtures/all-shapes).
+    expect(report.checked).toBe(19);
+    expect(report.missing).toEqual([]);
   });
 
   it('novu: all 403 pages load clean; the reported missing images are placeholders', { timeout: 900_000 }, async () => {
@@ -62,5 +99,11 @@ needs(CHROMIUM, NOVU_FIXTURE).describe('every page in Chromium', () => {
     expect(result.visits.length).toBe(403);
     expect(missingAssetPaths(served.novu.model.problems).size).toBeGreaterThan(0);
     expect(result.missingPlaceholders).toBeGreaterThan(0);
+  });
+
+  it('novu: every author anchor link with a target in the source lands on it', { timeout: 900_000 }, async () => {
+    const report = await followAnchors(served.novu);
+    expect(report.checked).toBeGreaterThan(100);
+    expect(report.missing).toEqual([]);
   });
 });

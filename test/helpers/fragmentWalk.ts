@@ -1,20 +1,19 @@
 /**
- * Author-written `#fragment` links followed in real Chromium: every page of a served site is opened, the
- * links of its article (not the theme's navigation or table of contents, not a heading's own permalink)
- * that carry a fragment are collected, and each is navigated to. Where the page the link lands on (after
- * any redirect) has the fragment's target in its source (test/helpers/fragmentLinks.ts's rule: a
- * heading, a titled component, a field or an explicit id), `document.getElementById` of the decoded
- * hash must find an element there.
+ * Author-written `#fragment` links followed in real Chromium: the links of each page's article (not the
+ * theme's navigation or table of contents, not a heading's own permalink) that carry a fragment, as a
+ * page sweep collected them (test/helpers/pageSweep.ts), are each navigated to. Where the page the link
+ * lands on (after any redirect) has the fragment's target in its source (test/helpers/fragmentLinks.ts's
+ * rule: a heading, a titled component, a field or an explicit id), `document.getElementById` of the
+ * decoded hash must find an element there.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from '../../server/render/chromium.js';
+import type { Browser } from '../../server/render/chromium.js';
 import type { SiteModel } from '../../server/sites/project/model.js';
 import { sourceTargets, targetExists } from './fragmentLinks.js';
 
-/** What {@link walkFragmentLinks} found. */
+/** What {@link followFragmentLinks} found. */
 export interface FragmentWalk {
-  readonly pages: number;
   /** Distinct links followed (page URL + href). */
   readonly followed: number;
   /** Links whose target exists in the landing page's source: the ones that must resolve. */
@@ -23,18 +22,10 @@ export interface FragmentWalk {
   readonly missing: string[];
 }
 
-/** The article's links that carry a fragment, as absolute URLs, permalinks of their own element left out. */
-function articleFragmentLinks(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const a of document.querySelectorAll<HTMLAnchorElement>('article a[href*="#"]')) {
-      const hash = decodeURIComponent(a.hash.slice(1));
-      if (hash === '' || a.closest(`[id="${CSS.escape(hash)}"]`) !== null) continue;
-      if (a.origin !== location.origin) continue;
-      out.push(a.href);
-    }
-    return out;
-  });
+/** A fragment link and the page (URL path) it is written on. */
+export interface FragmentLink {
+  readonly from: string;
+  readonly href: string;
 }
 
 /** Page URL path (`/guides/setup`) -> loose keys of what its source may be linked at. */
@@ -47,8 +38,16 @@ function targetsByUrl(model: SiteModel): Map<string, Set<string>> {
   return byUrl;
 }
 
-/** Opens every page of the site at `origin` and follows its authors' fragment links (see the file's doc). */
-export async function walkFragmentLinks(browser: Browser, origin: string, model: SiteModel): Promise<FragmentWalk> {
+/** `href` without its fragment: links to one page sort together, so following them reloads it once. */
+const withoutHash = (href: string): string => href.split('#')[0] ?? href;
+
+/** Follows each of `links` on the site at `origin` (see the file's doc). */
+export async function followFragmentLinks(
+  browser: Browser,
+  origin: string,
+  model: SiteModel,
+  links: readonly FragmentLink[],
+): Promise<FragmentWalk> {
   const targets = targetsByUrl(model);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(60_000);
@@ -56,28 +55,26 @@ export async function walkFragmentLinks(browser: Browser, origin: string, model:
     new URL(route.request().url()).origin === origin ? route.continue() : route.abort('blockedbyclient'),
   );
   const page = await context.newPage();
-  const seen = new Set<string>();
+  const distinct = new Map(links.map((link) => [`${link.from} ${link.href}`, link]));
   const missing: string[] = [];
   let checked = 0;
   try {
-    for (const url of targets.keys()) {
-      await page.goto(`${origin}${url}`, { waitUntil: 'load' });
-      for (const href of await articleFragmentLinks(page)) {
-        if (seen.has(`${url} ${href}`)) continue;
-        seen.add(`${url} ${href}`);
-        await page.goto(href, { waitUntil: 'load' });
-        const landed = await page.evaluate(() => {
-          const hash = decodeURIComponent(location.hash.slice(1));
-          return { path: decodeURIComponent(location.pathname), hash, found: document.getElementById(hash) !== null };
-        });
-        const keys = targets.get(landed.path.replace(/\/+$/, '') || '/');
-        if (keys === undefined || landed.hash === '' || !targetExists(keys, landed.hash)) continue;
-        checked += 1;
-        if (!landed.found) missing.push(`${url} -> ${href} (landed at ${landed.path}#${landed.hash})`);
-      }
+    // In the order of the page they lead to: after the first, each is a same-document navigation (what a
+    // click on a second link to the page already open does), not another load of the page.
+    const ordered = [...distinct.values()].sort((a, b) => withoutHash(a.href).localeCompare(withoutHash(b.href)));
+    for (const { from, href } of ordered) {
+      await page.goto(href, { waitUntil: 'load' });
+      const landed = await page.evaluate(() => {
+        const hash = decodeURIComponent(location.hash.slice(1));
+        return { path: decodeURIComponent(location.pathname), hash, found: document.getElementById(hash) !== null };
+      });
+      const keys = targets.get(landed.path.replace(/\/+$/, '') || '/');
+      if (keys === undefined || landed.hash === '' || !targetExists(keys, landed.hash)) continue;
+      checked += 1;
+      if (!landed.found) missing.push(`${from} -> ${href} (landed at ${landed.path}#${landed.hash})`);
     }
   } finally {
     await context.close();
   }
-  return { pages: targets.size, followed: seen.size, checked, missing };
+  return { followed: distinct.size, checked, missing };
 }

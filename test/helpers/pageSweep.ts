@@ -21,6 +21,11 @@ export interface PageVisit {
   readonly brokenDiagrams: number;
   /** Placeholders standing in for images or videos the project does not hold. */
   readonly missingPlaceholders: number;
+  /**
+   * The article's same-origin links that carry a fragment, as absolute URLs, a heading's permalink to its
+   * own element left out: what test/helpers/fragmentWalk.ts follows.
+   */
+  readonly fragmentLinks: readonly string[];
 }
 
 /** Everything a sweep saw. */
@@ -76,7 +81,7 @@ function decodedPath(url: string): string {
 /**
  * What the loaded page shows, in one round trip: lazy images are loaded now (Chromium only fetches them
  * near the viewport, and a missing one must show its 404 here), diagrams are waited for (they render after
- * `load`), then title, heading, error boxes and failed diagrams are read.
+ * `load`), then title, heading, error boxes, failed diagrams and the article's fragment links are read.
  */
 async function inspect(page: Page): Promise<Omit<PageVisit, 'url' | 'status'>> {
   return page.evaluate(async () => {
@@ -102,6 +107,12 @@ async function inspect(page: Page): Promise<Omit<PageVisit, 'url' | 'status'>> {
       renderError: document.querySelector('[data-op-render-error]') !== null,
       brokenDiagrams: document.querySelectorAll('[data-op-mermaid]:not([data-state="rendered"])').length,
       missingPlaceholders: document.querySelectorAll('[data-op-missing-src]').length,
+      fragmentLinks: [...document.querySelectorAll<HTMLAnchorElement>('article a[href*="#"]')]
+        .filter((a) => {
+          const hash = decodeURIComponent(a.hash.slice(1));
+          return hash !== '' && a.origin === location.origin && a.closest(`[id="${CSS.escape(hash)}"]`) === null;
+        })
+        .map((a) => a.href),
     };
   });
 }
