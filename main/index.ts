@@ -6,6 +6,7 @@
 import './env.js';
 import { app, dialog } from 'electron';
 import { restrictUmask, UnsafeDataDirError } from '../server/dataDir.js';
+import { limitHeapGrowth } from '../server/heapGrowth.js';
 import { importSiteFromPicker, saveBundleToPicked } from './desktopActions.js';
 import { setupDialogs } from './dialogs.js';
 import { setupIpc } from './ipc.js';
@@ -27,6 +28,8 @@ async function startServer(): Promise<EmbeddedServer | null> {
 async function main(): Promise<void> {
   // Before anything is written: every file and folder the app creates is owner-only (no-op on Windows).
   restrictUmask();
+  // The embedded server runs in this process: its memory follows what it keeps (see heapGrowth.ts).
+  limitHeapGrowth();
   // One app instance per data dir: a second launch focuses the first instead of opening the DB twice.
   if (!app.requestSingleInstanceLock()) {
     app.quit();

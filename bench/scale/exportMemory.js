@@ -12,7 +12,9 @@
  *
  * Usage:
  *   node bench/scale/exportMemory.js prepare --pages 2000 [--dist bench/.data/j2-before]
- *   node bench/scale/exportMemory.js run --pages 2000 [--dist dist] [--proof-pages N]
+ *   node bench/scale/exportMemory.js run --pages 2000 [--dist dist] [--proof-pages N] [--trace]
+ * The process limits its heap growth as the CLI does (server/heapGrowth.ts); `--v8-default-growth` leaves
+ * V8's own, to compare. `--trace` prints the pipeline's debug and info log lines, each with the peak RSS since the line before.
  * `--dist` picks a compiled Offprint (`tsc -p tsconfig.build.json --outDir DIR`), to compare builds.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,8 @@ const { positionals, values } = parseArgs({
     pages: { type: 'string', default: '2000' },
     dist: { type: 'string', default: 'dist' },
     'proof-pages': { type: 'string' },
+    trace: { type: 'boolean', default: false },
+    'v8-default-growth': { type: 'boolean', default: false },
   },
 });
 const pages = Number(values.pages);
@@ -37,11 +41,19 @@ const dist = resolve(REPO_ROOT, values.dist);
 const home = join(REPO_ROOT, 'bench/.data', `export-memory-${pages}`);
 const load = (/** @type {string} */ path) => import(pathToFileURL(join(dist, path)).href);
 
-/** A quiet logger with the shape Offprint's modules call. */
+/** Peak RSS since the last traced log line (`--trace`), sampled with the run's peak. */
+let tracePeak = 0;
+
+/** A quiet logger with the shape Offprint's modules call; with `--trace`, debug and info lines print with the peak RSS since the line before. */
 function quietLogger() {
   const noop = () => undefined;
+  const trace = (/** @type {unknown} */ fields, /** @type {string | undefined} */ message) => {
+    console.log(`  ${message ?? ''} ${JSON.stringify(fields)} (peak since last ${Math.round(tracePeak / 1048576)} MB)`);
+    tracePeak = 0;
+  };
+  const traced = values.trace ? trace : noop;
   /** @type {Record<string, unknown>} */
-  const logger = { debug: noop, info: noop, warn: noop, error: noop, fatal: noop, trace: noop };
+  const logger = { debug: traced, info: traced, warn: noop, error: noop, fatal: noop, trace: noop };
   logger.child = () => logger;
   return logger;
 }
@@ -104,7 +116,11 @@ async function run() {
   const mb = (/** @type {number} */ bytes) => Math.round(bytes / 1048576);
   const base = process.memoryUsage().rss;
   let peak = base;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const sampler = setInterval(() => {
+    const rss = process.memoryUsage().rss;
+    peak = Math.max(peak, rss);
+    tracePeak = Math.max(tracePeak, rss);
+  }, 20);
   const phases = /** @type {string[]} */ ([]);
   let phaseStart = Date.now();
   let phase = 'start';
@@ -177,6 +193,8 @@ async function run() {
 }
 
 if (!existsSync(dist)) throw new Error(`No compiled Offprint at ${dist}`);
+// As the `offprint` CLI and the desktop app run, unless V8's own heap growth is asked for to compare.
+if (!values['v8-default-growth']) (await load('server/heapGrowth.js')).limitHeapGrowth();
 if (positionals[0] === 'prepare') await prepare();
 else if (positionals[0] === 'run') await run();
 else throw new Error('usage: exportMemory.js prepare|run --pages N [--dist DIR]');

@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderEnv } from '../config.js';
 import { restrictUmask } from '../dataDir.js';
+import { limitHeapGrowth } from '../heapGrowth.js';
 import { createLogger } from '../logger.js';
 import { configureRenderSandbox } from '../sites/sandbox/shared.js';
 import { OFFPRINT_VERSION } from '../version.js';
@@ -160,6 +161,8 @@ function isEntryPoint(): boolean {
 if (isEntryPoint()) {
   // Before anything is written: every file and folder this process creates is owner-only.
   restrictUmask();
+  // Memory that follows what the process keeps, not four times it (see heapGrowth.ts).
+  limitHeapGrowth();
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   process.exitCode = await runCli(process.argv.slice(2), io);
 }

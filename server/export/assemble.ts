@@ -98,7 +98,10 @@ class Assembler {
   async run(): Promise<AssembledBundle> {
     const { options, logger } = this.input;
     const started = Date.now();
-    if (options.features.search) await this.writeSearchIndex();
+    if (options.features.search) {
+      await this.writeSearchIndex();
+      logger.debug({ ms: Date.now() - started }, 'export: search index written');
+    }
     const redirects = this.planRedirects();
     await eachLimited(this.input.pages, 4, async (path) => {
       this.input.signal?.throwIfAborted();
