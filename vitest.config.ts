@@ -4,12 +4,6 @@ import { defineConfig } from 'vitest/config';
 // `*.e2e.test.ts` run the built `offprint` binary (dist/), the desktop app or the novu fixture, and every
 // other test is a unit test (in-process, a real SQLite file and HTTP server; page renders use the built
 // sandbox child). Run one tier with `vitest run --project NAME` (npm run test:unit|test:browser|test:e2e).
-//
-// Workers: vitest's default is one fewer than the cores, so one on CI's two; the tiers differ. Unit and
-// browser files spend much of their time importing and waiting (on their servers, sandbox children,
-// Chromium): two at once. Each file keeps its own module registry (the render pool's settings are
-// process state a file may set). The e2e files each load the machine (a whole novu export, memory and
-// /health probes measured from outside, kill -9 timings): one at a time.
 const BROWSER = 'test/**/*.browser.test.ts';
 const E2E = 'test/**/*.e2e.test.ts';
 
@@ -22,12 +16,9 @@ export default defineConfig({
     reporters: process.env['VITEST_JSON'] ? ['default', 'json'] : ['default'],
     ...(process.env['VITEST_JSON'] ? { outputFile: { json: process.env['VITEST_JSON'] } } : {}),
     projects: [
-      {
-        extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [BROWSER, E2E], maxWorkers: 2 },
-      },
-      { extends: true, test: { name: 'browser', include: [BROWSER], maxWorkers: 2 } },
-      { extends: true, test: { name: 'e2e', include: [E2E], maxWorkers: 1 } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [BROWSER, E2E] } },
+      { extends: true, test: { name: 'browser', include: [BROWSER] } },
+      { extends: true, test: { name: 'e2e', include: [E2E] } },
     ],
   },
 });
