@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // `*.e2e.test.ts` run the built `offprint` binary (dist/), the desktop app or the novu fixture, and every
 // other test is a unit test (in-process, a real SQLite file and HTTP server; page renders use the built
 // sandbox child). Run one tier with `vitest run --project NAME` (npm run test:unit|test:browser|test:e2e).
+// Files run one at a time (vitest's default on CI's two cores). Two at a time was measured there and
+// gained nothing: the files are CPU-bound (Chromium, render sandboxes, servers), so two browser files at
+// once took 557 s against 499 one at a time, and two unit files 186 s against 197.
 const BROWSER = 'test/**/*.browser.test.ts';
 const E2E = 'test/**/*.e2e.test.ts';
 
