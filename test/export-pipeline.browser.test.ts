@@ -199,11 +199,16 @@ needsChromium().describe('static export pipeline', () => {
     expect(await verifyBundle(first.outFile)).toMatchObject({ ok: true, problems: [] });
   });
 
-  it('gives the same bytes on a second run in another work dir', async () => {
-    const second = await exportOnce(site, { concurrency: 1 });
+  it('gives the same bytes on a second run in another work dir, on targets replaced every few pages', async () => {
+    const counting = countingBackend();
+    const second = await exportOnce(site, { concurrency: 1, backend: counting.factory, pagesPerTarget: 3 });
     expect(second.result.sha256).toBe(first.result.sha256);
     expect(sha256(readFileSync(second.outFile))).toBe(first.result.sha256);
-    // One worker renders every page, then the egress check opens each twice.
+    // One worker renders every page, then the egress check opens each twice: a fresh target every 3 pages.
+    expect(Math.max(...counting.pagesPerTarget)).toBe(3);
+    const loads = counting.pagesPerTarget.reduce((sum, n) => sum + n, 0);
+    expect(counting.pagesPerTarget.length).toBeGreaterThanOrEqual(Math.ceil(pages.length / 3) * 2);
+    expect(loads).toBeGreaterThan(pages.length * 3);
   }, 60_000);
 
   it('resumes: pages an earlier run captured are not rendered again, and the bytes are the same', async () => {

@@ -95,6 +95,11 @@ export interface ExportRunInput {
   ) => Promise<EgressProof>;
   /** Heap the run may bring the process to (bytes; default: memoryGuard.ts's budget). */
   readonly heapBudgetBytes?: number;
+  /**
+   * Pages a browser target renders, and page loads it checks, before it is replaced by a fresh one
+   * (default: render.ts's `PAGES_PER_TARGET`; tests use a few).
+   */
+  readonly pagesPerTarget?: number;
 }
 
 /** Thrown by a run that cannot finish; `message` says what went wrong, naming the page when one is at fault. */

@@ -53,6 +53,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       timeouts: { ...DEFAULT_CAPTURE_TIMEOUTS, ...input.captureTimeouts },
       signal,
       logger: deps.logger,
+      ...(input.pagesPerTarget === undefined ? {} : { pagesPerTarget: input.pagesPerTarget }),
       onStart: (path) =>
         input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: path }),
       onDone: (path) => {

@@ -107,6 +107,8 @@ export interface CountingBackend {
   readonly factory: RenderBackendFactory;
   /** `Page.navigate` commands by URL path. */
   readonly navigations: string[];
+  /** Pages each target was sent to, by target in the order they were opened (`about:blank` not counted). */
+  readonly pagesPerTarget: number[];
   readonly launches: () => number;
   /** The backends launched so far (to kill one from a test). */
   readonly launched: RenderBackend[];
@@ -117,17 +119,22 @@ export function countingBackend(): CountingBackend {
   const real = playwrightRenderBackend();
   const navigations: string[] = [];
   const launched: RenderBackend[] = [];
-  const wrapTarget = (target: CdpTarget): CdpTarget => ({
-    send: <T>(method: string, params?: Record<string, unknown>): Promise<T> => {
-      if (method === 'Page.navigate' && typeof params?.['url'] === 'string') {
-        navigations.push(decodeURIComponent(new URL(params['url']).pathname));
-      }
-      return target.send<T>(method, params);
-    },
-    on: (event, listener) => target.on(event, listener),
-    onClosed: (listener) => target.onClosed(listener),
-    close: () => target.close(),
-  });
+  const pagesPerTarget: number[] = [];
+  const wrapTarget = (target: CdpTarget): CdpTarget => {
+    const index = pagesPerTarget.push(0) - 1;
+    return {
+      send: <T>(method: string, params?: Record<string, unknown>): Promise<T> => {
+        if (method === 'Page.navigate' && typeof params?.['url'] === 'string') {
+          navigations.push(decodeURIComponent(new URL(params['url']).pathname));
+          if (params['url'] !== 'about:blank') pagesPerTarget[index] = (pagesPerTarget[index] ?? 0) + 1;
+        }
+        return target.send<T>(method, params);
+      },
+      on: (event, listener) => target.on(event, listener),
+      onClosed: (listener) => target.onClosed(listener),
+      close: () => target.close(),
+    };
+  };
   const factory: RenderBackendFactory = async () => {
     const backend = await real();
     launched.push(backend);
@@ -138,7 +145,7 @@ export function countingBackend(): CountingBackend {
       close: () => backend.close(),
     };
   };
-  return { factory, navigations, launches: () => launched.length, launched };
+  return { factory, navigations, pagesPerTarget, launches: () => launched.length, launched };
 }
 
 /** The time test exports record (`createdAt`): fixed, so two runs of one site give the same bytes. */

@@ -37,6 +37,7 @@ export async function runEgressCheck(
     time: run.createdAt,
     backend: run.backend,
     concurrency: run.concurrency,
+    ...(run.pagesPerTarget === undefined ? {} : { pagesPerTarget: run.pagesPerTarget }),
     signal,
     logger: deps.logger,
     onPage: (file, done, total) => report(file, { done, total }),

@@ -1,9 +1,9 @@
 /**
  * The zero-egress check of a finished bundle folder: every page (every `.html` file: content pages,
  * 404.html, redirect pages, verify.html) is opened in Chromium from file:// and from a throwaway static
- * server, with the export's concurrency, one reused target per worker, and a crashed target or browser
- * replaced like the rendering does. Every request outside the bundle is blocked and counted by kind
- * (probe.ts). The result is the manifest's `egressProof`; a request outside the bundle fails the export,
+ * server, with the export's concurrency, one target per worker reused load after load (a fresh one every
+ * PAGES_PER_TARGET loads), and a crashed target or browser replaced like the rendering does. Every
+ * request outside the bundle is blocked and counted by kind (probe.ts). The result is the manifest's `egressProof`; a request outside the bundle fails the export,
  * naming each, unless the export allows egress explicitly (then they are its `failures`).
  */
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,7 @@ import type { RenderBackendFactory } from '../../render/cdp.js';
 import { ExportFailedError, type ResolvedExportFeatures } from '../contract.js';
 import { bundleCsp, connectOrigins } from '../csp.js';
 import { EGRESS_KINDS, type EgressKind, type EgressProof } from '../egressProof.js';
-import { BrowserHolder, PAGE_ATTEMPTS } from '../render.js';
+import { BrowserHolder, PAGE_ATTEMPTS, PAGES_PER_TARGET } from '../render.js';
 import type { Attempt } from './attempts.js';
 import { ProbeError, ProbeTarget, type ProbeTimeouts } from './probe.js';
 import { BundleScope } from './scope.js';
@@ -47,6 +47,8 @@ export interface EgressCheckInput {
   readonly signal: AbortSignal;
   readonly logger: Logger;
   readonly timeouts?: Partial<ProbeTimeouts>;
+  /** Page loads a target checks before a fresh one (default: render.ts's PAGES_PER_TARGET). */
+  readonly pagesPerTarget?: number;
   /** A page load was checked (`done` of `total` loads: pages times modes). */
   readonly onPage?: (file: string, done: number, total: number) => void;
 }
@@ -129,12 +131,18 @@ async function checkLoad(run: CheckRun, load: Load, initial: ProbeTarget | null)
   }
 }
 
-/** One worker: takes page loads from the queue with one reused target until it is empty or a worker failed. */
+/** One worker: takes page loads from the queue with a reused target until it is empty or a worker failed. */
 async function worker(run: CheckRun, initial: ProbeTarget | null): Promise<void> {
   let probe = initial;
+  let loads = 0;
   try {
     for (let load = run.queue.shift(); load !== undefined && run.failure === null; load = run.queue.shift()) {
       probe = await checkLoad(run, load, probe);
+      // A target is replaced now and then: the backend may keep a record of every load until it closes.
+      if (++loads % (run.input.pagesPerTarget ?? PAGES_PER_TARGET) === 0) {
+        await probe?.target.close().catch(() => undefined);
+        probe = null;
+      }
     }
   } catch (error) {
     run.failure ??= error instanceof Error ? error : new ExportFailedError(reasonOf(error));
