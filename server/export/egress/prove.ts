@@ -3,8 +3,9 @@
  * 404.html, redirect pages, verify.html) is opened in Chromium from file:// and from a throwaway static
  * server, with the export's concurrency, one target per worker reused load after load (a fresh one every
  * PAGES_PER_TARGET loads), and a crashed target or browser replaced like the rendering does. Every
- * request outside the bundle is blocked and counted by kind (probe.ts). The result is the manifest's `egressProof`; a request outside the bundle fails the export,
- * naming each, unless the export allows egress explicitly (then they are its `failures`).
+ * request outside the bundle is blocked and counted by kind (probe.ts). The result is the manifest's
+ * `egressProof`; a request outside the bundle fails the export, naming each, unless the export allows
+ * egress explicitly (then they are its `failures`).
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
