@@ -33,9 +33,12 @@ function list(dir: string): string[] {
   }
 }
 
-/** The pid an upload or staged build is named after (`<id>-<pid>` or `<id>-<pid>.zip`), if any. */
+/**
+ * The pid an upload or staged build is named after (`<id>-<pid>`, `<id>-<pid>.zip`, or the hand-over
+ * file of a staged build, `<id>-<pid>.model`), if any.
+ */
 export function ownerPid(name: string): number | undefined {
-  const match = /-([1-9][0-9]{0,9})(?:\.zip)?$/.exec(name);
+  const match = /-([1-9][0-9]{0,9})(?:\.zip|\.model)?$/.exec(name);
   return match?.[1] === undefined ? undefined : Number(match[1]);
 }
 

@@ -4,10 +4,11 @@
  * {@link stageBuildOffThread} does that work in a worker thread and hands back the same result, or the
  * same error, as {@link stageBuild}.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RebuiltError, ValidationError } from '../../errors.js';
+import { handoverFile, readStagedBuild } from './handover.js';
 import type { ImportLimits } from './limits.js';
 import type { StagedBuild } from './stage.js';
 import type { StageJob, StageOutcome } from './stageProtocol.js';
@@ -30,7 +31,11 @@ function workerEntry(): URL {
   return new URL('../../../dist/server/sites/import/stageWorker.js', import.meta.url);
 }
 
-/** {@link stageBuild} in a worker thread: same result, same errors, and the event loop stays free. */
+/**
+ * {@link stageBuild} in a worker thread: same result, same errors, and the event loop stays free. The
+ * build is read from its hand-over file once the thread has exited (handover.ts), so its heap is gone
+ * before the model is rebuilt here.
+ */
 export function stageBuildOffThread(sourcePath: string, dir: string, limits: ImportLimits): Promise<StagedBuild> {
   const job: StageJob = { sourcePath, dir, limits };
   return new Promise<StagedBuild>((resolve, reject) => {
@@ -38,33 +43,42 @@ export function stageBuildOffThread(sourcePath: string, dir: string, limits: Imp
       workerData: job,
       resourceLimits: { maxOldGenerationSizeMb: STAGE_HEAP_MB, maxYoungGenerationSizeMb: STAGE_YOUNG_MB },
     });
-    let settled = false;
-    worker.once('message', (outcome: StageOutcome) => {
-      settled = true;
-      if (outcome.ok) resolve(outcome.staged);
-      else if (outcome.status < 500)
-        reject(
-          RebuiltError({
-            status: outcome.status,
-            message: outcome.message,
-            details: outcome.details.map((m) => ({ message: m })),
-          }),
-        );
-      else reject(new Error(outcome.message));
+    let outcome: StageOutcome | null = null;
+    let failure: Error | null = null;
+    worker.once('message', (message: StageOutcome) => {
+      outcome = message;
     });
     worker.once('error', (error) => {
-      settled = true;
-      const outOfMemory = 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      reject(
-        outOfMemory
-          ? ValidationError('The project cannot be imported: loading it needs too much memory', [
-              `loading the project's configuration and pages went past ${STAGE_HEAP_MB} MB`,
-            ])
-          : error,
-      );
+      failure = error;
     });
     worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`the import thread stopped (exit code ${code})`));
+      try {
+        resolve(settle(dir, outcome, failure, code));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   });
+}
+
+/** The staged build once the thread is gone, or the error it ended with. */
+function settle(dir: string, outcome: StageOutcome | null, failure: Error | null, code: number): StagedBuild {
+  if (outcome?.ok === true) return readStagedBuild(handoverFile(dir));
+  rmSync(handoverFile(dir), { force: true });
+  if (outcome !== null) {
+    if (outcome.status < 500) {
+      throw RebuiltError({
+        status: outcome.status,
+        message: outcome.message,
+        details: outcome.details.map((m) => ({ message: m })),
+      });
+    }
+    throw new Error(outcome.message);
+  }
+  if (failure !== null && 'code' in failure && failure.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    throw ValidationError('The project cannot be imported: loading it needs too much memory', [
+      `loading the project's configuration and pages went past ${STAGE_HEAP_MB} MB`,
+    ]);
+  }
+  throw failure ?? new Error(`the import thread stopped (exit code ${code})`);
 }

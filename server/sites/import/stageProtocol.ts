@@ -1,7 +1,6 @@
 /** What crosses the thread boundary of an off-thread import (see offThread.ts). */
 import { z } from 'zod';
 import type { ImportLimits } from './limits.js';
-import type { StagedBuild } from './stage.js';
 
 /** The job a staging worker gets. */
 export const stageJobSchema = z.object({
@@ -12,7 +11,7 @@ export const stageJobSchema = z.object({
 });
 export type StageJob = z.infer<typeof stageJobSchema>;
 
-/** What a staging worker posts back. */
+/** What a staging worker posts back; the staged build itself is in its hand-over file (handover.ts). */
 export type StageOutcome =
-  | { readonly ok: true; readonly staged: StagedBuild }
+  | { readonly ok: true }
   | { readonly ok: false; readonly status: number; readonly message: string; readonly details: readonly string[] };

@@ -1,0 +1,69 @@
+/**
+ * Issue 13, memory of a large import: the staging thread hands its build over through a file, a batch of
+ * pages at a time, read once the thread has exited (server/sites/import/handover.ts), instead of one
+ * message holding the whole model. What comes out must be the model that went in: the same pages in the
+ * same order, each page's OpenAPI operation the very object its spec lists, and no file left behind.
+ */
+import { existsSync, mkdtempSync, readdirSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ownerPid } from '../server/domain/siteSweep.js';
+import { handoverFile, readStagedBuild, writeStagedBuild } from '../server/sites/import/handover.js';
+import { importLimits } from '../server/sites/import/limits.js';
+import { stageBuildOffThread } from '../server/sites/import/offThread.js';
+import { stageBuild, type StagedBuild } from '../server/sites/import/stage.js';
+
+const fixture = join(import.meta.dirname, 'fixtures', 'all-shapes');
+
+function freshDir(): string {
+  return join(mkdtempSync(join(tmpdir(), 'offprint-handover-')), `01HANDOVER-${process.pid}`);
+}
+
+/** The model's pages as handed over must be these, in this order, with their specs' own operations. */
+function expectSameBuild(read: StagedBuild, staged: StagedBuild): void {
+  expect([...read.model.pages.keys()]).toEqual([...staged.model.pages.keys()]);
+  expect(read.model).toEqual(staged.model);
+  expect({ ...read, model: null }).toEqual({ ...staged, model: null });
+  const listed = [...read.model.specs.values()].flatMap((spec) => spec.operations);
+  const bound = [...read.model.pages.values()].filter((page) => page.operation !== undefined);
+  expect(bound.length).toBeGreaterThan(1);
+  for (const page of bound) expect(listed, page.path).toContain(page.operation);
+}
+
+describe('the hand-over of a staged build', () => {
+  it('gives back the model written, a few pages a record, and deletes its file', () => {
+    const staged = stageBuild(fixture, freshDir(), importLimits());
+    const file = handoverFile(staged.dir);
+    writeStagedBuild(file, staged, 2);
+    // The build first, then one record per two pages.
+    expect(statSync(file).size).toBeGreaterThan(0);
+    expectSameBuild(readStagedBuild(file), staged);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses a file cut short, and deletes it', () => {
+    const staged = stageBuild(fixture, freshDir(), importLimits());
+    const file = handoverFile(staged.dir);
+    writeStagedBuild(file, staged, 2);
+    truncateSync(file, statSync(file).size - 10);
+    expect(() => readStagedBuild(file)).toThrow(/cut short/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('is what an import off the event loop returns: the same build as staging in-process', async () => {
+    const inProcess = stageBuild(fixture, freshDir(), importLimits());
+    const dir = freshDir();
+    const offThread = await stageBuildOffThread(fixture, dir, importLimits());
+    expectSameBuild(
+      { ...offThread, dir: inProcess.dir },
+      { ...inProcess, model: { ...inProcess.model, rootDir: dir } },
+    );
+    expect(readdirSync(dirname(dir))).toEqual([`01HANDOVER-${process.pid}`]);
+  });
+
+  it('is named after the importing process, so the start-up sweep leaves a live one alone', () => {
+    expect(ownerPid(`01HANDOVER-${process.pid}.model`)).toBe(process.pid);
+    expect(handoverFile('/data/sites/.staging/01ABC-42')).toBe('/data/sites/.staging/01ABC-42.model');
+  });
+});
