@@ -36,15 +36,15 @@ interface Group {
 }
 
 /** Sum of a term's page scores (its weight among the prefix's terms). */
-function massOf(postings: readonly number[]): number {
+function massOf(postings: ArrayLike<number>): number {
   let mass = 0;
   for (let i = 1; i < postings.length; i += 2) mass += Math.floor((postings[i] ?? 0) / 32);
   return mass;
 }
 
 /** A term's postings cut to its `pages` best-scoring pages, re-encoded in page order. */
-function bestPages(postings: readonly number[], pages: number): number[] {
-  if (postings.length <= pages * 2) return [...postings];
+function bestPages(postings: ArrayLike<number>, pages: number): number[] {
+  if (postings.length <= pages * 2) return Array.from(postings);
   const decoded: [number, number][] = [];
   let doc = 0;
   for (let i = 0; i + 1 < postings.length; i += 2) {
@@ -70,8 +70,11 @@ export class HeadCollector {
 
   constructor(private readonly sink: ShardSink) {}
 
-  /** `term` (with its encoded postings) went into term shard `shard`; terms come in code-unit order. */
-  add(term: string, postings: readonly number[], shard: number): void {
+  /**
+   * `term` (with its encoded postings, read here and not kept) went into term shard `shard`; terms come
+   * in code-unit order.
+   */
+  add(term: string, postings: ArrayLike<number>, shard: number): void {
     for (let length = MAX_HEAD_PREFIX; length >= MIN_HEAD_PREFIX; length--) {
       const group = this.open[length];
       if (group !== undefined && !term.startsWith(group.prefix)) {
@@ -111,7 +114,7 @@ export class HeadCollector {
 }
 
 /** Keeps `term` in the group's top list if it is among the {@link HEAD_TERMS} weightiest (earlier terms win ties). */
-function offer(group: Group, term: string, mass: number, postings: readonly number[]): void {
+function offer(group: Group, term: string, mass: number, postings: ArrayLike<number>): void {
   const { top } = group;
   if (top.length < HEAD_TERMS) {
     top.push({ term, mass, postings: bestPages(postings, HEAD_PAGES) });

@@ -14,7 +14,7 @@ import {
   type ShownDoc,
 } from '../theme/searchFormat.js';
 import { HeadCollector } from './heads.js';
-import { PostingStore } from './postings.js';
+import { PostingStore, ReusedList } from './postings.js';
 
 /** Docs per doc chunk: a result page of 12 hits loads at most 12 chunks of a few pages' text each. */
 export const DOCS_PER_CHUNK = 8;
@@ -88,14 +88,18 @@ class Collector {
     this.postings.settle();
   }
 
-  /** A term's encoded postings (see `TermShard`). */
-  encode(list: readonly number[]): number[] {
+  /** The encoded postings of each term in turn, in one reused list (see ReusedList). */
+  private readonly encoded = new ReusedList();
+
+  /** A term's encoded postings (see `TermShard`); valid until the next term's. */
+  encode(list: ArrayLike<number>): Float64Array {
     const df = new Array<number>(FIELD_COUNT).fill(0);
     for (let i = 0; i < list.length; i += 2) {
       const field = (list[i] ?? 0) % 8;
       df[field] = (df[field] ?? 0) + 1;
     }
-    const out: number[] = [];
+    const out = this.encoded;
+    out.length = 0;
     let doc = -1;
     let score = 0;
     let mask = 0;
@@ -103,7 +107,8 @@ class Collector {
     const flush = (): void => {
       if (doc < 0) return;
       const scaled = Math.max(1, Math.round(score * (this.boosts[doc] ?? 1) * 100));
-      out.push(doc - last, scaled * 32 + mask);
+      out.push(doc - last);
+      out.push(scaled * 32 + mask);
       last = doc;
     };
     for (let i = 0; i < list.length; i += 2) {
@@ -120,7 +125,7 @@ class Collector {
       mask |= 1 << field;
     }
     flush();
-    return out;
+    return out.view();
   }
 }
 
@@ -144,7 +149,8 @@ function writeTermShards(
   // Terms come in code-unit order, each with its whole list, and are dropped once written.
   for (const [term, list] of collector.postings.sorted()) {
     const postings = collector.encode(list);
-    const entry = JSON.stringify([term, postings]);
+    // JSON.stringify([term, postings]) once postings is a plain array: integers print the same either way.
+    const entry = `[${JSON.stringify(term)},[${postings.join(',')}]]`;
     if (entries.length === 0) firsts.push(term);
     heads.add(term, postings, firsts.length - 1);
     entries.push(entry);
