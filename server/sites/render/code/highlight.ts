@@ -3,6 +3,11 @@
  * load lazily per language. Tokens are coloured through CSS variables (`--op-code-token-*`), so a single
  * tokenisation serves both the light and the dark palette (see code-theme.css); that halves the cost of
  * Shiki's dual-theme mode, which tokenises once per theme.
+ *
+ * Grammars run on Shiki's JavaScript regex engine, not Oniguruma compiled to WebAssembly: a WebAssembly
+ * memory only grows, and a render sandbox's grew to 250-300 MB over a large site's code blocks (each of
+ * the two sandboxes ~450-500 MB in all while importing 10,000 pages). `forgiving` skips a pattern the
+ * engine cannot translate instead of failing the grammar: the block is still highlighted, by the rest.
  */
 import {
   bundledLanguages,
@@ -12,6 +17,7 @@ import {
   type Highlighter,
   type ShikiTransformer,
 } from 'shiki';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { FenceMeta } from './fenceMeta.js';
 
 const THEME = createCssVariablesTheme({ name: 'offprint', variablePrefix: '--op-code-', fontStyle: true });
@@ -49,7 +55,11 @@ export function resolveLanguage(lang: string): string {
 
 /** Starts (once) the highlighter and loads the grammars of `langs`; safe to call concurrently. */
 export async function prepareHighlighter(langs: Iterable<string>): Promise<void> {
-  starting ??= createHighlighter({ themes: [THEME], langs: [] }).then((h) => (highlighter = h));
+  starting ??= createHighlighter({
+    themes: [THEME],
+    langs: [],
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  }).then((h) => (highlighter = h));
   const h = await starting;
   const wanted = [...new Set([...langs].map(resolveLanguage))].filter((l) => !loaded.has(l));
   // One load per grammar even when concurrent renders ask for it at the same time.
