@@ -18,6 +18,7 @@ import {
   type ShikiTransformer,
 } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { SizedCache } from '../sizedCache.js';
 import type { FenceMeta } from './fenceMeta.js';
 
 const THEME = createCssVariablesTheme({ name: 'offprint', variablePrefix: '--op-code-', fontStyle: true });
@@ -148,8 +149,10 @@ function lineTransformer(marks: LineMarks): ShikiTransformer {
 /** Longer lines (minified code) are shown untokenized rather than risk a slow scan. */
 const MAX_TOKENIZED_LINE = 10_000;
 
-const CACHE_LIMIT = 4000;
-const cache = new Map<string, string>();
+/** Characters of code and highlighted HTML the cache keeps (4 MB or so; it was 4,000 blocks, however long). */
+export const HIGHLIGHT_CACHE_CHARS = 4_000_000;
+
+const cache = new SizedCache<string>(HIGHLIGHT_CACHE_CHARS, (key, html) => key.length + html.length);
 
 /**
  * The `<pre>` HTML of a code block (synchronous; the language must have been prepared, otherwise the
@@ -172,10 +175,6 @@ export function highlightToHtml(code: string, lang: string, marks: LineMarks): s
       transformers: [lineTransformer(marks)],
     }) ?? `<pre class="op-code-pre"><code>${escapeHtml(code)}</code></pre>`;
   cache.set(key, html);
-  if (cache.size > CACHE_LIMIT) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
   return html;
 }
 

@@ -8,6 +8,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
+import { SizedCache } from '../sizedCache.js';
 import { walk } from './estree.js';
 
 /** A compiled MDX module, ready for `runSync`. */
@@ -20,8 +21,17 @@ export interface CompiledModule {
   readonly warnings: readonly string[];
 }
 
-const CACHE_LIMIT = 2000;
-const cache = new Map<string, CompiledModule>();
+/**
+ * Characters of source and compiled code the cache keeps (16 MB or so): every page of a few hundred
+ * pages' site, and its snippets; 2,000 entries, the bound before, held ~100 MB per sandbox once a large
+ * site's pages had filled it.
+ */
+export const COMPILE_CACHE_CHARS = 16_000_000;
+
+const cache = new SizedCache<CompiledModule>(
+  COMPILE_CACHE_CHARS,
+  (source, compiled) => source.length + (compiled.code?.length ?? 0),
+);
 
 /**
  * Compiles MDX (or Markdown, parsed as MDX like Mintlify does) to a function body. Identifiers that
@@ -30,18 +40,9 @@ const cache = new Map<string, CompiledModule>();
  */
 export function compileMdx(source: string): CompiledModule {
   const hit = cache.get(source);
-  if (hit) {
-    // Refresh recency: Map iteration order is insertion order, so re-inserting keeps hot entries.
-    cache.delete(source);
-    cache.set(source, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   const result = compileUncached(source);
   cache.set(source, result);
-  if (cache.size > CACHE_LIMIT) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
   return result;
 }
 
