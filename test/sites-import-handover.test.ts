@@ -4,7 +4,7 @@
  * message holding the whole model. What comes out must be the model that went in: the same pages in the
  * same order, each page's OpenAPI operation the very object its spec lists, and no file left behind.
  */
-import { existsSync, mkdtempSync, readdirSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,14 @@ describe('the hand-over of a staged build', () => {
       { ...inProcess, model: { ...inProcess.model, rootDir: dir } },
     );
     expect(readdirSync(dirname(dir))).toEqual([`01HANDOVER-${process.pid}`]);
+  });
+
+  it('leaves neither a build folder nor a hand-over file when staging fails', async () => {
+    const dir = freshDir();
+    const broken = join(mkdtempSync(join(tmpdir(), 'offprint-handover-src-')), 'docs.json');
+    writeFileSync(broken, '{ "name": ');
+    await expect(stageBuildOffThread(dirname(broken), dir, importLimits())).rejects.toMatchObject({ status: 400 });
+    expect(readdirSync(dirname(dir))).toEqual([]);
   });
 
   it('is named after the importing process, so the start-up sweep leaves a live one alone', () => {

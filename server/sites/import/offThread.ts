@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { RebuiltError, ValidationError } from '../../errors.js';
 import { handoverFile, readStagedBuild } from './handover.js';
 import type { ImportLimits } from './limits.js';
-import type { StagedBuild } from './stage.js';
+import { removeDir, type StagedBuild } from './stage.js';
 import type { StageJob, StageOutcome } from './stageProtocol.js';
 
 /** Heap of a staging thread: a project's model is small; a hostile config must not grow without bound. */
@@ -61,24 +61,36 @@ export function stageBuildOffThread(sourcePath: string, dir: string, limits: Imp
   });
 }
 
-/** The staged build once the thread is gone, or the error it ended with. */
+/**
+ * The staged build once the thread is gone, or the error it ended with. Nothing of a failed staging
+ * stays: stageBuild removes its own failures, but a thread that died (out of memory) or a hand-over file
+ * that cannot be read leaves a build folder no one else would remove before the next start.
+ */
 function settle(dir: string, outcome: StageOutcome | null, failure: Error | null, code: number): StagedBuild {
-  if (outcome?.ok === true) return readStagedBuild(handoverFile(dir));
-  rmSync(handoverFile(dir), { force: true });
-  if (outcome !== null) {
-    if (outcome.status < 500) {
-      throw RebuiltError({
-        status: outcome.status,
-        message: outcome.message,
-        details: outcome.details.map((m) => ({ message: m })),
-      });
-    }
-    throw new Error(outcome.message);
+  try {
+    if (outcome?.ok === true) return readStagedBuild(handoverFile(dir));
+    throw stagingError(outcome, failure, code);
+  } catch (error) {
+    removeDir(dir);
+    rmSync(handoverFile(dir), { force: true });
+    throw error;
+  }
+}
+
+/** The error a staging thread that did not succeed ended with, as the import reports it. */
+function stagingError(outcome: StageOutcome | null, failure: Error | null, code: number): Error {
+  if (outcome !== null && !outcome.ok) {
+    if (outcome.status >= 500) return new Error(outcome.message);
+    return RebuiltError({
+      status: outcome.status,
+      message: outcome.message,
+      details: outcome.details.map((m) => ({ message: m })),
+    });
   }
   if (failure !== null && 'code' in failure && failure.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    throw ValidationError('The project cannot be imported: loading it needs too much memory', [
+    return ValidationError('The project cannot be imported: loading it needs too much memory', [
       `loading the project's configuration and pages went past ${STAGE_HEAP_MB} MB`,
     ]);
   }
-  throw failure ?? new Error(`the import thread stopped (exit code ${code})`);
+  return failure ?? new Error(`the import thread stopped (exit code ${code})`);
 }
