@@ -19,6 +19,14 @@ export const POSTINGS_IN_MEMORY = 500_000;
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * `JSON.stringify([term, list])` for a list of integers in a typed array (which JSON would write as an
+ * object): how a term and its numbers go into run files and term shards.
+ */
+export function termJson(term: string, list: ArrayLike<number>): string {
+  return `[${JSON.stringify(term)},[${Array.prototype.join.call(list, ',')}]]`;
+}
+
+/**
  * Reads a run file line by line, a chunk at a time (UTF-8 split across chunks handled). Chunks are
  * small and lines are cut out of each as it arrives, so the strings made stay in V8's young generation:
  * with 64 kB chunks, text with any non-ASCII character decoded to 128 kB two-byte strings, which V8
@@ -166,6 +174,8 @@ class HeldPostings {
 /** Posting lists by term, spilling to disk past {@link POSTINGS_IN_MEMORY}. */
 export class PostingStore {
   private readonly held = new HeldPostings();
+  /** The list each term comes out in, when spilled and when read back: grown once, reused throughout. */
+  private readonly list = new ReusedList();
   private dir: string | null = null;
   private readonly runs: string[] = [];
 
@@ -187,7 +197,7 @@ export class PostingStore {
    */
   *sorted(): Generator<[string, ArrayLike<number>]> {
     if (this.runs.length === 0) {
-      yield* this.held.grouped(new ReusedList());
+      yield* this.held.grouped(this.list);
       this.held.clear();
       return;
     }
@@ -206,7 +216,7 @@ export class PostingStore {
   }
 
   private *merged(readers: RunReader[]): Generator<[string, ArrayLike<number>]> {
-    const list = new ReusedList();
+    const { list } = this;
     for (;;) {
       let term: string | null = null;
       for (const reader of readers) {
@@ -231,8 +241,8 @@ export class PostingStore {
     const fd = openSync(file, 'w');
     try {
       let batch = '';
-      for (const [term, list] of this.held.grouped(new ReusedList())) {
-        batch += `[${JSON.stringify(term)},[${list.join(',')}]]\n`;
+      for (const [term, list] of this.held.grouped(this.list)) {
+        batch += `${termJson(term, list)}\n`;
         if (batch.length < 64 * 1024) continue;
         writeSync(fd, batch);
         batch = '';

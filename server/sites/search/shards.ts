@@ -14,7 +14,7 @@ import {
   type ShownDoc,
 } from '../theme/searchFormat.js';
 import { HeadCollector } from './heads.js';
-import { PostingStore, ReusedList } from './postings.js';
+import { PostingStore, ReusedList, termJson } from './postings.js';
 
 /** Docs per doc chunk: a result page of 12 hits loads at most 12 chunks of a few pages' text each. */
 export const DOCS_PER_CHUNK = 8;
@@ -149,8 +149,7 @@ function writeTermShards(
   // Terms come in code-unit order, each with its whole list, and are dropped once written.
   for (const [term, list] of collector.postings.sorted()) {
     const postings = collector.encode(list);
-    // JSON.stringify([term, postings]) once postings is a plain array: integers print the same either way.
-    const entry = `[${JSON.stringify(term)},[${postings.join(',')}]]`;
+    const entry = termJson(term, postings);
     if (entries.length === 0) firsts.push(term);
     heads.add(term, postings, firsts.length - 1);
     entries.push(entry);
