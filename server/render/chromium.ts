@@ -9,6 +9,13 @@ import { chromium, type Browser, type BrowserServer } from 'playwright-core';
  * Flags for a quiet, offline headless Chromium (no update checks, sync or background traffic). WebRTC is
  * held to proxied UDP only, and there is no proxy: a peer connection a page opens gathers no candidate and
  * sends nothing, whatever scripts the page has (the egress check also refuses and counts such attempts).
+ *
+ * The renderer process limit is there for speed: every target has a browser context of its own, and with
+ * two or more of them loading pages Chromium kept one spare renderer warm for the context that loaded
+ * last and threw it away for the other's next load, so nearly every page load started a new renderer
+ * process (212 for 160 loads of the egress check). At the limit Chromium reuses the same-site process a
+ * target already has instead (6 for 160). Site isolation is untouched: a process still hosts one site of
+ * one context, and a target that needs another site (or a new context) still gets a new process.
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -19,6 +26,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--renderer-process-limit=1',
 ] as const;
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];

@@ -169,7 +169,9 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
     const chromiumVersion = await first.chromiumVersion();
     // A browser elsewhere cannot open this machine's files: it is served the bundle over HTTP only.
     const modes: ProofMode[] = first.target.remote === true ? ['http'] : ['file', 'http'];
-    const queue: Load[] = pages.flatMap((file) => modes.map((mode) => ({ file, mode })));
+    // Every page from disk, then every page over HTTP: a target going from one to the other changes site,
+    // which costs a new renderer process, so a worker changes once instead of at every load.
+    const queue: Load[] = modes.flatMap((mode) => pages.map((file) => ({ file, mode })));
     const run: CheckRun = {
       input,
       scope,
