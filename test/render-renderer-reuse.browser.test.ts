@@ -4,7 +4,7 @@
  * kept a spare one warm for whichever target's browser context had loaded last. Counted from the process
  * table, so Linux only.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { parseBrowserUrls } from '../server/render/endpoints.js';
 import { remoteRenderBackend } from '../server/render/playwrightBackend.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { CHROMIUM, needs, type Requirement } from './helpers/needs.js';
+import { descendants } from './helpers/watchedServe.js';
 
 const LOADS_PER_TARGET = 12;
 const PROC_TABLE: Requirement = {
@@ -22,25 +23,13 @@ const PROC_TABLE: Requirement = {
 
 /** Renderer processes below `root` in the process table now. */
 function renderersUnder(root: number): number[] {
-  const parents = new Map<number, number>();
-  const renderers: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  return descendants(root).filter((pid) => {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The parent pid is the second field after the parenthesised command name.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(entry), parent);
-      if (readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes('--type=renderer')) renderers.push(Number(entry));
+      return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('--type=renderer');
     } catch {
-      // The process ended while the table was read.
+      return false; // Ended while the table was read.
     }
-  }
-  const below = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === root) return true;
-    return false;
-  };
-  return renderers.filter(below);
+  });
 }
 
 /** Loads `url` in `target` and waits for its load event. */
