@@ -1,6 +1,7 @@
 /**
  * Headless Chromium through playwright-core: the only module that imports it. It drives the Chromium
- * executable installed on the machine (Debian's `chromium` here); nothing is downloaded.
+ * executable installed on the machine (Debian's `chromium-headless-shell` or `chromium` here); nothing is
+ * downloaded.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
@@ -29,19 +30,40 @@ export const CHROMIUM_ARGS = [
   '--renderer-process-limit=1',
 ] as const;
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+/**
+ * Where Chromium is looked for, best first. The headless shell (Chromium's own headless build, without
+ * the desktop browser around it; what Playwright itself runs headless) comes first when it is installed:
+ * same Blink, same page bytes (the novu fixture, the sample docs with their diagrams), and about a fifth
+ * to a third less time per page load, which is most of an export.
+ */
+const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+] as const;
 
-/** The Chromium executable: `OFFPRINT_CHROMIUM`, else the first installed candidate, else null. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+/**
+ * The Chromium executable: `OFFPRINT_CHROMIUM`, else the first installed of {@link CHROMIUM_CANDIDATES},
+ * else null. `exists` is the file check (tests give their own).
+ */
+export function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (path: string) => boolean = existsSync,
+): string | null {
   const configured = env['OFFPRINT_CHROMIUM'];
   if (configured !== undefined && configured !== '') return configured;
-  return CANDIDATES.find((path) => existsSync(path)) ?? null;
+  return CHROMIUM_CANDIDATES.find((path) => exists(path)) ?? null;
 }
+
+/** What to do when no Chromium is found. */
+const NO_CHROMIUM =
+  'No Chromium found: install it (Debian: apt-get install chromium-headless-shell, or chromium) or set OFFPRINT_CHROMIUM';
 
 /** Launches headless Chromium; throws a clear error when none is installed. */
 export async function launchChromium(executablePath: string | null = findChromium()): Promise<Browser> {
   if (executablePath === null) {
-    throw new Error('No Chromium found: install it (Debian: apt-get install chromium) or set OFFPRINT_CHROMIUM');
+    throw new Error(NO_CHROMIUM);
   }
   return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
 }
@@ -66,7 +88,7 @@ export async function connectChromium(url: string, protocol: RemoteProtocol, tim
  */
 export async function launchChromiumServer(executablePath: string | null = findChromium()): Promise<BrowserServer> {
   if (executablePath === null) {
-    throw new Error('No Chromium found: install it (Debian: apt-get install chromium) or set OFFPRINT_CHROMIUM');
+    throw new Error(NO_CHROMIUM);
   }
   return chromium.launchServer({ executablePath, headless: true, args: [...CHROMIUM_ARGS], host: '127.0.0.1' });
 }
