@@ -125,6 +125,7 @@ describe('values.schema.json', () => {
     expect(full.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
       'HorizontalPodAutoscaler/release-offprint-bundle',
       'Ingress/release-offprint-bundle',
+      'NetworkPolicy/release-offprint-browsers',
       'NetworkPolicy/release-offprint-bundle',
       'NetworkPolicy/release-offprint-collector',
       'PodDisruptionBudget/release-offprint-bundle',
@@ -138,6 +139,24 @@ describe('values.schema.json', () => {
     ]);
     for (const object of [...minimal, ...full])
       expect(validateObject(object), `${object.kind}/${object.metadata.name}`).toEqual([]);
+  });
+
+  it("lets nothing out of the browser pods and only the collector in (a page's WebRTC is not seen by CDP)", () => {
+    const policy = objects([join(CHART, 'ci/full-values.yaml')]).find(
+      (o) => o.metadata.name === 'release-offprint-browsers' && o.kind === 'NetworkPolicy',
+    );
+    // Partial on labels (the chart's common ones too), exact on rules: arrays match element by element.
+    expect(policy?.spec).toMatchObject({
+      podSelector: { matchLabels: { 'app.kubernetes.io/component': 'browsers' } },
+      policyTypes: ['Ingress', 'Egress'],
+      ingress: [
+        {
+          from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/component': 'collector' } } }],
+          ports: [{ port: 9222, protocol: 'TCP' }],
+        },
+      ],
+      egress: [],
+    });
   });
 
   it('refuses to render staticExport.enabled without a bundleUrl', () => {
@@ -156,7 +175,7 @@ describe('values.schema.json', () => {
     const objects = parseAllDocuments(out)
       .map((d) => d.toJS() as K8sObject)
       .filter((o) => o !== null);
-    expect(objects).toHaveLength(12);
+    expect(objects).toHaveLength(13);
     for (const object of objects) expect(validateObject(object), `${object.kind}/${object.metadata.name}`).toEqual([]);
   });
 });
