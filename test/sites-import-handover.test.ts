@@ -1,20 +1,29 @@
 /**
- * Issue 13, memory of a large import: the staging thread hands its build over through a file, a batch of
- * pages at a time, read once the thread has exited (server/sites/import/handover.ts), instead of one
- * message holding the whole model. What comes out must be the model that went in: the same pages in the
- * same order, each page's OpenAPI operation the very object its spec lists, and no file left behind.
+ * Issue 13, memory of a large import: the staging thread hands its build over through a file, writing
+ * pages a batch at a time as it loads them and keeping none, read once the thread has exited
+ * (server/sites/import/handover.ts), instead of one message holding the whole model. What comes out must
+ * be the model that went in: the same pages in the same order, each page's OpenAPI operation the very
+ * object its spec lists, and no file left behind.
  */
 import { existsSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownerPid } from '../server/domain/siteSweep.js';
-import { handoverFile, readStagedBuild, writeStagedBuild } from '../server/sites/import/handover.js';
+import { handoverFile, openHandover, readStagedBuild } from '../server/sites/import/handover.js';
 import { importLimits } from '../server/sites/import/limits.js';
 import { stageBuildOffThread } from '../server/sites/import/offThread.js';
 import { stageBuild, type StagedBuild } from '../server/sites/import/stage.js';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'all-shapes');
+
+/** Hands `staged` over to `file` the way a staging thread does: page by page, then the rest. */
+function writeStagedBuild(file: string, staged: StagedBuild, pagesPerRecord: number): void {
+  const handover = openHandover(file, pagesPerRecord);
+  const { pages, ...model } = staged.model;
+  for (const page of pages.values()) handover.page(page);
+  handover.finish({ ...staged, model });
+}
 
 function freshDir(): string {
   return join(mkdtempSync(join(tmpdir(), 'offprint-handover-')), `01HANDOVER-${process.pid}`);
@@ -36,9 +45,35 @@ describe('the hand-over of a staged build', () => {
     const staged = stageBuild(fixture, freshDir(), importLimits());
     const file = handoverFile(staged.dir);
     writeStagedBuild(file, staged, 2);
-    // The build first, then one record per two pages.
+    // One record per two pages, then the build.
     expect(statSync(file).size).toBeGreaterThan(0);
     expectSameBuild(readStagedBuild(file), staged);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('gives back as itself an operation its spec does not list as that object', () => {
+    const staged = stageBuild(fixture, freshDir(), importLimits());
+    const [path, bound] = [...staged.model.pages].find(([, page]) => page.operation !== undefined) ?? [];
+    if (path === undefined || bound?.operation === undefined) throw new Error('the fixture has no endpoint page');
+    const copy = { ...bound.operation, summary: 'a copy no spec lists' };
+    const pages = new Map(staged.model.pages).set(path, { ...bound, operation: copy });
+    const changed = { ...staged, model: { ...staged.model, pages } };
+    const file = handoverFile(staged.dir);
+    writeStagedBuild(file, changed, 2);
+    const read = readStagedBuild(file);
+    expect(read.model).toEqual(changed.model);
+    expect(read.model.pages.get(path)?.operation).toMatchObject({ summary: 'a copy no spec lists' });
+  });
+
+  it('refuses a file that ends before the build, and deletes it', () => {
+    const staged = stageBuild(fixture, freshDir(), importLimits());
+    const file = handoverFile(staged.dir);
+    const handover = openHandover(file, 2);
+    for (const page of staged.model.pages.values()) handover.page(page);
+    handover.discard();
+    expect(existsSync(file)).toBe(false);
+    writeFileSync(file, '');
+    expect(() => readStagedBuild(file)).toThrow(/ends before the build/);
     expect(existsSync(file)).toBe(false);
   });
 

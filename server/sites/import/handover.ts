@@ -1,29 +1,43 @@
 /**
  * How a staging thread hands its loaded build to the import: through a file beside the build folder,
  * read once the thread has exited. Posting the model as one message made V8 serialize all of it into
- * one growing buffer while the thread's heap was still alive, then copy it into the parent: a
- * 10,000-page import's RSS rose by ~35 MB for a quarter of a second, its highest point but one. Written
- * a batch of pages at a time and read after the thread is gone, the model exists once at any moment.
+ * one growing buffer while the thread's heap was still alive, then copy it into the parent. The thread
+ * writes pages a batch at a time as it loads them and keeps none (a 10,000-page project's pages, with the
+ * garbage of making them, were two thirds of its heap), then the rest of the build; the parent reads the
+ * file after the thread is gone, so the model exists once at any moment.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import type { OpenApiOperation, SitePage, SiteModel } from '../project/model.js';
-import type { StagedBuild } from './stage.js';
+import type { StagedBuild, StagedParts } from './stage.js';
 
 /** Pages per record: a record's buffer stays around half a megabyte on real pages. */
 export const PAGES_PER_RECORD = 500;
 
 /** A page as written: its OpenAPI operation named by key (the operation itself is written once, in its spec). */
-type WrittenPage = Omit<SitePage, 'operation'> & { readonly operationKey?: string };
+type WrittenPage = SitePage & { readonly operationKey?: string };
 
-/** A record of the file: the build without its pages first, then its pages a batch at a time, in model order. */
+/**
+ * A record of the file: pages a batch at a time in model order, then the build without its pages, with
+ * the operations pages named by key that no spec of the build lists as that very object.
+ */
 type HandoverRecord =
   | { readonly kind: 'pages'; readonly pages: readonly (readonly [string, WrittenPage])[] }
-  | { readonly kind: 'build'; readonly staged: StagedBuild };
+  | { readonly kind: 'build'; readonly staged: StagedParts; readonly operations: readonly OpenApiOperation[] };
 
 /** The hand-over file of the build staged in `dir`: a sibling, named like it, swept like it. */
 export function handoverFile(dir: string): string {
   return `${dir}.model`;
+}
+
+/** Writes a staged build to its hand-over file as it is loaded: {@link HandoverWriter.page}s, then {@link HandoverWriter.finish}. */
+export interface HandoverWriter {
+  /** Adds the next page of the model (written with the next full batch). */
+  page(page: SitePage): void;
+  /** Writes the last pages and the rest of the build, and closes the file. */
+  finish(staged: StagedParts): void;
+  /** Closes and deletes the file (a staging that failed). */
+  discard(): void;
 }
 
 function writeRecord(fd: number, record: HandoverRecord): void {
@@ -34,29 +48,52 @@ function writeRecord(fd: number, record: HandoverRecord): void {
   writeSync(fd, body);
 }
 
-/** Writes `staged` to `file` (replaced if it exists), {@link PAGES_PER_RECORD} pages (or `pagesPerRecord`) a record. */
-export function writeStagedBuild(file: string, staged: StagedBuild, pagesPerRecord = PAGES_PER_RECORD): void {
-  const { model } = staged;
-  // Operations reached from the specs are written there; a page names its own by key.
-  const inSpecs = new Set<OpenApiOperation>([...model.specs.values()].flatMap((spec) => spec.operations));
-  const fd = openSync(file, 'w');
-  try {
-    writeRecord(fd, { kind: 'build', staged: { ...staged, model: { ...model, pages: new Map() } } });
-    let batch: [string, WrittenPage][] = [];
-    for (const [path, page] of model.pages) {
+/** Opens `file` (replaced if it exists) for a build, {@link PAGES_PER_RECORD} pages (or `pagesPerRecord`) a record. */
+export function openHandover(file: string, pagesPerRecord = PAGES_PER_RECORD): HandoverWriter {
+  let fd: number | null = openSync(file, 'w');
+  let batch: [string, WrittenPage][] = [];
+  // The operation object each key written stands for: the first one met; another object under the same
+  // key (no spec of this loader makes one) travels inside its page instead.
+  const named = new Map<string, OpenApiOperation>();
+  const open = (): number => {
+    if (fd === null) throw new Error('the hand-over file is closed');
+    return fd;
+  };
+  const flush = (): void => {
+    if (batch.length > 0) writeRecord(open(), { kind: 'pages', pages: batch });
+    batch = [];
+  };
+  const close = (): void => {
+    if (fd !== null) closeSync(fd);
+    fd = null;
+  };
+  return {
+    page(page) {
       const { operation, ...rest } = page;
-      batch.push([
-        path,
-        operation !== undefined && inSpecs.has(operation) ? { ...rest, operationKey: operation.key } : page,
-      ]);
-      if (batch.length < pagesPerRecord) continue;
-      writeRecord(fd, { kind: 'pages', pages: batch });
-      batch = [];
-    }
-    if (batch.length > 0) writeRecord(fd, { kind: 'pages', pages: batch });
-  } finally {
-    closeSync(fd);
-  }
+      if (operation !== undefined && (named.get(operation.key) ?? operation) === operation) {
+        named.set(operation.key, operation);
+        batch.push([page.path, { ...rest, operationKey: operation.key }]);
+      } else {
+        batch.push([page.path, page]);
+      }
+      if (batch.length >= pagesPerRecord) flush();
+    },
+    finish(staged) {
+      flush();
+      const listed = specOperations(staged.model.specs);
+      const operations = [...named.values()].filter((op) => listed.get(op.key) !== op);
+      writeRecord(open(), { kind: 'build', staged, operations });
+      close();
+    },
+    discard() {
+      close();
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+function specOperations(specs: SiteModel['specs']): Map<string, OpenApiOperation> {
+  return new Map([...specs.values()].flatMap((spec) => spec.operations.map((op) => [op.key, op] as const)));
 }
 
 /** Reads `count` bytes at the file position, or null at the end of the file. */
@@ -79,7 +116,7 @@ function* records(fd: number): Generator<HandoverRecord> {
     if (head === null) return;
     const body = readExactly(fd, head.readUInt32LE(0));
     if (body === null) throw new Error('the staged build file is cut short');
-    // Written by writeStagedBuild in a thread of this process, from these types only.
+    // Written by openHandover in a thread of this process, from these types only.
     yield deserialize(body) as HandoverRecord;
   }
 }
@@ -92,25 +129,24 @@ function restore(page: WrittenPage, operations: ReadonlyMap<string, OpenApiOpera
   return { ...rest, operation };
 }
 
-/** Reads the build {@link writeStagedBuild} wrote to `file`, then deletes the file. */
+/** Reads the build an {@link openHandover} writer wrote to `file`, then deletes the file. */
 export function readStagedBuild(file: string): StagedBuild {
   const fd = openSync(file, 'r');
   try {
-    const read = records(fd);
-    const first = read.next();
-    if (first.done === true || first.value.kind !== 'build')
-      throw new Error('the staged build file does not start with the build');
-    const { staged } = first.value;
-    const operations = new Map(
-      [...staged.model.specs.values()].flatMap((spec) => spec.operations.map((op) => [op.key, op] as const)),
-    );
-    const pages = new Map<string, SitePage>();
-    for (const record of read) {
-      if (record.kind !== 'pages') throw new Error('the staged build file holds a second build');
-      for (const [path, page] of record.pages) pages.set(path, restore(page, operations));
+    const written = new Map<string, WrittenPage>();
+    let build: Extract<HandoverRecord, { kind: 'build' }> | null = null;
+    for (const record of records(fd)) {
+      if (build !== null) throw new Error('the staged build file goes on after its build');
+      if (record.kind === 'build') build = record;
+      else for (const [path, page] of record.pages) written.set(path, page);
     }
-    const model: SiteModel = { ...staged.model, pages };
-    return { ...staged, model };
+    if (build === null) throw new Error('the staged build file is cut short: it ends before the build');
+    const { staged } = build;
+    const operations = specOperations(staged.model.specs);
+    for (const op of build.operations) operations.set(op.key, op);
+    const pages = new Map<string, SitePage>();
+    for (const [path, page] of written) pages.set(path, restore(page, operations));
+    return { ...staged, model: { ...staged.model, pages } };
   } finally {
     closeSync(fd);
     rmSync(file, { force: true });

@@ -5,8 +5,8 @@
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { ValidationError } from '../../errors.js';
-import { loadSiteProject } from '../project/load.js';
-import type { SiteModel } from '../project/model.js';
+import { streamSiteProject, type LoadedProject, type PageSink } from '../project/load.js';
+import type { SiteModel, SitePage } from '../project/model.js';
 import { copyFolder } from './copy.js';
 import type { ImportLimits } from './limits.js';
 import { extractZip } from './zip.js';
@@ -22,6 +22,9 @@ export interface StagedBuild {
   /** Symbolic links of a folder source that were not copied. */
   readonly skippedLinks: readonly string[];
 }
+
+/** A staged build whose pages went to a {@link PageSink} as they were loaded. */
+export type StagedParts = Omit<StagedBuild, 'model'> & { readonly model: LoadedProject };
 
 function looksLikeZip(file: string): boolean {
   const fd = openSync(file, 'r');
@@ -46,6 +49,18 @@ export function removeDir(dir: string): void {
  * gone afterwards in every failing case.
  */
 export function stageBuild(sourcePath: string, buildDir: string, limits: ImportLimits): StagedBuild {
+  const pages = new Map<string, SitePage>();
+  const staged = stageProject(sourcePath, buildDir, limits, (page) => pages.set(page.path, page));
+  return { ...staged, model: { ...staged.model, pages } };
+}
+
+/** {@link stageBuild} handing each page to `onPage` as it is loaded, keeping none (a staging thread's way). */
+export function stageProject(
+  sourcePath: string,
+  buildDir: string,
+  limits: ImportLimits,
+  onPage: PageSink,
+): StagedParts {
   const source = resolve(sourcePath);
   if (!existsSync(source)) throw ValidationError('The site source does not exist', [`${sourcePath}: not found`]);
   if (existsSync(buildDir)) throw new Error(`build folder ${buildDir} already exists`);
@@ -59,12 +74,12 @@ export function stageBuild(sourcePath: string, buildDir: string, limits: ImportL
         ]);
       }
       const copied = copyFolder(source, target, limits, sourcePath);
-      const model = loadSiteProject(target);
+      const model = streamSiteProject(target, onPage);
       return { dir: target, model, sourceKind: 'folder', sourcePath: source, ...copied };
     }
     if (stat.isFile() && looksLikeZip(source)) {
       const extracted = extractZip(source, target, limits, sourcePath);
-      const model = loadSiteProject(target);
+      const model = streamSiteProject(target, onPage);
       return {
         dir: target,
         model,

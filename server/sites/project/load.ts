@@ -8,7 +8,7 @@ import { buildNavigation } from './navigation/build.js';
 import { NavContext } from './navigation/context.js';
 import { scanSpecs } from './openapi/specs.js';
 import { listProjectFiles } from './pages/files.js';
-import { filePage, generatedPage, readPageFiles } from './pages/pages.js';
+import { filePage, generatedPage, pageFileByPath, readPageFile, snippetProblems } from './pages/pages.js';
 import { localTarget } from './pages/references.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
@@ -39,6 +39,12 @@ function assetProblems(model: Pick<SiteModel, 'settings' | 'configFile'>, files:
   return problems;
 }
 
+/** A loaded project without its pages, which {@link streamSiteProject} handed on one by one. */
+export type LoadedProject = Omit<SiteModel, 'pages'>;
+
+/** Receives each page of a project as it is made, in model order (file pages, then generated ones). */
+export type PageSink = (page: SitePage) => void;
+
 /**
  * Reads the docs project at `rootDir`: config (docs.json with `$ref`s, or converted mint.json), pages,
  * OpenAPI specs, navigation, redirects and settings. Problems that still allow serving the site (missing
@@ -46,6 +52,17 @@ function assetProblems(model: Pick<SiteModel, 'settings' | 'configFile'>, files:
  * config throws a ValidationError whose details name file, key path and problem.
  */
 export function loadSiteProject(rootDir: string): SiteModel {
+  const pages = new Map<string, SitePage>();
+  const loaded = streamSiteProject(rootDir, (page) => pages.set(page.path, page));
+  return { ...loaded, pages };
+}
+
+/**
+ * {@link loadSiteProject} that keeps no page: each goes to `onPage` as soon as it is made, so a staging
+ * thread can write a 10,000-page project's pages away as it reads them instead of holding them all
+ * (with the garbage of making them) until the end (issue 13).
+ */
+export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProject {
   const root = resolve(rootDir);
   let isDir = false;
   try {
@@ -58,7 +75,7 @@ export function loadSiteProject(rootDir: string): SiteModel {
   const loaded = loadConfig(root);
   const { config, file: configFile } = loaded;
   const files = listProjectFiles(root);
-  const read = readPageFiles(root, files.pages, files.snippets, files.all);
+  const pageFiles = pageFileByPath(files.pages);
   const configFiles = new Set(loaded.files);
   const scan = scanSpecs(
     root,
@@ -66,22 +83,24 @@ export function loadSiteProject(rootDir: string): SiteModel {
   );
 
   const remote = readRemoteAssets(root);
-  const pagePaths = new Set(read.pages.map((p) => p.path));
-  const ctx = new NavContext(configFile, pagePaths, scan.specs, scan.unreadable, remote.assets);
+  const ctx = new NavContext(configFile, new Set(pageFiles.keys()), scan.specs, scan.unreadable, remote.assets);
   const navigation = buildNavigation(ctx, config.navigation, config.api?.openapi);
 
   const visibility = { indexAll: config.seo?.indexing === 'all' };
+  const readProblems: SiteProblem[] = [];
   const pageProblems: SiteProblem[] = [];
-  const pages = new Map<string, SitePage>();
-  for (const page of read.pages) {
-    const usage = ctx.usage.get(page.path);
-    pages.set(
-      page.path,
-      filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)),
-    );
+  let outOfNavPages = 0;
+  for (const [path, file] of pageFiles) {
+    const usage = ctx.usage.get(path);
+    if (usage === undefined) outOfNavPages++;
+    const page = readPageFile(root, file, files.all, readProblems);
+    onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)));
   }
-  for (const gen of ctx.generated.values())
-    pages.set(gen.path, generatedPage(gen, ctx.usage.get(gen.path), visibility));
+  // A file another file at the same path overrides is no page, but its problems are still the author's.
+  const pageFileSet = new Set(pageFiles.values());
+  for (const file of files.pages) if (!pageFileSet.has(file)) readPageFile(root, file, files.all, readProblems);
+  readProblems.push(...snippetProblems(root, files.snippets, files.all));
+  for (const gen of ctx.generated.values()) onPage(generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
   const written = siteSettings(config, configFile);
   const packed = withPackedSettings(written.settings, remote.assets, configFile);
@@ -94,28 +113,28 @@ export function loadSiteProject(rootDir: string): SiteModel {
     ...assetProblems({ settings, configFile }, files.all),
     ...remote.problems,
     ...packed.problems,
-    ...[...read.problems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    // Stable: a file's own problems stay in the order they were found.
+    ...[...readProblems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
   ];
   const operations = [...scan.specs.values()].reduce((n, s) => n + s.operations.length, 0);
-  const navPages = ctx.order.length;
   return {
     rootDir: root,
     configFile,
     config,
     settings,
     navigation,
-    pages,
     navOrder: ctx.order,
     redirects,
     specs: scan.specs,
     remoteAssets: remote.assets,
     problems,
     counts: {
-      pages: pages.size,
-      filePages: read.pages.length,
+      // Generated pages take paths no file has (NavContext.generate).
+      pages: pageFiles.size + ctx.generated.size,
+      filePages: pageFiles.size,
       generatedPages: ctx.generated.size,
-      navPages,
-      outOfNavPages: read.pages.filter((p) => !ctx.usage.has(p.path)).length,
+      navPages: ctx.order.length,
+      outOfNavPages,
       snippets: files.snippets.length,
       specs: scan.specs.size,
       operations,

@@ -23,31 +23,52 @@ export interface PageFile {
   readonly frontmatter: Frontmatter;
 }
 
-/** Reads page and snippet files: frontmatter of pages, missing references of both. */
-export function readPageFiles(
+function formatOf(file: string): PageFile['format'] {
+  return file.toLowerCase().endsWith('.md') ? 'md' : 'mdx';
+}
+
+/**
+ * The file that is the page at each page path, in order of first appearance. `a.mdx` and `a.md` side by
+ * side are one page: the (first) MDX file; of plain Markdown files alone at a path, the last. Decided from
+ * the names alone, so pages can be read and handed on one at a time.
+ */
+export function pageFileByPath(pageFiles: readonly string[]): Map<string, string> {
+  const byPath = new Map<string, string>();
+  for (const file of pageFiles) {
+    const path = pagePathOf(file);
+    const current = byPath.get(path);
+    if (current !== undefined && formatOf(current) === 'mdx') continue;
+    byPath.set(path, file);
+  }
+  return byPath;
+}
+
+/** Reads one page file: its frontmatter, with its problems (bad frontmatter, missing references) added to `problems`. */
+export function readPageFile(
   rootDir: string,
-  pageFiles: readonly string[],
+  file: string,
+  allFiles: ReadonlySet<string>,
+  problems: SiteProblem[],
+): PageFile {
+  const source = readFileSync(join(rootDir, file), 'utf8');
+  const split = splitFrontmatter(source);
+  for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
+  problems.push(...referenceProblems(allFiles, file, source));
+  return { path: pagePathOf(file), file, format: formatOf(file), frontmatter: split.data };
+}
+
+/** Missing references of snippet files (MDX and scripts). */
+export function snippetProblems(
+  rootDir: string,
   snippetFiles: readonly string[],
   allFiles: ReadonlySet<string>,
-): { pages: PageFile[]; problems: SiteProblem[] } {
-  const pages = new Map<string, PageFile>();
+): SiteProblem[] {
   const problems: SiteProblem[] = [];
-  for (const file of pageFiles) {
-    const source = readFileSync(join(rootDir, file), 'utf8');
-    const split = splitFrontmatter(source);
-    for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
-    problems.push(...referenceProblems(allFiles, file, source));
-    const path = pagePathOf(file);
-    const format = file.toLowerCase().endsWith('.md') ? 'md' : 'mdx';
-    // `a.mdx` and `a.md` side by side: the MDX file is the page.
-    if (pages.get(path)?.format === 'mdx') continue;
-    pages.set(path, { path, file, format, frontmatter: split.data });
-  }
   for (const file of snippetFiles) {
     if (!/\.(mdx?|jsx?|tsx?)$/i.test(file)) continue;
     problems.push(...referenceProblems(allFiles, file, readFileSync(join(rootDir, file), 'utf8')));
   }
-  return { pages: [...pages.values()], problems };
+  return problems;
 }
 
 interface Visibility {
