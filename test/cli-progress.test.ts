@@ -83,6 +83,24 @@ describe('the export progress display elsewhere', () => {
     progress.finish();
     expect(chunks.join('')).toBe('export: 1/4 pages, 25%, ETA --\nwarning: one\n');
   });
+
+  it("estimates the egress check's time left from its own pace, not rendering's", () => {
+    const out = new PassThrough();
+    const chunks: string[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const progress = display(out);
+    const proving = (done: number) =>
+      ({ phase: 'proving', pagesDone: 4, pagesTotal: 4, currentPage: null, checked: { done, total: 8 } }) as const;
+    // Rendering took 10 s a page; the check then does 2 page loads in 10 s: 6 left take 30 s.
+    progress.update(at(1, '/a'));
+    progress.update(at(4, '/d'));
+    progress.update(proving(0));
+    progress.update(proving(2));
+    expect(chunks.join('').split('\n').slice(2, 4)).toEqual([
+      'Checking that no page reaches outside the bundle... 0/8 page loads, ETA --',
+      'Checking that no page reaches outside the bundle... 2/8 page loads, ETA 30s',
+    ]);
+  });
 });
 
 describe('readable log lines', () => {

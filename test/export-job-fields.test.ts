@@ -45,9 +45,21 @@ describe('static export job: extension fields and list filters', () => {
     assertOfficialExport('StaticExportJob', res.json);
     return res.json as Job;
   };
-  const progress = (jobId: string, phase: 'rendering' | 'assembling' | 'zipping', pagesDone: number, at: number) =>
+  const progress = (
+    jobId: string,
+    phase: 'rendering' | 'assembling' | 'proving' | 'zipping',
+    pagesDone: number,
+    at: number,
+    checked?: { done: number; total: number },
+  ) =>
     recordExportProgress(env.runtime.db, jobId, 'w', {
-      percent: progressPercent({ phase, pagesDone, pagesTotal: 40, currentPage: null }),
+      percent: progressPercent({
+        phase,
+        pagesDone,
+        pagesTotal: 40,
+        currentPage: null,
+        ...(checked ? { checked } : {}),
+      }),
       pageCount: pagesDone,
       pagesTotal: 40,
       now: at,
@@ -63,15 +75,23 @@ describe('static export job: extension fields and list filters', () => {
       claimExportJob(env.runtime.db, jobId, { owner: 'w', leaseUntil: T0 + 600_000, expectedOwner: null, now: T0 }),
     ).toBe(true);
     expect(await get(jobId)).toMatchObject({ phase: 'rendering', etaSeconds: null, durationMs: 0 });
-    // 10 of 40 pages in 20 s: 30 more at that rate is 60 s.
+    // The estimate is of the whole job: rendering is 35% of it (the egress check after it most of the
+    // rest), so 10 of 40 pages in 20 s is 8.75% in 20 s, and the other 91.25% take 209 s at that pace.
     progress(jobId, 'rendering', 10, T0 + 20_000);
     env.setNow(T0 + 20_000);
-    expect(await get(jobId)).toMatchObject({ phase: 'rendering', etaSeconds: 60, durationMs: 20_000 });
-    progress(jobId, 'assembling', 40, T0 + 80_000);
-    env.setNow(T0 + 80_000);
-    expect(await get(jobId)).toMatchObject({ phase: 'assembling', etaSeconds: null, durationMs: 80_000 });
-    progress(jobId, 'zipping', 40, T0 + 90_000);
-    expect(await get(jobId)).toMatchObject({ phase: 'zipping', etaSeconds: null, sizeBytes: null, warnings: null });
+    expect(await get(jobId)).toMatchObject({ phase: 'rendering', progress: 8, etaSeconds: 209, durationMs: 20_000 });
+    progress(jobId, 'assembling', 40, T0 + 70_000);
+    env.setNow(T0 + 70_000);
+    expect(await get(jobId)).toMatchObject({ phase: 'assembling', progress: 35, etaSeconds: 130, durationMs: 70_000 });
+    // Half the check's page loads: 36 + 61 / 2, so 66% in 99 s, 51 s left; the percent moves with the check.
+    progress(jobId, 'proving', 40, T0 + 99_000, { done: 50, total: 100 });
+    env.setNow(T0 + 99_000);
+    expect(await get(jobId)).toMatchObject({ phase: 'proving', progress: 66, etaSeconds: 51 });
+    progress(jobId, 'proving', 40, T0 + 140_000, { done: 100, total: 100 });
+    env.setNow(T0 + 140_000);
+    expect(await get(jobId)).toMatchObject({ phase: 'proving', progress: 97, etaSeconds: 4 });
+    progress(jobId, 'zipping', 40, T0 + 150_000);
+    expect(await get(jobId)).toMatchObject({ phase: 'zipping', etaSeconds: 3, sizeBytes: null, warnings: null });
 
     // The runner writes them into the job's folder, which its run made.
     mkdirSync(jobDir(env.runtime.dataDir, jobId), { recursive: true });
@@ -84,14 +104,14 @@ describe('static export job: extension fields and list filters', () => {
       { code: 'missing-anchor', page: '/', message: 'links to guides.html#nope, an anchor its page does not have' },
     ]);
     const sha256 = 'a'.repeat(64);
-    const done = { sha256, sizeBytes: 12_345, pageCount: 40, blockedRequests: '[]', now: T0 + 95_000 };
+    const done = { sha256, sizeBytes: 12_345, pageCount: 40, blockedRequests: '[]', now: T0 + 155_000 };
     expect(completeExportJob(env.runtime.db, jobId, 'w', done)).toBe(true);
     env.setNow(T0 + 500_000);
     expect(await get(jobId)).toMatchObject({
       status: 'completed',
       phase: 'completed',
       etaSeconds: null,
-      durationMs: 95_000,
+      durationMs: 155_000,
       sizeBytes: 12_345,
       sha256,
       warningCount: 2,

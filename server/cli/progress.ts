@@ -28,6 +28,8 @@ export class ProgressDisplay {
   private startedAt: number | null = null;
   /** Pages already done when this run started (found captured by an interrupted run): not in the rate. */
   private baseline = 0;
+  /** When the egress check's first report came, and its page loads done then: the check's own rate. */
+  private proving: { readonly at: number; readonly done: number } | null = null;
   private lastDraw = -Infinity;
   private drawn = false;
   private lastText = '';
@@ -66,24 +68,31 @@ export class ProgressDisplay {
     }
   }
 
-  /** The estimated time left, or null while there is too little to go on. */
-  private eta(progress: ExportProgress, at: number): number | null {
-    if (this.startedAt === null) return null;
-    const done = progress.pagesDone - this.baseline;
-    const elapsed = at - this.startedAt;
+  /** The estimated time left of a phase, or null while there is too little to go on. */
+  private static eta(done: number, left: number, elapsed: number): number | null {
     if (done <= 0 || elapsed < 1000) return null;
-    return ((progress.pagesTotal - progress.pagesDone) * elapsed) / done;
+    return (left * elapsed) / done;
   }
 
   private line(progress: ExportProgress, at: number): string {
     if (progress.phase === 'assembling') return 'Assembling the bundle...';
     if (progress.phase === 'proving') {
       const { done = 0, total = 0 } = progress.checked ?? {};
-      return `Checking that no page reaches outside the bundle... ${done}/${total} page loads`;
+      const since = this.proving ?? { at, done };
+      const eta = ProgressDisplay.eta(done - since.done, total - done, at - since.at);
+      const etaText = eta === null ? 'ETA --' : `ETA ${formatDuration(eta)}`;
+      return `Checking that no page reaches outside the bundle... ${done}/${total} page loads, ${etaText}`;
     }
     if (progress.phase === 'zipping') return 'Zipping the bundle...';
     const fraction = progress.pagesTotal > 0 ? progress.pagesDone / progress.pagesTotal : 0;
-    const eta = this.eta(progress, at);
+    const eta =
+      this.startedAt === null
+        ? null
+        : ProgressDisplay.eta(
+            progress.pagesDone - this.baseline,
+            progress.pagesTotal - progress.pagesDone,
+            at - this.startedAt,
+          );
     const parts = [
       `${progress.pagesDone}/${progress.pagesTotal} pages`,
       `${Math.floor(fraction * 100)}%`,
@@ -104,6 +113,7 @@ export class ProgressDisplay {
       this.startedAt = at;
       this.baseline = progress.pagesDone;
     }
+    if (progress.phase === 'proving') this.proving ??= { at, done: progress.checked?.done ?? 0 };
     // Steps within rendering and the egress check are throttled; their first and last, and phase changes, are not.
     const checked = progress.phase === 'proving' ? progress.checked : undefined;
     const stepping =

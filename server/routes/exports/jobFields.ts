@@ -31,8 +31,9 @@ export const jobExtensionFields = {
     .nullable()
     .meta({
       description:
-        'Estimated seconds until rendering is done, from the rate so far; null when unknown (before the first ' +
-        'page, after rendering, when not running) (Offprint extension).',
+        'Estimated seconds until the job completes, from its pace so far (`progress` is weighted by where an ' +
+        "export's time goes: rendering about a third, the egress check most of the rest); null when unknown " +
+        '(before the first page, when not running) (Offprint extension).',
     }),
   durationMs: z.number().int().min(0).nullable().meta({
     description: 'How long the job ran: until now while running, until it ended afterwards (Offprint extension).',

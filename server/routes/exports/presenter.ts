@@ -24,7 +24,7 @@ export interface JobView {
 
 /**
  * The phase of a job. The row keeps no phase of its own: the job runner writes it into `progress`
- * (rendering fills 0..95, assembling holds 95, the egress check 96, zipping 98; see jobs/progress.ts).
+ * (rendering fills 0..35, assembling holds 35, the egress check fills 36..97, zipping 98; see jobs/progress.ts).
  */
 export function jobPhase(row: ExportJobRow): (typeof EXPORT_PHASES)[number] {
   if (row.status !== 'running') return row.status;
@@ -34,12 +34,24 @@ export function jobPhase(row: ExportJobRow): (typeof EXPORT_PHASES)[number] {
   return 'rendering';
 }
 
-/** Seconds until rendering is done at the rate so far; null when there is too little to go on. */
+/**
+ * Seconds until the job completes at its pace so far; null when there is too little to go on. The
+ * percent's shares follow where an export's time goes (jobs/progress.ts), so what is left of it is what
+ * is left of the time; while rendering, the pages done give a finer fraction than the whole percent.
+ */
 function etaSeconds(row: ExportJobRow, now: number): number | null {
-  if (jobPhase(row) !== 'rendering' || row.startedAt === null || row.pagesTotal === null) return null;
+  if (row.status !== 'running' || row.startedAt === null) return null;
   const elapsed = now - row.startedAt;
-  if (row.pageCount <= 0 || elapsed < 1000) return null;
-  return Math.round(((row.pagesTotal - row.pageCount) * elapsed) / row.pageCount / 1000);
+  const percent = percentDone(row);
+  if (percent <= 0 || elapsed < 1000) return null;
+  return Math.round((elapsed * (100 - percent)) / percent / 1000);
+}
+
+/** How much of a running job is done, in percent: `progress`, or while rendering finer, by its pages. */
+function percentDone(row: ExportJobRow): number {
+  if (jobPhase(row) !== 'rendering') return row.progress;
+  if (row.pagesTotal === null || row.pagesTotal <= 0) return 0;
+  return (RENDER_SHARE * Math.min(row.pageCount, row.pagesTotal)) / row.pagesTotal;
 }
 
 function durationMs(row: ExportJobRow, now: number): number | null {
