@@ -1,6 +1,6 @@
 /**
- * Static exports: start one, follow it live (polled while a job is queued or running), get its bundle and
- * checksum, browse the history a page at a time.
+ * Static exports: start one, follow it live (polled while a job is queued or running; the list re-read now and
+ * then otherwise, for jobs started elsewhere), get its bundle and checksum, browse the history a page at a time.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -20,6 +20,11 @@ import { useJobHistory } from './useJobHistory.js';
 
 /** How often jobs are re-read while one is active. */
 const POLL_MS = 1000;
+/**
+ * How often the first page is re-read while none is: a job started elsewhere (a script over the API,
+ * `offprint export`, another window) shows up without a reload, and once it is there it is polled as active.
+ */
+const IDLE_POLL_MS = 10_000;
 
 const isFiltered = (f: HistoryFilter): boolean => f.status !== '' || f.domain !== '' || f.from !== '';
 
@@ -58,11 +63,13 @@ export function ExportsPage({ api }: { api: ApiClient }) {
   const active = (jobs?.some(isActive) ?? false) || (shown !== null && isActive(shown));
   const pollDetached = needsDetached && shown !== null && isActive(shown) ? shownId : null;
   useEffect(() => {
-    if (!active) return undefined;
-    const timer = window.setInterval(() => {
-      void refresh();
-      if (pollDetached !== null) api.exportJob(pollDetached).then(setDetached, setError);
-    }, POLL_MS);
+    const timer = window.setInterval(
+      () => {
+        void refresh();
+        if (pollDetached !== null) api.exportJob(pollDetached).then(setDetached, setError);
+      },
+      active ? POLL_MS : IDLE_POLL_MS,
+    );
     return () => window.clearInterval(timer);
   }, [active, refresh, pollDetached, api]);
 
