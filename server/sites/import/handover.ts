@@ -18,11 +18,12 @@ export const PAGES_PER_RECORD = 500;
 type WrittenPage = SitePage & { readonly operationKey?: string };
 
 /**
- * A record of the file: pages a batch at a time in model order, then the build without its pages, with
- * the operations pages named by key that no spec of the build lists as that very object.
+ * A record of the file: pages a batch at a time in model order (keyed by their own `path` when read
+ * back), then the build without its pages, with the operations pages named by key that no spec of the
+ * build lists as that very object.
  */
 type HandoverRecord =
-  | { readonly kind: 'pages'; readonly pages: readonly (readonly [string, WrittenPage])[] }
+  | { readonly kind: 'pages'; readonly pages: readonly WrittenPage[] }
   | { readonly kind: 'build'; readonly staged: StagedParts; readonly operations: readonly OpenApiOperation[] };
 
 /** The hand-over file of the build staged in `dir`: a sibling, named like it, swept like it. */
@@ -51,7 +52,7 @@ function writeRecord(fd: number, record: HandoverRecord): void {
 /** Opens `file` (replaced if it exists) for a build, {@link PAGES_PER_RECORD} pages (or `pagesPerRecord`) a record. */
 export function openHandover(file: string, pagesPerRecord = PAGES_PER_RECORD): HandoverWriter {
   let fd: number | null = openSync(file, 'w');
-  let batch: [string, WrittenPage][] = [];
+  let batch: WrittenPage[] = [];
   // The operation object each key written stands for: the first one met; another object under the same
   // key (no spec of this loader makes one) travels inside its page instead.
   const named = new Map<string, OpenApiOperation>();
@@ -72,9 +73,9 @@ export function openHandover(file: string, pagesPerRecord = PAGES_PER_RECORD): H
       const { operation, ...rest } = page;
       if (operation !== undefined && (named.get(operation.key) ?? operation) === operation) {
         named.set(operation.key, operation);
-        batch.push([page.path, { ...rest, operationKey: operation.key }]);
+        batch.push({ ...rest, operationKey: operation.key });
       } else {
-        batch.push([page.path, page]);
+        batch.push(page);
       }
       if (batch.length >= pagesPerRecord) flush();
     },
@@ -138,7 +139,7 @@ export function readStagedBuild(file: string): StagedBuild {
     for (const record of records(fd)) {
       if (build !== null) throw new Error('the staged build file goes on after its build');
       if (record.kind === 'build') build = record;
-      else for (const [path, page] of record.pages) written.set(path, page);
+      else for (const page of record.pages) written.set(page.path, page);
     }
     if (build === null) throw new Error('the staged build file is cut short: it ends before the build');
     const { staged } = build;
