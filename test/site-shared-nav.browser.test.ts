@@ -138,6 +138,35 @@ needsChromium().describe('shared sidebars of large sections', () => {
     await page.close();
   });
 
+  it('draws only the groups near view, each sized from its rows, with the page shown in view', async () => {
+    // The last group's last page: the sidebar scrolls far below Alpha, whose links are then not drawn.
+    const last = `/delta/p${String(PER_GROUP).padStart(3, '0')}`;
+    const page = await open(`${live.siteUrl}${last}`);
+    await sidebarOf(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const seen = await page.evaluate(() => {
+      const groups = Array.from(document.querySelectorAll<HTMLElement>('nav.op-nav > .op-nav-group'));
+      const scroller = document.querySelector('.op-sidebar-inner')?.getBoundingClientRect();
+      const current = document.querySelector('nav.op-nav a[aria-current="page"]');
+      const box = current?.getBoundingClientRect();
+      const drawn = (selector: string): boolean | undefined =>
+        document.querySelector(selector)?.checkVisibility({ contentVisibilityAuto: true });
+      return {
+        skipped: groups.map((group) => getComputedStyle(group).contentVisibility),
+        rows: groups.map((group) => group.style.getPropertyValue('--op-nav-rows')),
+        currentInView:
+          box !== undefined && scroller !== undefined && box.top >= scroller.top && box.bottom <= scroller.bottom,
+        currentDrawn: current?.checkVisibility({ contentVisibilityAuto: true }),
+        alphaDrawn: drawn('nav.op-nav a.op-nav-link[href$="/alpha/p002"]'),
+      };
+    });
+    expect(seen.skipped).toEqual(GROUPS.map(() => 'auto'));
+    // Alpha has the home page too; Beta's nested group is closed: its summary is one row, its pages none.
+    expect(seen.rows).toEqual([PER_GROUP + 1, PER_GROUP - 9, PER_GROUP, PER_GROUP].map(String));
+    expect(seen).toMatchObject({ currentInView: true, currentDrawn: true, alphaDrawn: false });
+    await page.close();
+  });
+
   it('exports the tree as one bundle file whose links work from disk, at every depth', async () => {
     exported = await importExportFixture(source);
     const paths = ['/', '/alpha/p001', NESTED_PAGE];

@@ -64,6 +64,28 @@ function markCurrent(tree: Element): void {
   }
 }
 
+/** True when `element` shows while `group` does: no closed group between them hides it (a summary shows). */
+function showsIn(element: Element, group: Element): boolean {
+  for (let details = element.closest('details'); details !== null && group.contains(details);) {
+    if (!details.open && !details.querySelector(':scope > summary')?.contains(element)) return false;
+    details = details.parentElement?.closest('details') ?? null;
+  }
+  return true;
+}
+
+/**
+ * Gives each top-level group its number of rows: the theme skips the layout of groups far from view
+ * (`content-visibility: auto`, sidebar.css) and sizes them from it until they are drawn, so that the
+ * sidebar's scroll height, and the scroll to the current page, come out close to right.
+ */
+function countRows(tree: Element): void {
+  for (const group of Array.from(tree.children)) {
+    if (!(group instanceof HTMLElement) || !group.classList.contains('op-nav-group')) continue;
+    const rows = Array.from(group.querySelectorAll('.op-nav-link')).filter((row) => showsIn(row, group)).length;
+    group.style.setProperty('--op-nav-rows', String(rows));
+  }
+}
+
 /**
  * Replaces the compact sidebar with the section's whole tree. Resolves once done (or left as it is when
  * the file cannot be had: the compact sidebar still leads everywhere through its group headings).
@@ -80,6 +102,7 @@ export async function initSharedNav(): Promise<void> {
   tree.innerHTML = unpackSharedNav(data);
   resolveUrls(tree, link.href);
   markCurrent(tree);
+  countRows(tree);
   nav.replaceChildren(...Array.from(tree.childNodes));
   nav.dataset['opNavLoaded'] = '';
 }
