@@ -9,8 +9,6 @@
  * between pages (with a page reported per page assembled, a long assembly is not mistaken for a stall).
  */
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportFailedError, type ExportRunInput } from '../server/export/contract.js';
 import type { EgressProof } from '../server/export/egressProof.js';
@@ -20,6 +18,7 @@ import { startExportSite } from '../server/export/siteServer.js';
 import { PageStore } from '../server/export/workDir.js';
 import { verifyBundle } from '../server/export/verify.js';
 import { tempDir } from './helpers/dataDirs.js';
+import { gc } from './helpers/gc.js';
 import { AIR_GAPPED, FIXED_EXPORT_TIME, importExportFixture, type ExportSiteFixture } from './helpers/exportRun.js';
 import { writeProject } from './helpers/siteProjects.js';
 
@@ -38,14 +37,6 @@ const NO_EGRESS: EgressProof = {
   time: FIXED_EXPORT_TIME,
   failures: [],
 };
-
-setFlagsFromString('--expose-gc');
-const exposedGc: unknown = runInNewContext('gc');
-/** A full collection (V8's own, exposed for this test file). */
-function gc(): void {
-  if (typeof exposedGc !== 'function') throw new Error('gc() could not be exposed');
-  Reflect.apply(exposedGc, undefined, []);
-}
 
 const name = (i: number): string => `p/${String(i).padStart(5, '0')}`;
 

@@ -14,6 +14,8 @@ import { handoverFile, openHandover, readStagedBuild } from '../server/sites/imp
 import { importLimits } from '../server/sites/import/limits.js';
 import { stageBuildOffThread } from '../server/sites/import/offThread.js';
 import { stageBuild, type StagedBuild } from '../server/sites/import/stage.js';
+import type { SitePage } from '../server/sites/project/model.js';
+import { gc } from './helpers/gc.js';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'all-shapes');
 
@@ -63,6 +65,29 @@ describe('the hand-over of a staged build', () => {
     const read = readStagedBuild(file);
     expect(read.model).toEqual(changed.model);
     expect(read.model.pages.get(path)?.operation).toMatchObject({ summary: 'a copy no spec lists' });
+  });
+
+  it('reads a string the model holds in many places back as one string, not one copy per place', () => {
+    const staged = stageBuild(fixture, freshDir(), importLimits());
+    const [first] = staged.model.pages.values();
+    if (first === undefined) throw new Error('the fixture has no page');
+    // One 8 kB description, in every page and its frontmatter: V8's serializer writes it out each time.
+    const description = 'Shared words. '.repeat(600);
+    const pages = new Map<string, SitePage>();
+    for (let i = 0; i < 2000; i++) {
+      const path = `copies/p${i}`;
+      pages.set(path, { ...first, path, description, frontmatter: { ...first.frontmatter, description } });
+    }
+    const file = handoverFile(staged.dir);
+    writeStagedBuild(file, { ...staged, model: { ...staged.model, pages } }, 100);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const read = readStagedBuild(file);
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(read.model.pages.get('copies/p1999')?.frontmatter['description']).toBe(description);
+    // 4,000 copies would be 32 MB; the pages themselves are a few MB.
+    expect(grown).toBeLessThan(12 * 1024 * 1024);
   });
 
   it('refuses a file that ends before the build, and deletes it', () => {

@@ -10,6 +10,7 @@ import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import type { OpenApiOperation, SitePage, SiteModel } from '../project/model.js';
 import type { StagedBuild, StagedParts } from './stage.js';
+import { StringPool } from './stringPool.js';
 
 /** Pages per record: a record's buffer stays around half a megabyte on real pages. */
 export const PAGES_PER_RECORD = 500;
@@ -111,14 +112,16 @@ function readExactly(fd: number, count: number): Buffer | null {
   return buffer;
 }
 
-function* records(fd: number): Generator<HandoverRecord> {
+function* records(fd: number, strings: StringPool): Generator<HandoverRecord> {
   for (;;) {
     const head = readExactly(fd, 4);
     if (head === null) return;
     const body = readExactly(fd, head.readUInt32LE(0));
     if (body === null) throw new Error('the staged build file is cut short');
     // Written by openHandover in a thread of this process, from these types only.
-    yield deserialize(body) as HandoverRecord;
+    const record = deserialize(body) as HandoverRecord;
+    strings.shareAll(record);
+    yield record;
   }
 }
 
@@ -136,7 +139,7 @@ export function readStagedBuild(file: string): StagedBuild {
   try {
     const written = new Map<string, WrittenPage>();
     let build: Extract<HandoverRecord, { kind: 'build' }> | null = null;
-    for (const record of records(fd)) {
+    for (const record of records(fd, new StringPool())) {
       if (build !== null) throw new Error('the staged build file goes on after its build');
       if (record.kind === 'build') build = record;
       else for (const page of record.pages) written.set(page.path, page);
