@@ -84,8 +84,9 @@ export const INIT_SCRIPT = `(() => {
 
 /**
  * Opens what the docs theme hides behind a click (tabs, code groups and their dropdowns, accordions and
- * other \`<details>\`, expandable code and menus; the theme's sidebar groups are opened, not clicked), makes lazy media load, and scrolls to the bottom, so
- * that whatever those would load is loaded while the check watches. Links are never clicked.
+ * other \`<details>\`, expandable code and menus; the theme's sidebar groups are opened, not clicked),
+ * makes lazy media load, and scrolls to the bottom, so that whatever those would load is loaded while the
+ * check watches. Links are never clicked.
  */
 export const INTERACT_EXPRESSION = `(async () => {
   const tick = () => new Promise((resolve) => {
