@@ -10,7 +10,7 @@ export class StringPool {
   private readonly seen = new WeakSet<object>();
 
   /** The pool's string equal to `text` (`text` itself the first time). */
-  share(text: string): string {
+  private share(text: string): string {
     const pooled = this.strings.get(text);
     if (pooled !== undefined) return pooled;
     this.strings.set(text, text);
