@@ -48,16 +48,30 @@ function descendantsRss(pid) {
 /**
  * Runs `command args` to its end, sampling memory every `intervalMs`. Resolves with the exit code, wall
  * seconds, stdout/stderr text and the peaks; never rejects on a non-zero exit (the caller reports it).
+ * `onStderrLine` sees each stderr line as it comes, with the seconds since the start and the peaks so far
+ * (a long export's progress, followed while it runs).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, intervalMs?: number,
+ *   onStderrLine?: (line: string, seconds: number, peaks: { rss: number, children: number }) => void }} [options]
  */
-export function runSampled(command, args, { env = process.env, intervalMs = 100 } = {}) {
+export function runSampled(command, args, { env = process.env, intervalMs = 100, onStderrLine } = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
     const peaks = { rss: 0, children: 0 };
+    let partial = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      if (onStderrLine === undefined) return;
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onStderrLine(line, (performance.now() - started) / 1000, peaks);
+    });
     const sample = () => {
       peaks.rss = Math.max(peaks.rss, statusBytes(child.pid, 'VmHWM'));
       peaks.children = Math.max(peaks.children, descendantsRss(child.pid));

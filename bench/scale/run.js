@@ -9,14 +9,17 @@
  * that size.
  *
  * Usage: node bench/scale/run.js [--pages 400,2000] [--big] [--phases import,export,verify,search]
- *                                [--keep] [--json FILE]
- * `--big` adds the 10,000-page size. Needs `npm run build` first (it runs dist/).
+ *                                [--keep] [--json FILE] [--status-every SECONDS]
+ * `--big` adds the 10,000-page size. While an export runs, a status line (phase, progress, rate, peak RSS)
+ * comes at each phase change and every `--status-every` seconds (300); at its end, each phase's time and
+ * rate. Needs `npm run build` first (it runs dist/).
  */
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ExportPhases, phaseSummary } from './exportPhases.js';
 import { generateProject } from './generate.js';
 import { runSampled } from './proc.js';
 
@@ -32,6 +35,7 @@ const { values: opts } = parseArgs({
     phases: { type: 'string', default: PHASES.join(',') },
     keep: { type: 'boolean', default: false },
     json: { type: 'string' },
+    'status-every': { type: 'string', default: '300' },
   },
 });
 const sizes = opts.pages.split(',').map(Number);
@@ -63,7 +67,15 @@ async function runPhase(phase, ctx) {
   }
   const [script, args] = commands[phase](ctx);
   const env = { ...process.env, OFFPRINT_DATA_DIR: ctx.dataDir, OFFPRINT_LOG_LEVEL: 'warn' };
-  const result = await runSampled(process.execPath, [script, ...args], { env });
+  // The export prints where it is every few minutes, and its phases' times at the end (see exportPhases.js).
+  const exportPhases = phase === 'export' ? new ExportPhases(log, Number(opts['status-every'])) : null;
+  const result = await runSampled(process.execPath, [script, ...args], {
+    env,
+    ...(exportPhases === null
+      ? {}
+      : { onStderrLine: (line, seconds, peaks) => exportPhases.line(line, seconds, peaks.rss) }),
+  });
+  const phases = exportPhases?.finish(result.seconds);
   const figures = {
     phase,
     ok: result.code === 0,
@@ -71,6 +83,7 @@ async function runPhase(phase, ctx) {
     pagesPerSecond: Number((ctx.pages / result.seconds).toFixed(1)),
     peakRssMb: Math.round(result.peaks.rss / 2 ** 20),
     peakChildrenRssMb: Math.round(result.peaks.children / 2 ** 20),
+    ...(phases === undefined ? {} : { phases }),
   };
   log(
     `  ${phase.padEnd(8)} ${figures.ok ? 'ok    ' : `FAILED (exit ${result.code})`} ${String(figures.seconds).padStart(7)} s` +
@@ -81,6 +94,7 @@ async function runPhase(phase, ctx) {
     const text = (figures.ok ? result.stdout : result.stderr).trim().split('\n').slice(-20).join('\n');
     if (text) log(text.replace(/^/gm, '    | '));
   }
+  if (phases !== undefined && phases.length > 0) log(`           phases: ${phaseSummary(phases)}`);
   if (phase === 'export' && figures.ok) log(`           bundle ${mb(statSync(ctx.bundle).size)}`);
   return figures;
 }
