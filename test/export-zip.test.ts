@@ -34,14 +34,19 @@ const FILES = {
   'manifest.json': '{"pages":[]}',
 };
 
+/** Where a test writes its archive: a folder of its own (removed with the test file's temporary folders). */
+function zipOut(name: string): string {
+  return join(tempDir('offprint-zip-out-'), `${name}.zip`);
+}
+
 describe('the bundle archive', () => {
   it('gives the same bytes for the same files, whatever their order and their times on disk', async () => {
     const one = folder(FILES);
     const two = folder(FILES);
     utimesSync(join(two, 'index.html'), new Date('2001-02-03T04:05:06Z'), new Date('2001-02-03T04:05:06Z'));
     const names = Object.keys(FILES);
-    const a = await writeDeterministicZip(one, names, join(one, '..', `${one.split('/').pop() ?? 'a'}.zip`));
-    const outTwo = join(two, '..', `${two.split('/').pop() ?? 'b'}.zip`);
+    const a = await writeDeterministicZip(one, names, zipOut('a'));
+    const outTwo = zipOut('b');
     const b = await writeDeterministicZip(two, [...names].reverse(), outTwo);
     expect(b).toEqual(a);
     expect(fileDigest(outTwo)).toBe(b.sha256);
@@ -49,7 +54,7 @@ describe('the bundle archive', () => {
 
   it('lists entries in byte order, with one fixed time and mode, storing only what deflate cannot shrink', async () => {
     const dir = folder(FILES);
-    const out = join(dir, '..', `${dir.split('/').pop() ?? 'c'}.zip`);
+    const out = zipOut('c');
     const written = await writeDeterministicZip(dir, Object.keys(FILES), out);
     const entries = new AdmZip(out).getEntries();
     expect(entries.map((e) => e.entryName)).toEqual([
@@ -77,7 +82,7 @@ describe('the bundle archive', () => {
 
   it('leaves nothing at the final name, nor a temporary file, when a listed file cannot be read', async () => {
     const dir = folder(FILES);
-    const out = join(dir, '..', `${dir.split('/').pop() ?? 'd'}.zip`);
+    const out = zipOut('d');
     await expect(writeDeterministicZip(dir, [...Object.keys(FILES), 'missing.html'], out)).rejects.toThrow();
     const left = readdirSync(dirname(out)).filter((n) => n.startsWith(out.split('/').pop() ?? ''));
     expect(left).toEqual([]);

@@ -3,8 +3,7 @@
  * manifest, its word's term shards and the doc chunks of the results shown, as plain script tags, and
  * nothing more (bounded in count and bytes, whatever the page count).
  */
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { launchChromium, type Browser } from '../server/render/chromium.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
 import { MAX_FILES_PER_WORD } from '../server/sites/theme/client/searchMatch.js';
 import { themeAsset } from '../server/sites/theme/assets.js';
+import { tempDir } from './helpers/dataDirs.js';
 import { memoryShards, writeShardScripts } from './helpers/searchShards.js';
 import { THEME_MINI } from './helpers/themeSite.js';
 
@@ -23,7 +23,7 @@ const largest = { manifest: 0, t: 0, d: 0 };
 let totalBytes = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'offprint-shards-'));
+  dir = tempDir('offprint-shards-');
   const docs = Array.from({ length: PAGES }, (_, i) => ({
     u: `../p/${i}.html`,
     t: `Page ${i} ${WORDS[i % WORDS.length] ?? ''}`,

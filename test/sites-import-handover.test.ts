@@ -5,8 +5,7 @@
  * be the model that went in: the same pages in the same order, each page's OpenAPI operation the very
  * object its spec lists, and no file left behind.
  */
-import { existsSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownerPid } from '../server/domain/siteSweep.js';
@@ -15,6 +14,7 @@ import { importLimits } from '../server/sites/import/limits.js';
 import { stageBuildOffThread } from '../server/sites/import/offThread.js';
 import { stageBuild, type StagedBuild } from '../server/sites/import/stage.js';
 import type { SitePage } from '../server/sites/project/model.js';
+import { tempDir } from './helpers/dataDirs.js';
 import { gc } from './helpers/gc.js';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'all-shapes');
@@ -28,7 +28,7 @@ function writeStagedBuild(file: string, staged: StagedBuild, pagesPerRecord: num
 }
 
 function freshDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'offprint-handover-')), `01HANDOVER-${process.pid}`);
+  return join(tempDir('offprint-handover-'), `01HANDOVER-${process.pid}`);
 }
 
 /** The model's pages as handed over must be these, in this order, with their specs' own operations. */
@@ -124,7 +124,7 @@ describe('the hand-over of a staged build', () => {
 
   it('leaves neither a build folder nor a hand-over file when staging fails', async () => {
     const dir = freshDir();
-    const broken = join(mkdtempSync(join(tmpdir(), 'offprint-handover-src-')), 'docs.json');
+    const broken = join(tempDir('offprint-handover-src-'), 'docs.json');
     writeFileSync(broken, '{ "name": ');
     await expect(stageBuildOffThread(dirname(broken), dir, importLimits())).rejects.toMatchObject({ status: 400 });
     expect(readdirSync(dirname(dir))).toEqual([]);

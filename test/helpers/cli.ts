@@ -1,11 +1,9 @@
 /** Runs the CLI: in-process (fast) or as the built `offprint` binary (what scripts use). */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../server/cli/main.js';
+import { tempDir } from './dataDirs.js';
 
 /** What a CLI run printed and returned. */
 export interface CliResult {
@@ -20,9 +18,12 @@ function collect(stream: PassThrough): () => string {
   return () => Buffer.concat(chunks).toString('utf8');
 }
 
-/** An environment whose default data dir is a throwaway folder, so a test never touches the real one. */
+/**
+ * An environment whose default data dir is a throwaway folder (removed after the test file), so a test never
+ * touches the real one.
+ */
 function isolatedEnv(): NodeJS.ProcessEnv {
-  return { XDG_DATA_HOME: mkdtempSync(join(tmpdir(), 'offprint-cli-home-')) };
+  return { XDG_DATA_HOME: tempDir('offprint-cli-home-') };
 }
 
 /** Runs `offprint ...args` in this process. */
