@@ -101,6 +101,24 @@ describe('the export progress display elsewhere', () => {
       'Checking that no page reaches outside the bundle... 2/8 page loads, ETA 30s',
     ]);
   });
+
+  it('estimates a resumed check from the loads it does itself, not those an interrupted run checked', () => {
+    const out = new PassThrough();
+    const chunks: string[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const progress = display(out);
+    const proving = (done: number, total: number) =>
+      ({ phase: 'proving', pagesDone: 4, pagesTotal: 4, currentPage: null, checked: { done, total } }) as const;
+    // The check's first report comes before it has counted (0/0), the next says 60 of 80 were checked
+    // before the interruption; 2 loads then take 10 s: the 18 left take 90 s (not 18 * 10 / 62 s).
+    progress.update(at(4, '/d'));
+    progress.update(proving(0, 0));
+    progress.update(proving(60, 80));
+    progress.update(proving(62, 80));
+    expect(chunks.join('').split('\n').slice(-2, -1)).toEqual([
+      'Checking that no page reaches outside the bundle... 62/80 page loads, ETA 1m30s',
+    ]);
+  });
 });
 
 describe('readable log lines', () => {

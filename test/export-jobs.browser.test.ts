@@ -1,7 +1,8 @@
 /**
  * Durable static-export jobs with the real pipeline (test/fixtures/all-shapes, real Chromium): a worker
  * runs a queued job to completion with progress that never goes down; a job whose worker stops mid-way
- * resumes from the pages already captured and gives the same bytes as an uninterrupted run; cancel stops
+ * resumes from the pages already captured (or, stopped in the egress check, from the page loads already
+ * checked) and gives the same bytes as an uninterrupted run; cancel stops
  * a running job and deletes its files; a stalled or broken run fails with a clear error; leases decide
  * which worker may take over a job.
  */
@@ -16,6 +17,7 @@ import { importSite } from '../server/domain/sites.js';
 import type { ExportProgress } from '../server/export/contract.js';
 import { runExport } from '../server/export/run.js';
 import { jobBundleFile, jobDir, jobWorkDir } from '../server/exportSpec/files.js';
+import { PROVING_END_PERCENT, PROVING_PERCENT } from '../server/jobs/progress.js';
 import { runClaimedJob } from '../server/jobs/runJob.js';
 import { claimNextJob, ExportWorker, JOB_TIMINGS } from '../server/jobs/worker.js';
 import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
@@ -193,6 +195,44 @@ needsChromium().describe('static export jobs', () => {
     expect(renderedAgain.size).toBe(baseline.pages - captured);
     const done = row(jobId);
     expect(done).toMatchObject({ status: 'completed', progress: 100, pageCount: baseline.pages, attempts: 1 });
+    expect(done.bundleSha256).toBe(baseline.sha256);
+  }, 180_000);
+
+  it('resumes a job stopped in the egress check from the page loads already checked, with the same bytes', async () => {
+    const jobId = await start();
+    const first = new ExportWorker(env.runtime, { backend, concurrency: 1 });
+    first.start();
+    // A third of the way through the check (it fills 36..97 of the percent).
+    await waitFor(jobId, (job) => job.progress >= PROVING_PERCENT + (PROVING_END_PERCENT - PROVING_PERCENT) / 3);
+    await first.stop();
+    expect(row(jobId)).toMatchObject({ status: 'running', leaseOwner: null });
+    const journal = join(jobWorkDir(env.runtime.dataDir, jobId), 'egress-check.jsonl');
+    const checked = readFileSync(journal, 'utf8').trim().split('\n').length - 1;
+    expect(checked).toBeGreaterThan(0);
+
+    const owner = 'test-check-resumer';
+    expect(claimNextJob(env.runtime, owner, JOB_TIMINGS.leaseMs, JOB_TIMINGS.maxAttempts)).toBe(jobId);
+    const reports: ExportProgress[] = [];
+    const outcome = await runClaimedJob(env.runtime, jobId, owner, {
+      run: runExport,
+      backend,
+      concurrency: 2,
+      leaseMs: JOB_TIMINGS.leaseMs,
+      tickMs: JOB_TIMINGS.tickMs,
+      stallMs: JOB_TIMINGS.stallMs,
+      onProgress: (progress) => reports.push(progress),
+    });
+    expect(outcome.kind).toBe('completed');
+    // No page was rendered again, and the check went on from the loads it had checked.
+    expect(reports.filter((r) => r.phase === 'rendering' && r.currentPage !== null)).toEqual([]);
+    const counted = reports.filter((r) => r.phase === 'proving' && (r.checked?.total ?? 0) > 0);
+    const total = counted[0]?.checked?.total ?? 0;
+    expect(counted[0]?.checked?.done).toBe(checked);
+    const loadedAgain = counted.filter((r) => r.currentPage !== null);
+    expect(loadedAgain).toHaveLength(total - checked);
+    expect(loadedAgain.at(-1)?.checked?.done).toBe(total);
+    const done = row(jobId);
+    expect(done).toMatchObject({ status: 'completed', pageCount: baseline.pages });
     expect(done.bundleSha256).toBe(baseline.sha256);
   }, 180_000);
 

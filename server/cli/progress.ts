@@ -28,7 +28,7 @@ export class ProgressDisplay {
   private startedAt: number | null = null;
   /** Pages already done when this run started (found captured by an interrupted run): not in the rate. */
   private baseline = 0;
-  /** When the egress check's first report came, and its page loads done then: the check's own rate. */
+  /** When the egress check first counted its loads, and those done then: the check's own rate. */
   private proving: { readonly at: number; readonly done: number } | null = null;
   private lastDraw = -Infinity;
   private drawn = false;
@@ -113,7 +113,10 @@ export class ProgressDisplay {
       this.startedAt = at;
       this.baseline = progress.pagesDone;
     }
-    if (progress.phase === 'proving') this.proving ??= { at, done: progress.checked?.done ?? 0 };
+    // The check's rate counts from its first count of loads: those an interrupted run checked are not in it.
+    if (progress.phase === 'proving' && (progress.checked?.total ?? 0) > 0) {
+      this.proving ??= { at, done: progress.checked?.done ?? 0 };
+    }
     // Steps within rendering and the egress check are throttled; their first and last, and phase changes, are not.
     const checked = progress.phase === 'proving' ? progress.checked : undefined;
     const stepping =

@@ -90,6 +90,8 @@ export interface ExportRunInput {
       bundleDir: string;
       files: readonly string[];
       redirects: readonly { file: string; destination: string }[];
+      /** Digest of the bundle's files (egress/journal.ts's `bundleDigest`). */
+      digest: string;
     },
     pagesTotal: number,
   ) => Promise<EgressProof>;

@@ -1,6 +1,7 @@
 /**
  * One static export run: serve the pinned build privately, capture every page in Chromium (skipping
- * pages an interrupted run already captured), assemble the bundle folder, write the manifest, zip it
+ * pages an interrupted run already captured), assemble the bundle folder, check it for egress (going on
+ * from the page loads an interrupted run already checked), write the manifest, zip it
  * deterministically. The output depends only on the site build and the options: an interrupted and
  * resumed run gives the same bytes as an uninterrupted one.
  */
@@ -22,6 +23,7 @@ import { PageStore, writeAtomic } from './workDir.js';
 import { writeDeterministicZip } from './zip.js';
 import { addVerifyPage } from './verifyPage/write.js';
 import { runEgressCheck } from './egress/index.js';
+import { bundleDigest } from './egress/journal.js';
 
 /**
  * Runs an export to `input.outFile`. Throws ExportFailedError when the run cannot finish (naming the page
@@ -86,10 +88,16 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     // The in-bundle verifier: a listed file like any page (written before the manifest that lists it).
     const bundleFiles = addVerifyPage(bundleDir, assembled.files, deps.logger);
     signal.throwIfAborted();
+    // Described before the check: the manifest lists them, and their digest keys the check's journal.
+    const files: ManifestFile[] = [];
+    for (const file of bundleFiles) {
+      guard.check('describing the bundle');
+      files.push(await describeFile(bundleDir, file));
+    }
     // Proof of zero egress: every page opened in Chromium, every request outside the bundle blocked and counted.
     const egressProof = await (input.egressCheck ?? runEgressCheck)(
       input,
-      { bundleDir, files: bundleFiles, redirects: assembled.redirects },
+      { bundleDir, files: bundleFiles, redirects: assembled.redirects, digest: bundleDigest(files) },
       total,
     );
     signal.throwIfAborted();
@@ -100,11 +108,6 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       const notes = store.notes(path);
       for (const url of new Set(notes.blocked)) blockedRequests.push({ page: path, url });
       for (const message of notes.errors) pageErrors.push({ page: path, message });
-    }
-    const files: ManifestFile[] = [];
-    for (const file of bundleFiles) {
-      guard.check('writing the manifest');
-      files.push(await describeFile(bundleDir, file));
     }
     const manifest = manifestJson({
       offprintVersion: OFFPRINT_VERSION,

@@ -2,6 +2,7 @@
  * The egress check as an export run uses it: after assembly, before the manifest (which carries the
  * result as `egressProof`), with the run's browser factory, concurrency, signal and progress reports.
  */
+import { join } from 'node:path';
 import type { ExportRunInput } from '../contract.js';
 import type { EgressProof } from '../egressProof.js';
 import { proveZeroEgress } from './prove.js';
@@ -14,7 +15,12 @@ export interface CheckedBundle {
   /** Every file of the bundle folder (its `.html` files are the pages checked). */
   readonly files: readonly string[];
   readonly redirects: readonly { readonly file: string; readonly destination: string }[];
+  /** Digest of the bundle's files: with the browser, it says which loads an interrupted check did. */
+  readonly digest: string;
 }
+
+/** The check's journal in the export's work folder (journal.ts). */
+const JOURNAL_FILE = 'egress-check.jsonl';
 
 /**
  * Runs the check for export `run` (phase `proving`); `pagesTotal` is the run's page count, kept in its
@@ -30,8 +36,10 @@ export async function runEgressCheck(
     run.onProgress({ phase: 'proving', pagesDone: pagesTotal, pagesTotal, currentPage, checked });
   report(null, { done: 0, total: 0 });
   const started = Date.now();
+  const { digest, ...checked } = bundle;
   const proof = await proveZeroEgress({
-    ...bundle,
+    ...checked,
+    journal: { file: join(run.workDir, JOURNAL_FILE), bundleDigest: digest },
     features: options.features,
     allowEgress: options.allowEgress ?? false,
     time: run.createdAt,
@@ -40,6 +48,10 @@ export async function runEgressCheck(
     ...(run.pagesPerTarget === undefined ? {} : { pagesPerTarget: run.pagesPerTarget }),
     signal,
     logger: deps.logger,
+    onStart: (done, total) => {
+      if (done > 0) deps.logger.info({ done, total }, 'export: egress check goes on from the page loads checked');
+      report(null, { done, total });
+    },
     onPage: (file, done, total) => report(file, { done, total }),
   });
   deps.logger.info(

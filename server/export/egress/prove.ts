@@ -2,7 +2,8 @@
  * The zero-egress check of a finished bundle folder: every page (every `.html` file: content pages,
  * 404.html, redirect pages, verify.html) is opened in Chromium from file:// and from a throwaway static
  * server, with the export's concurrency, one target per worker reused load after load (a fresh one every
- * PAGES_PER_TARGET loads), and a crashed target or browser replaced like the rendering does. Every
+ * PAGES_PER_TARGET loads), and a crashed target or browser replaced like the rendering does; each load
+ * checked is journaled (journal.ts), so a check stopped half-way goes on where it was. Every
  * request outside the bundle is blocked and counted by kind (probe.ts). The result is the manifest's
  * `egressProof`; a request outside the bundle fails the export, naming each, unless the export allows
  * egress explicitly (then they are its `failures`).
@@ -15,7 +16,9 @@ import { ExportFailedError, type ResolvedExportFeatures } from '../contract.js';
 import { bundleCsp, connectOrigins } from '../csp.js';
 import { EGRESS_KINDS, type EgressKind, type EgressProof } from '../egressProof.js';
 import { BrowserHolder, PAGE_ATTEMPTS, PAGES_PER_TARGET } from '../render.js';
+import { OFFPRINT_VERSION } from '../../version.js';
 import type { Attempt } from './attempts.js';
+import { CheckJournal, checkKey } from './journal.js';
 import { ProbeError, ProbeTarget, type ProbeTimeouts } from './probe.js';
 import { BundleScope } from './scope.js';
 import { startStaticHost } from './staticHost.js';
@@ -50,6 +53,14 @@ export interface EgressCheckInput {
   readonly timeouts?: Partial<ProbeTimeouts>;
   /** Page loads a target checks before a fresh one (default: render.ts's PAGES_PER_TARGET). */
   readonly pagesPerTarget?: number;
+  /**
+   * Where the check records each page load it has checked (in the export's work folder), and the digest
+   * of the bundle's files: a check of the same bundle with the same browser goes on from the loads an
+   * interrupted one recorded. None: every load is checked.
+   */
+  readonly journal?: { readonly file: string; readonly bundleDigest: string };
+  /** The check starts: `done` of its `total` loads were checked by an interrupted run of it. */
+  readonly onStart?: (done: number, total: number) => void;
   /** A page load was checked (`done` of `total` loads: pages times modes). */
   readonly onPage?: (file: string, done: number, total: number) => void;
 }
@@ -91,6 +102,7 @@ interface CheckRun {
   readonly queue: Load[];
   readonly total: number;
   readonly seen: Seen[];
+  readonly journal: CheckJournal | null;
   /** Set by the first worker that fails; the others stop taking pages. */
   failure: Error | null;
   done: number;
@@ -112,6 +124,7 @@ async function checkLoad(run: CheckRun, load: Load, initial: ProbeTarget | null)
       const url = pageUrl(load, input.bundleDir, run.origin);
       const attempts = await probe.check(url, run.exits.get(load.file) ?? null, run.timeouts);
       run.seen.push({ page: load.file, mode: load.mode, attempts });
+      run.journal?.record(load.file, load.mode, attempts);
       run.done += 1;
       input.onPage?.(load.file, run.done, run.total);
       return probe;
@@ -169,23 +182,46 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
     const chromiumVersion = await first.chromiumVersion();
     // A browser elsewhere cannot open this machine's files: it is served the bundle over HTTP only.
     const modes: ProofMode[] = first.target.remote === true ? ['http'] : ['file', 'http'];
+    const timeouts = { ...DEFAULT_PROBE_TIMEOUTS, ...input.timeouts };
+    const exits = new Map(input.redirects.map((r) => [r.file, exitOf(r.destination)]));
+    const journal =
+      input.journal === undefined
+        ? null
+        : CheckJournal.open(
+            input.journal.file,
+            checkKey({
+              offprint: OFFPRINT_VERSION,
+              bundle: input.journal.bundleDigest,
+              chromiumVersion,
+              modes,
+              policy,
+              exits: [...exits],
+              timeouts,
+            }),
+          );
     // Every page from disk, then every page over HTTP: a target going from one to the other changes site,
     // which costs a new renderer process, so a worker changes once instead of at every load.
-    const queue: Load[] = modes.flatMap((mode) => pages.map((file) => ({ file, mode })));
+    const loads: Load[] = modes.flatMap((mode) => pages.map((file) => ({ file, mode })));
+    const restored = loads.flatMap((load) => {
+      const entry = journal?.restored.get(CheckJournal.id(load.file, load.mode));
+      return entry === undefined ? [] : [{ page: load.file, mode: load.mode, attempts: entry.attempts }];
+    });
     const run: CheckRun = {
       input,
       scope,
       browser,
       origin: host.origin,
-      exits: new Map(input.redirects.map((r) => [r.file, exitOf(r.destination)])),
-      timeouts: { ...DEFAULT_PROBE_TIMEOUTS, ...input.timeouts },
-      queue,
-      total: queue.length,
-      seen: [],
+      exits,
+      timeouts,
+      queue: loads.filter((load) => journal?.restored.has(CheckJournal.id(load.file, load.mode)) !== true),
+      total: loads.length,
+      seen: restored,
+      journal,
       failure: null,
-      done: 0,
+      done: restored.length,
     };
-    const workers = Math.max(1, Math.min(input.concurrency, run.total));
+    input.onStart?.(run.done, run.total);
+    const workers = Math.max(1, Math.min(input.concurrency, run.queue.length));
     await Promise.all(Array.from({ length: workers }, (_, i) => worker(run, i === 0 ? first : null)));
     input.signal.throwIfAborted();
     if (run.failure !== null) throw run.failure;
