@@ -1,7 +1,8 @@
 /**
  * `offprint export` and `offprint preview` as scripts run them (the built binary): an export of two
  * pages of test/fixtures/all-shapes to a file, its summary and `--json` form, progress lines on a
- * non-terminal stderr, clear failures (exit codes, nothing written), Ctrl-C cancelling the job; then the
+ * non-terminal stderr, clear failures (exit codes, nothing written), a run after a kill -9 going on with
+ * the interrupted job, Ctrl-C cancelling the job; then the
  * bundle served by `preview` the way a static host serves it.
  */
 import AdmZip from 'adm-zip';
@@ -12,7 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
-import { findExportJob } from '../server/db/exportJobs.js';
+import { findExportJob, listExportJobsByStatus } from '../server/db/exportJobs.js';
+import { PROVING_PERCENT } from '../server/jobs/progress.js';
 import { exportsRoot } from '../server/exportSpec/files.js';
 import { runBinary } from './helpers/binary.js';
 import { CLI_BIN } from './helpers/cli.js';
@@ -142,6 +144,53 @@ needsChromium().describe('offprint export and preview', () => {
       db.close();
     }
   }, 120_000);
+
+  it('run again after a kill -9 in the egress check, goes on with that job: nothing redone, the same bytes', async () => {
+    const target = join(dataDir, 'resumed.zip');
+    const args = ['export', '--domain', DOMAIN, '--out', target, '--path', 'index', '--path', 'quickstart'];
+    const common = ['--data-dir', dataDir, '--concurrency', '1'];
+    const child = spawn(process.execPath, [CLI_BIN, ...args, ...common], {
+      env: { ...process.env, OFFPRINT_LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    const closed = once(child, 'close');
+    const db = openDatabase(databaseFile(dataDir));
+    let jobId = '';
+    try {
+      // Killed once some of the check's page loads are done: past rendering and assembly.
+      const deadline = Date.now() + 90_000;
+      while (jobId === '') {
+        const running = listExportJobsByStatus(db, 'running').find((job) => job.progress > PROVING_PERCENT);
+        if (running !== undefined) jobId = running.id;
+        else if (Date.now() > deadline) throw new Error('the export never reached its egress check');
+        else await new Promise((r) => setTimeout(r, 20));
+      }
+      child.kill('SIGKILL');
+      await closed;
+      expect(findExportJob(db, jobId)).toMatchObject({ status: 'running', attempts: 1 });
+    } finally {
+      db.close();
+    }
+    expect(existsSync(target)).toBe(false);
+
+    const run = await runBinary([...args, ...common, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`offprint: going on with the interrupted export of ${DOMAIN} (job ${jobId}, `);
+    // Both pages were rendered before the kill: the first progress line has them.
+    expect(run.stderr).toMatch(/^export: 2\/2 pages, 100%/m);
+    expect(run.stderr).not.toMatch(/^export: [01]\/2 pages/m);
+    const resumed = JSON.parse(run.stdout) as typeof summary;
+    expect(resumed.jobId).toBe(jobId);
+    expect(entryDifferences(out, target)).toEqual([]);
+    expect(resumed.sha256).toBe(summary.sha256);
+    expect(fileDigest(target)).toBe(summary.sha256);
+    const after = openDatabase(databaseFile(dataDir));
+    try {
+      expect(findExportJob(after, jobId)).toMatchObject({ status: 'completed', attempts: 2 });
+    } finally {
+      after.close();
+    }
+  }, 180_000);
 
   it('fails clearly, writing nothing: unknown domain, unknown page, bad flags, unwritable --out', async () => {
     const missing = join(dataDir, 'never.zip');

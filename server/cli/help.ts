@@ -115,7 +115,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     subcommands: ['import', 'export', 'status', 'note', 'history'],
   },
   export: {
-    summary: 'Export a docs site as a static bundle (progress and warnings on stderr).',
+    summary:
+      'Export a docs site as a static bundle (progress and warnings on stderr). Ctrl-C cancels it; run again after a crash or kill, it goes on from what it had done.',
     usage: [
       'export --domain HOST --out FILE.zip [--deployment KIND] [--concurrency N] [--path PAGE]... [--browser URL]... [--allow-egress]',
     ],

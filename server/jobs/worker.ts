@@ -60,7 +60,8 @@ export interface ExportWorkerOptions {
   readonly timings?: Partial<typeof JOB_TIMINGS>;
 }
 
-function claimable(job: ExportJobRow, now: number): boolean {
+/** True when a worker may take `job` now: queued, released, or its lease expired or its process gone. */
+export function isClaimable(job: ExportJobRow, now: number): boolean {
   if (job.status === 'queued' || job.leaseOwner === null) return true;
   return (job.leaseUntil ?? 0) <= now || isDeadOwner(job.leaseOwner);
 }
@@ -74,7 +75,7 @@ export function claimNextJob(deps: Deps, owner: string, leaseMs: number, maxAtte
     const now = deps.now();
     const candidates = [...listExportJobsByStatus(deps.db, 'running'), ...listExportJobsByStatus(deps.db, 'queued')];
     for (const job of candidates) {
-      if (!claimable(job, now)) continue;
+      if (!isClaimable(job, now)) continue;
       if (job.attempts >= maxAttempts) {
         failExportJob(
           deps.db,

@@ -7,7 +7,8 @@ import { accessSync, constants, copyFileSync, renameSync, rmSync, statSync } fro
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ExportJobRow } from '../../db/exportJobs.js';
-import { cancelExportJob, organizationOfDomain, startExportJob } from '../../domain/exports/jobs.js';
+import { cancelExportJob, organizationOfDomain } from '../../domain/exports/jobs.js';
+import { startOrResumeExportJob } from '../../domain/exports/resume.js';
 import { HostnameSchema } from '../../domain/hostname.js';
 import { DEPLOYMENT_KINDS, type ExportResult } from '../../export/contract.js';
 import { runExport } from '../../export/run.js';
@@ -17,7 +18,7 @@ import { BrowserUrlSchema, type BrowserEndpoint } from '../../render/endpoints.j
 import { jobBundleFile } from '../../exportSpec/files.js';
 import { newLeaseOwner } from '../../jobs/owner.js';
 import { runClaimedJob } from '../../jobs/runJob.js';
-import { defaultExportConcurrency, JOB_TIMINGS } from '../../jobs/worker.js';
+import { defaultExportConcurrency, isClaimable, JOB_TIMINGS } from '../../jobs/worker.js';
 import type { Runtime } from '../../runtime.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
@@ -127,7 +128,8 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
   const started = performance.now();
   const orgId = organizationOfDomain(rt, request.domain);
   const owner = newLeaseOwner();
-  const job = startExportJob(
+  // The same export interrupted by a crash or kill goes on from what it had done (see resume.ts).
+  const { job, resumed } = startOrResumeExportJob(
     rt,
     {
       orgId,
@@ -139,7 +141,14 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
       collectorUrlOf: (projectId) => readServerInfo(rt.dataDir)?.sites[projectId] ?? null,
     },
     { owner, leaseUntil: rt.now() + JOB_TIMINGS.leaseMs },
+    (active) => isClaimable(active, rt.now()),
   );
+  if (resumed) {
+    await write(
+      io.stderr,
+      `offprint: going on with the interrupted export of ${job.domain} (job ${job.id}, ${job.progress}% done when it stopped)\n`,
+    );
+  }
   // Ctrl-C cancels the job like DELETE would: the run stops within a tick and its files are deleted.
   let interrupted = false;
   const onSignal = (): void => {

@@ -72,6 +72,11 @@ function activeConflict(domain: string, job: ExportJobRow | undefined): AppError
  * has a queued or running job.
  */
 export function startExportJob(deps: SiteDeps, input: StartExportInput, claim?: ClaimOnStart): ExportJobRow {
+  return insertNewExportJob(deps, newExportJobRow(deps, input, claim));
+}
+
+/** The row of a new job for `input`, validated (every error of {@link startExportJob} but the 409). */
+export function newExportJobRow(deps: SiteDeps, input: StartExportInput, claim?: ClaimOnStart): ExportJobRow {
   const org = requireOrganization(deps, input.orgId);
   if (org.plan !== 'enterprise') {
     throw ForbiddenError(
@@ -106,7 +111,7 @@ export function startExportJob(deps: SiteDeps, input: StartExportInput, claim?: 
   const collectorUrl = input.collectorUrlOf?.(project.id) ?? null;
   const features = resolveExportFeatures(input.deployment, input.features, { collectorUrl });
   const now = deps.now();
-  const row: ExportJobRow = {
+  return {
     id: prefixedId('se'),
     orgId: org.id,
     projectId: project.id,
@@ -133,21 +138,22 @@ export function startExportJob(deps: SiteDeps, input: StartExportInput, claim?: 
     startedAt: claim === undefined ? null : now,
     completedAt: null,
   };
+}
+
+/** Inserts a new job's row; 409 when the site already has a queued or running job. */
+export function insertNewExportJob(deps: SiteDeps, row: ExportJobRow): ExportJobRow {
   try {
     writeTransaction(deps.db, () => {
-      const active = findActiveExportJob(deps.db, project.id);
-      if (active !== undefined) throw activeConflict(project.domain, active);
+      const active = findActiveExportJob(deps.db, row.projectId);
+      if (active !== undefined) throw activeConflict(row.domain, active);
       insertExportJob(deps.db, row);
     });
   } catch (error) {
     // The partial unique index catches a start racing in another process past the check above.
-    if (isUniqueViolation(error)) throw activeConflict(project.domain, findActiveExportJob(deps.db, project.id));
+    if (isUniqueViolation(error)) throw activeConflict(row.domain, findActiveExportJob(deps.db, row.projectId));
     throw error;
   }
-  deps.logger.info(
-    { jobId: row.id, projectId: project.id, buildId: site.buildId, paths: paths?.length },
-    'export queued',
-  );
+  deps.logger.info({ jobId: row.id, projectId: row.projectId, buildId: row.buildId }, 'export queued');
   return row;
 }
 
