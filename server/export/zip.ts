@@ -76,10 +76,17 @@ export async function writeDeterministicZip(
   const measure = digestMeter();
   removeStaleTemporaries(outFile);
   const tmp = `${outFile}.tmp-${randomBytes(6).toString('hex')}`;
+  const file = createWriteStream(tmp);
+  const written = pipeline(zip.outputStream, measure.stream, file);
+  written.catch(() => undefined);
   try {
-    await Promise.race([pipeline(zip.outputStream, measure.stream, createWriteStream(tmp)), zipFailed]);
+    await Promise.race([written, zipFailed]);
     renameSync(tmp, outFile);
   } catch (error) {
+    // An unreadable file fails the zip while the file stream may still be opening the temporary file:
+    // the pipeline is stopped and waited for, or the file would appear after its removal.
+    file.destroy();
+    await written.catch(() => undefined);
     rmSync(tmp, { force: true });
     throw error;
   }
