@@ -75,6 +75,23 @@ needsChromium().describe('static export jobs', () => {
     }
   };
 
+  /** A worker `owner` claims the released job (at once) and runs it to completion; its progress reports. */
+  const resumeAs = async (owner: string, jobId: string): Promise<ExportProgress[]> => {
+    expect(claimNextJob(env.runtime, owner, JOB_TIMINGS.leaseMs, JOB_TIMINGS.maxAttempts)).toBe(jobId);
+    const reports: ExportProgress[] = [];
+    const outcome = await runClaimedJob(env.runtime, jobId, owner, {
+      run: runExport,
+      backend,
+      concurrency: 2,
+      leaseMs: JOB_TIMINGS.leaseMs,
+      tickMs: JOB_TIMINGS.tickMs,
+      stallMs: JOB_TIMINGS.stallMs,
+      onProgress: (progress) => reports.push(progress),
+    });
+    expect(outcome.kind).toBe('completed');
+    return reports;
+  };
+
   beforeAll(async () => {
     env = await startExportEnv();
   });
@@ -175,19 +192,7 @@ needsChromium().describe('static export jobs', () => {
     expect(captured).toBeGreaterThanOrEqual(paused.pageCount);
 
     // The next worker claims it at once (the lease was released) and starts from the captured pages.
-    const owner = 'test-resumer';
-    expect(claimNextJob(env.runtime, owner, JOB_TIMINGS.leaseMs, JOB_TIMINGS.maxAttempts)).toBe(jobId);
-    const reports: ExportProgress[] = [];
-    const outcome = await runClaimedJob(env.runtime, jobId, owner, {
-      run: runExport,
-      backend,
-      concurrency: 2,
-      leaseMs: JOB_TIMINGS.leaseMs,
-      tickMs: JOB_TIMINGS.tickMs,
-      stallMs: JOB_TIMINGS.stallMs,
-      onProgress: (progress) => reports.push(progress),
-    });
-    expect(outcome.kind).toBe('completed');
+    const reports = await resumeAs('test-resumer', jobId);
     expect(reports[0]?.pagesDone).toBe(captured);
     // Only the pages that were missing were rendered again.
     const renderedAgain = new Set(reports.filter((r) => r.phase === 'rendering').map((r) => r.currentPage));
@@ -210,19 +215,7 @@ needsChromium().describe('static export jobs', () => {
     const checked = readFileSync(journal, 'utf8').trim().split('\n').length - 1;
     expect(checked).toBeGreaterThan(0);
 
-    const owner = 'test-check-resumer';
-    expect(claimNextJob(env.runtime, owner, JOB_TIMINGS.leaseMs, JOB_TIMINGS.maxAttempts)).toBe(jobId);
-    const reports: ExportProgress[] = [];
-    const outcome = await runClaimedJob(env.runtime, jobId, owner, {
-      run: runExport,
-      backend,
-      concurrency: 2,
-      leaseMs: JOB_TIMINGS.leaseMs,
-      tickMs: JOB_TIMINGS.tickMs,
-      stallMs: JOB_TIMINGS.stallMs,
-      onProgress: (progress) => reports.push(progress),
-    });
-    expect(outcome.kind).toBe('completed');
+    const reports = await resumeAs('test-check-resumer', jobId);
     // No page was rendered again, and the check went on from the loads it had checked.
     expect(reports.filter((r) => r.phase === 'rendering' && r.currentPage !== null)).toEqual([]);
     const counted = reports.filter((r) => r.phase === 'proving' && (r.checked?.total ?? 0) > 0);
