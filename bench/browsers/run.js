@@ -28,6 +28,7 @@ const { listExportPages } = await dist('server/exportSpec/pages.js');
 const { lazyPlaywrightBackend, renderSetup } = await dist('server/jobs/backend.js');
 const { launchChromiumServer } = await dist('server/render/chromium.js');
 const { BrowserUrlSchema } = await dist('server/render/endpoints.js');
+const { projectSigner } = await dist('server/export/signer.js');
 
 const { values: opts } = parseArgs({
   options: {
@@ -52,6 +53,7 @@ async function exportWith(deps, site, render, label) {
     projectId: site.projectId,
     buildId: site.buildId,
     options: site.options,
+    signer: projectSigner(deps, site.projectId),
     workDir,
     outFile: join(workDir, 'bundle.zip'),
     ...render,

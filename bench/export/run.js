@@ -9,13 +9,14 @@
  * Needs `npm run build` first (it imports dist/).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { setInterval, clearInterval } from 'node:timers';
 import { parseArgs } from 'node:util';
+import { descendants } from '../scale/proc.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dist = (/** @type {string} */ path) => import(pathToFileURL(join(REPO_ROOT, 'dist', path)).href);
@@ -24,8 +25,9 @@ const { silentLogger } = await dist('server/logger.js');
 const { defaultOrganizationId } = await dist('server/domain/organizations.js');
 const { createProjectWithSite, getCurrentSite } = await dist('server/domain/sites.js');
 const { runExport } = await dist('server/export/run.js');
-const { resolveExportFeatures } = await dist('server/export/features.js');
-const { listExportPages } = await dist('server/export/pages.js');
+const { resolveExportFeatures } = await dist('server/exportSpec/features.js');
+const { listExportPages } = await dist('server/exportSpec/pages.js');
+const { projectSigner } = await dist('server/export/signer.js');
 const { startExportSite } = await dist('server/export/siteServer.js');
 const { playwrightRenderBackend } = await dist('server/render/playwrightBackend.js');
 const { launchChromium } = await dist('server/render/chromium.js');
@@ -56,28 +58,10 @@ function pssOf(pid) {
  * RSS, which counts shared pages once per process, and summed PSS, the honest total.
  */
 function descendantsMemory(pid) {
-  const children = new Map();
-  const rss = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      rss.set(Number(name), Number(fields[21]) * 4096);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(name));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
   const total = { rss: 0, pss: 0 };
-  const stack = [...(children.get(pid) ?? [])];
-  while (stack.length > 0) {
-    const next = stack.pop();
-    total.rss += rss.get(next) ?? 0;
-    total.pss += pssOf(next);
-    stack.push(...(children.get(next) ?? []));
+  for (const { pid: below, fields } of descendants(pid)) {
+    total.rss += Number(fields[21]) * 4096;
+    total.pss += pssOf(below);
   }
   return total;
 }
@@ -170,6 +154,7 @@ async function main() {
         projectId: project.id,
         buildId: imported.buildId,
         options,
+        signer: projectSigner(deps, project.id),
         workDir,
         outFile: join(root, `bundle-${concurrency}.zip`),
         backend: playwrightRenderBackend(),

@@ -14,13 +14,14 @@
  * Usage: node bench/pageload/run.js --bundle DIR|FILE.zip [--pages 40] [--settle 50] [--skip-shared-nav]
  * Needs `npm run build` first (it launches Chromium through dist/, with the export's flags).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { parseArgs } from 'node:util';
 import AdmZip from 'adm-zip';
+import { descendants } from '../scale/proc.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { launchChromium } = await import(pathToFileURL(join(REPO_ROOT, 'dist/server/render/chromium.js')).href);
@@ -58,27 +59,17 @@ function pickPages(dir, count) {
 
 /** CPU seconds spent so far by each kind of process descending from this one (`--type=`), from /proc. */
 function cpuByKind() {
-  const parent = new Map();
-  const info = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      parent.set(Number(entry), Number(fields[1]));
-      const kind = /--type=([a-z-]+)/.exec(args)?.[1] ?? 'browser';
-      info.set(Number(entry), { kind, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS });
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  const descends = (pid) => {
-    for (let at = parent.get(pid); at !== undefined && at > 1; at = parent.get(at)) if (at === process.pid) return true;
-    return false;
-  };
   const out = {};
-  for (const [pid, { kind, seconds }] of info) if (descends(pid)) out[kind] = (out[kind] ?? 0) + seconds;
+  for (const { pid, fields } of descendants(process.pid)) {
+    let args;
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // The process ended while it was read.
+    }
+    const kind = /--type=([a-z-]+)/.exec(args)?.[1] ?? 'browser';
+    out[kind] = (out[kind] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS;
+  }
   return out;
 }
 

@@ -18,16 +18,22 @@ function statusBytes(pid, field) {
   }
 }
 
-/** Summed RSS of every process below `pid`, in bytes. */
-function descendantsRss(pid) {
+/**
+ * Every process below `pid` (Linux /proc), each with the fields of `/proc/PID/stat` after its name
+ * (`fields[1]` the parent, `[11]`/`[12]` user/system clock ticks, `[21]` RSS pages). Processes that end
+ * while the table is read are left out. Shared by the benches that watch Chromium and render sandboxes.
+ * @param {number} pid
+ * @returns {{ pid: number, fields: string[] }[]}
+ */
+export function descendants(pid) {
   const children = new Map();
-  const rss = new Map();
+  const stats = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      rss.set(Number(name), Number(fields[21]) * 4096);
+      stats.set(Number(name), fields);
       const ppid = Number(fields[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(name));
@@ -35,14 +41,19 @@ function descendantsRss(pid) {
       // The process ended while we looked.
     }
   }
-  let total = 0;
+  const out = [];
   const stack = [...(children.get(pid) ?? [])];
   while (stack.length > 0) {
     const next = stack.pop();
-    total += rss.get(next) ?? 0;
+    out.push({ pid: next, fields: stats.get(next) });
     stack.push(...(children.get(next) ?? []));
   }
-  return total;
+  return out;
+}
+
+/** Summed RSS of every process below `pid`, in bytes. */
+function descendantsRss(pid) {
+  return descendants(pid).reduce((total, { fields }) => total + Number(fields[21]) * 4096, 0);
 }
 
 /**
