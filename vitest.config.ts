@@ -15,6 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every test process and program it starts writes its temporary files under one folder, removed at the end.
+    globalSetup: ['test/globalSetup.ts'],
     // CI asks for a JSON report too, to print one plain 'N passed, N failed' line (one file, all tiers).
     reporters: process.env['VITEST_JSON'] ? ['default', 'json'] : ['default'],
     ...(process.env['VITEST_JSON'] ? { outputFile: { json: process.env['VITEST_JSON'] } } : {}),

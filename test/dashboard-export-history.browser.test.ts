@@ -6,7 +6,6 @@
  * list shows and of "Show older exports" are printed (no timing assert: the machine is shared), axe-core
  * runs on the long list, and a screenshot is written to SHOT_DIR/history-500.png.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -102,7 +101,6 @@ needsChromium().describe('the export history with 300 jobs', () => {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       // From the top: a full-page shot of a scrolled page draws the sticky sidebar where the window was.
       await page.evaluate(() => window.scrollTo(0, 0));
-      mkdirSync(SHOT_DIR, { recursive: true });
       await page.screenshot({ path: join(SHOT_DIR, 'history-500.png'), fullPage: true });
 
       // A filter asks the server: the oldest cancelled job (beyond every page shown) is found by its status.

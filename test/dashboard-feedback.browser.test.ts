@@ -5,7 +5,7 @@
  * trail), a bulk change whose refusals are summarised, CSV (with BOM) and NDJSON downloads of the filter,
  * and every view checked with axe-core, for sideways scroll at phone width, and photographed.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
@@ -20,14 +20,14 @@ import {
 import { parseCsv } from './helpers/csv.js';
 import { triageNdjsonFile, TRIAGE_ENTRIES } from './helpers/feedbackTriage.js';
 import { needsChromium } from './helpers/needs.js';
+import { shotDir } from './helpers/shots.js';
 import type { Page } from '../server/render/chromium.js';
 
-const SHOTS = process.env['OFFPRINT_SHOTS'] ?? '/tmp/shots/F2';
+const SHOTS = shotDir('dashboard-feedback');
 const DESKTOP = VIEWS[0] ?? { width: 1280, height: 800, scheme: 'light' as const };
 const ALL = TRIAGE_ENTRIES.length;
 
 async function shot(page: Page, name: string, view: View): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({
     path: join(SHOTS, `${name}-${view.width}x${view.height}-${view.scheme}.png`),
     fullPage: true,

@@ -3,7 +3,6 @@
  * image, the bundle passes verify, and opening every page in Chromium from disk asks nothing outside
  * it and logs no console error (unpacked remote media are placeholders, not blocked requests).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,8 +15,9 @@ import { tempDir } from './helpers/dataDirs.js';
 import { exportOnce, importExportFixture, type ExportSiteFixture } from './helpers/exportRun.js';
 import { needsChromium } from './helpers/needs.js';
 import { BYTES, remoteProject, startInternet } from './helpers/packInternet.js';
+import { shotDir } from './helpers/shots.js';
 
-const SHOTS = process.env['OFFPRINT_SHOTS'] ?? join(tempDir(), 'shots');
+const SHOTS = shotDir('pack-export');
 
 needsChromium().describe('a packed project in a static export bundle', () => {
   let site: ExportSiteFixture;
@@ -54,7 +54,6 @@ needsChromium().describe('a packed project in a static export bundle', () => {
       await page.goto(`${base}index.html`, { waitUntil: 'load' });
       const shown = await page.$$eval('main img', (imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
       expect(shown).toContain(480);
-      mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, 'pack-bundle-index.png') });
       await page.goto(`${base}media.html`, { waitUntil: 'load' });
       await page.screenshot({ path: join(SHOTS, 'pack-bundle-media.png'), fullPage: true });

@@ -8,7 +8,7 @@
  */
 import AdmZip from 'adm-zip';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,7 @@ import { tempDir } from './helpers/dataDirs.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { needsChromium } from './helpers/needs.js';
 import { rawRequest } from './helpers/rawHttp.js';
+import { shotDir } from './helpers/shots.js';
 
 const JOBS = '/v1/static-export/jobs';
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -39,7 +40,7 @@ needsChromium().describe('offprint serve-bundle', () => {
   let sites: SiteServers;
   let port: number;
   const cache = join(tempDir('offprint-bundle-cache-'), 'cache');
-  const shots = join(process.env['OFFPRINT_SHOTS'] ?? tempDir('offprint-shots-'), 'serve-bundle');
+  const shots = shotDir('serve-bundle');
   const bundles: Record<'v1' | 'v2', { jobId: string; zip: Buffer; sha: string }> = {} as never;
   const running: BundleProcess[] = [];
 
@@ -145,7 +146,6 @@ needsChromium().describe('offprint serve-bundle', () => {
       await page.goto(`http://127.0.0.1:${port}/quickstart`);
       await page.click('[data-op-vote="yes"]');
       await page.waitForSelector('[data-op-feedback-form]:not([hidden])');
-      mkdirSync(shots, { recursive: true });
       await page.screenshot({ path: join(shots, 'voted.png') });
       expect(crossOrigin).toEqual([]);
     } finally {

@@ -2,16 +2,16 @@
  * Rendering details in real Chromium (issue 11, point 5), on a machine that may have no emoji font: inline
  * code in narrow table cells never breaks inside a word, content emoji are drawn from shipped images,
  * `<Color>` swatches sit side by side, and the phone drawer opens with its header in view. Screenshots
- * go to /tmp/shots/B/.
+ * go to shotDir('theme-details') (helpers/shots.ts).
  */
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser, type Page } from '../server/render/chromium.js';
 import { COLOR_PAGE, DEEP_PAGE, detailsProject, EMOJI_PAGE, TABLE_PAGE } from './helpers/detailsProject.js';
 import { needsChromium } from './helpers/needs.js';
 import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+import { shotDir } from './helpers/shots.js';
 
-const SHOTS = '/tmp/shots/B';
+const SHOTS = shotDir('theme-details');
 const PHONE = { width: 390, height: 844 };
 let server: ThemeServer;
 let browser: Browser;
@@ -53,7 +53,6 @@ function brokenWords(page: Page): Promise<string[]> {
 
 needsChromium().describe('theme rendering details in Chromium', () => {
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     server = await startThemeServer(detailsProject());
     browser = await launchChromium();
   }, 120_000);

@@ -2,10 +2,12 @@
  * The theme in real Chromium: tabs, accordions, copy, dark mode, search, feedback, mermaid, the phone
  * drawer; every page loads with no console error and no request leaving the local server.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser, type Page } from '../server/render/chromium.js';
 import { needsChromium } from './helpers/needs.js';
 import { startThemeServer, THEME_MINI, type ThemeServer } from './helpers/themeSite.js';
+import { shotDir } from './helpers/shots.js';
 
 let server: ThemeServer;
 let browser: Browser;
@@ -90,7 +92,7 @@ needsChromium().describe('theme in Chromium', () => {
     expect(background).not.toBe('rgb(255, 255, 255)');
     await page.reload();
     expect(await dark()).toBe(true);
-    await page.screenshot({ path: '/tmp/theme-desktop-dark.png' });
+    await page.screenshot({ path: join(shotDir('theme'), 'desktop-dark.png') });
     await page.context().close();
   });
 
@@ -182,12 +184,12 @@ needsChromium().describe('theme in Chromium', () => {
   it('opens the sidebar as a drawer on a phone', async () => {
     const page = await open('/guides/setup', { width: 390, height: 844 });
     expect(await page.isVisible('#op-sidebar')).toBe(false);
-    await page.screenshot({ path: '/tmp/theme-phone.png' });
+    await page.screenshot({ path: join(shotDir('theme'), 'phone.png') });
     await page.click('[data-op-nav-toggle]');
     await page.waitForFunction(() => document.documentElement.classList.contains('op-nav-open'));
     await page.locator('#op-sidebar a[aria-current="page"]').waitFor({ state: 'visible' });
     await page.waitForTimeout(250); // let the slide-in finish before the picture
-    await page.screenshot({ path: '/tmp/theme-phone-drawer.png' });
+    await page.screenshot({ path: join(shotDir('theme'), 'phone-drawer.png') });
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.documentElement.classList.contains('op-nav-open'));
     await page.context().close();
@@ -195,7 +197,7 @@ needsChromium().describe('theme in Chromium', () => {
 
   it('loads every page with no console error and no request outside the local server', async () => {
     const page = await open('/');
-    await page.screenshot({ path: '/tmp/theme-desktop.png' });
+    await page.screenshot({ path: join(shotDir('theme'), 'desktop.png') });
     for (const url of server.rendered.pages.keys()) {
       const response = await page.goto(`${server.url}${url}`);
       expect(response?.status()).toBe(200);

@@ -3,9 +3,8 @@
  * starts it) on a temp data dir, real Chromium, and the checks every page must pass: axe-core (no serious
  * or critical violation), no sideways scroll, and screenshots written for a person to look at.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AxeResults } from 'axe-core';
 import { pino } from 'pino';
@@ -15,9 +14,10 @@ import { startOffprint, type RunningOffprint } from '../../server/host.js';
 import { lazyPlaywrightBackend } from '../../server/jobs/backend.js';
 import { launchChromium, type Browser, type Page } from '../../server/render/chromium.js';
 import { tempDir } from './dataDirs.js';
+import { shotDir } from './shots.js';
 
-/** Where screenshots go (not committed): OFFPRINT_SHOTS, or a folder in the OS temp dir. */
-export const SHOT_DIR = process.env['OFFPRINT_SHOTS'] ?? join(tmpdir(), 'offprint-dashboard-shots');
+/** Where the dashboard tests' screenshots go (helpers/shots.ts). */
+export const SHOT_DIR = shotDir('dashboard');
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -144,7 +144,6 @@ export function horizontalOverflow(page: Page): Promise<number> {
 
 /** Writes a full-page screenshot named after the page and view; returns its path. */
 export async function screenshot(page: Page, name: string, view: View): Promise<string> {
-  mkdirSync(SHOT_DIR, { recursive: true });
   const path = join(SHOT_DIR, `${name}-${view.width}x${view.height}-${view.scheme}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
