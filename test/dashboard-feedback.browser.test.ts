@@ -11,11 +11,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import {
   horizontalOverflow,
   openDashboard,
+  screenshot,
   seriousViolations,
   startDashboardEnv,
   VIEWS,
   type DashboardEnv,
-  type View,
 } from './helpers/dashboard.js';
 import { parseCsv } from './helpers/csv.js';
 import { triageNdjsonFile, TRIAGE_ENTRIES } from './helpers/feedbackTriage.js';
@@ -26,13 +26,6 @@ import type { Page } from '../server/render/chromium.js';
 const SHOTS = shotDir('dashboard-feedback');
 const DESKTOP = VIEWS[0] ?? { width: 1280, height: 800, scheme: 'light' as const };
 const ALL = TRIAGE_ENTRIES.length;
-
-async function shot(page: Page, name: string, view: View): Promise<void> {
-  await page.screenshot({
-    path: join(SHOTS, `${name}-${view.width}x${view.height}-${view.scheme}.png`),
-    fullPage: true,
-  });
-}
 
 /** Axe and sideways-scroll problems of the page as it is now. */
 async function problems(page: Page, where: string): Promise<string[]> {
@@ -88,7 +81,7 @@ needsChromium().describe('feedback triage in the dashboard', () => {
         await opened.page.waitForSelector('text=No feedback yet');
         expect(await opened.page.textContent('.empty')).toContain('NDJSON');
         failures.push(...(await problems(opened.page, `empty ${view.width} ${view.scheme}`)));
-        await shot(opened.page, 'feedback-empty', view);
+        await screenshot(opened.page, 'feedback-empty', view, SHOTS);
         await opened.close();
       }
       expect(failures).toEqual([]);
@@ -100,7 +93,7 @@ needsChromium().describe('feedback triage in the dashboard', () => {
       await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain(`${ALL} entries added`);
       expect(await report.textContent()).toContain(`${ALL} lines read`);
       await expect.poll(() => rows(page).count()).toBe(ALL);
-      await shot(page, 'feedback-imported', DESKTOP);
+      await screenshot(page, 'feedback-imported', DESKTOP, SHOTS);
 
       // The same file again: nothing new, every line reported as a duplicate.
       await page.getByLabel('NDJSON file').setInputFiles(file);
@@ -241,7 +234,7 @@ needsChromium().describe('feedback triage in the dashboard', () => {
       await drawer.getByLabel('Internal note').fill('Reproduced on Windows 11; path quoting fix in review.');
       await drawer.locator('button:has-text("Add note")').click();
       await expect.poll(() => drawer.locator('.fb-history').textContent()).toContain('path quoting fix');
-      await shot(page, 'feedback-drawer', DESKTOP);
+      await screenshot(page, 'feedback-drawer', DESKTOP, SHOTS);
 
       const trail = await history('c1');
       expect(trail.feedback.status).toBe('in_progress');
@@ -279,7 +272,7 @@ needsChromium().describe('feedback triage in the dashboard', () => {
       expect(await summary.textContent()).toContain(
         '1 entry left as is: the workflow does not allow it from dismissed.',
       );
-      await shot(page, 'feedback-bulk', DESKTOP);
+      await screenshot(page, 'feedback-bulk', DESKTOP, SHOTS);
 
       const stats = (await (await env.api(`/v1/analytics/${env.projectId}/feedback/stats`)).json()) as {
         totals: { byStatus: Record<string, number> };
@@ -329,7 +322,7 @@ needsChromium().describe('feedback triage in the dashboard', () => {
         await expect.poll(() => rows(page).count()).toBe(ALL);
         await page.click('text=Show the chart’s data as a table');
         failures.push(...(await problems(page, where)));
-        await shot(page, 'feedback', view);
+        await screenshot(page, 'feedback', view, SHOTS);
         await rows(page).filter({ hasText: 'Step 3 fails' }).locator('button:has-text("Details")').click();
         await page.locator('dialog.fb-drawer .fb-history li').first().waitFor();
         failures.push(...(await problems(page, `drawer ${where}`)));

@@ -142,9 +142,9 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Writes a full-page screenshot named after the page and view; returns its path. */
-export async function screenshot(page: Page, name: string, view: View): Promise<string> {
-  const path = join(SHOT_DIR, `${name}-${view.width}x${view.height}-${view.scheme}.png`);
+/** Writes a full-page screenshot named after the page and view into `dir` ({@link SHOT_DIR}); returns its path. */
+export async function screenshot(page: Page, name: string, view: View, dir = SHOT_DIR): Promise<string> {
+  const path = join(dir, `${name}-${view.width}x${view.height}-${view.scheme}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -8,6 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RebuiltError, ValidationError } from '../../errors.js';
+import { collectGarbageNow } from '../../heapGrowth.js';
 import { handoverFile, readStagedBuild } from './handover.js';
 import type { ImportLimits } from './limits.js';
 import { removeDir, type StagedBuild } from './stage.js';
@@ -68,7 +69,13 @@ export function stageBuildOffThread(sourcePath: string, dir: string, limits: Imp
  */
 function settle(dir: string, outcome: StageOutcome | null, failure: Error | null, code: number): StagedBuild {
   try {
-    if (outcome?.ok === true) return readStagedBuild(handoverFile(dir));
+    if (outcome?.ok === true) {
+      const staged = readStagedBuild(handoverFile(dir));
+      // Reading the file left its records and their decoding behind; the import's next phase (rendering
+      // every page for the search index) runs under the limit the next full collection sets.
+      collectGarbageNow();
+      return staged;
+    }
     throw stagingError(outcome, failure, code);
   } catch (error) {
     removeDir(dir);
