@@ -51,9 +51,14 @@ function largeProject(): string {
 const TOTAL_LINKS = GROUPS.length * PER_GROUP + 1;
 const NESTED_PAGE = `/beta/p${String(PER_GROUP).padStart(3, '0')}`;
 
-/** What the page's sidebar shows once its script is done. */
-async function sidebarOf(page: Page): Promise<{ links: number; current: string[]; openNested: boolean }> {
+/** What the page's sidebar shows; `fill`: once every part is drawn, asked for as the export's check asks. */
+async function sidebarOf(
+  page: Page,
+  fill: 'ask' | 'wait' = 'ask',
+): Promise<{ links: number; current: string[]; openNested: boolean }> {
   await page.waitForSelector('nav.op-nav[data-op-nav-loaded]');
+  if (fill === 'ask') await page.evaluate(() => document.dispatchEvent(new Event('op-nav-fill')));
+  await page.waitForSelector('nav.op-nav[data-op-nav-filled]', { state: 'attached' });
   return page.evaluate(() => {
     const nav = document.querySelector('nav.op-nav');
     const current = Array.from(nav?.querySelectorAll<HTMLAnchorElement>('a[aria-current="page"]') ?? []);
@@ -128,42 +133,81 @@ needsChromium().describe('shared sidebars of large sections', () => {
     }
   });
 
-  it('shows the whole tree on the live site, the page marked and its nested group open', async () => {
+  it('shows the whole tree on the live site once the page is idle, the page marked and its nested group open', async () => {
     // A query or fragment in the address does not hide which page it is.
     const page = await open(`${live.siteUrl}${NESTED_PAGE}?from=search#top`);
-    const shown = await sidebarOf(page);
+    const shown = await sidebarOf(page, 'wait');
     expect(shown.links).toBe(TOTAL_LINKS);
     expect(shown.current).toEqual([`${live.siteUrl}${NESTED_PAGE}`]);
     expect(shown.openNested).toBe(true);
     await page.close();
   });
 
-  it('draws only the groups near view, each sized from its rows, with the page shown in view', async () => {
-    // The last group's last page: the sidebar scrolls far below Alpha, whose links are then not drawn.
+  /** A page of the live site with its timers held: no idle drawing until the test runs the clock. */
+  const openHeld = async (path: string): Promise<Page> => {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => errors.push(`${path}: ${error.message}`));
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1000);
+    await page.goto(`${live.siteUrl}${path}`);
+    await page.waitForSelector('nav.op-nav[data-op-nav-loaded]');
+    return page;
+  };
+
+  const linkCount = (page: Page): Promise<number> =>
+    page.evaluate(() => document.querySelectorAll('nav.op-nav a.op-nav-link, nav.op-nav a.op-nav-group-link').length);
+
+  it('draws only the parts near view, the others held at their size, the page in view; the rest when idle', async () => {
+    // The last group's last page: the sidebar scrolls far below Alpha, which is then not drawn.
     const last = `/delta/p${String(PER_GROUP).padStart(3, '0')}`;
-    const page = await open(`${live.siteUrl}${last}`);
-    await sidebarOf(page);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const page = await openHeld(last);
+    // Drawing near view follows layout, not timers: give it a few real frames.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const seen = await page.evaluate(() => {
       const groups = Array.from(document.querySelectorAll<HTMLElement>('nav.op-nav > .op-nav-group'));
       const scroller = document.querySelector('.op-sidebar-inner')?.getBoundingClientRect();
-      const current = document.querySelector('nav.op-nav a[aria-current="page"]');
-      const box = current?.getBoundingClientRect();
-      const drawn = (selector: string): boolean | undefined =>
-        document.querySelector(selector)?.checkVisibility({ contentVisibilityAuto: true });
+      const box = document.querySelector('nav.op-nav a[aria-current="page"]')?.getBoundingClientRect();
+      const alpha = groups[0];
       return {
         skipped: groups.map((group) => getComputedStyle(group).contentVisibility),
         rows: groups.map((group) => group.style.getPropertyValue('--op-nav-rows')),
         currentInView:
           box !== undefined && scroller !== undefined && box.top >= scroller.top && box.bottom <= scroller.bottom,
-        currentDrawn: current?.checkVisibility({ contentVisibilityAuto: true }),
-        alphaDrawn: drawn('nav.op-nav a.op-nav-link[href$="/alpha/p002"]'),
+        alphaDrawn: document.querySelector('nav.op-nav a.op-nav-link[href$="/alpha/p002"]') !== null,
+        alphaHeight: alpha?.getBoundingClientRect().height ?? 0,
+        rowHeight: parseFloat(getComputedStyle(document.documentElement).fontSize) * 2.5,
+        filled: document.querySelector('nav.op-nav[data-op-nav-filled]') !== null,
       };
     });
     expect(seen.skipped).toEqual(GROUPS.map(() => 'auto'));
     // Alpha has the home page too; Beta's nested group is closed: its summary is one row, its pages none.
     expect(seen.rows).toEqual([PER_GROUP + 1, PER_GROUP - 9, PER_GROUP, PER_GROUP].map(String));
-    expect(seen).toMatchObject({ currentInView: true, currentDrawn: true, alphaDrawn: false });
+    expect(seen).toMatchObject({ currentInView: true, alphaDrawn: false, filled: false });
+    // Not drawn, Alpha holds about the height its rows will take.
+    expect(seen.alphaHeight).toBeGreaterThan((PER_GROUP + 1) * seen.rowHeight);
+    expect(await linkCount(page)).toBeLessThan(TOTAL_LINKS / 2);
+
+    // Scrolled to the top, the sidebar draws Alpha there; idle, it draws the rest.
+    await page.evaluate(() => document.querySelector('.op-sidebar-inner')?.scrollTo(0, 0));
+    await page.waitForSelector('nav.op-nav a.op-nav-link[href$="/alpha/p002"]', { state: 'attached' });
+    await page.clock.runFor(3000);
+    await page.waitForSelector('nav.op-nav[data-op-nav-filled]', { state: 'attached' });
+    expect(await linkCount(page)).toBe(TOTAL_LINKS);
+    await page.close();
+  });
+
+  it('draws every part when the keyboard focus enters the sidebar, the focus kept on its group', async () => {
+    const page = await openHeld('/alpha/p002');
+    expect(await linkCount(page)).toBeLessThan(TOTAL_LINKS / 2);
+    // Beta's heading is a placeholder's until drawn: the focus stays on Beta's group, not on the page.
+    await page.focus('nav.op-nav a[data-op-nav-heading][href$="/beta/p001"]');
+    await page.waitForSelector('nav.op-nav[data-op-nav-filled]', { state: 'attached' });
+    expect(await linkCount(page)).toBe(TOTAL_LINKS);
+    const focused = await page.evaluate(() => ({
+      inBeta: document.activeElement?.closest('.op-nav-group')?.textContent?.includes('Beta page 1') ?? false,
+      inNav: document.activeElement?.closest('nav.op-nav') !== null,
+    }));
+    expect(focused).toEqual({ inBeta: true, inNav: true });
     await page.close();
   });
 

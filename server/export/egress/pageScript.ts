@@ -86,9 +86,11 @@ export const INIT_SCRIPT = `(() => {
  * Opens what the docs theme hides behind a click (tabs, code groups and their dropdowns, accordions and
  * other \`<details>\`, expandable code and menus; the theme's sidebar groups are opened, not clicked),
  * makes lazy media load, and scrolls to the bottom, so that whatever those would load is loaded while the
- * check watches. Links are never clicked.
+ * check watches. Links are never clicked. `fillSharedNav`: a large section's shared sidebar is drawn
+ * whole (sharedNavFill.ts says on which pages).
  */
-export const INTERACT_EXPRESSION = `(async () => {
+export function interactExpression(fillSharedNav: boolean): string {
+  return `(async () => {
   const tick = () => new Promise((resolve) => {
     requestAnimationFrame(() => resolve());
     setTimeout(resolve, 50);
@@ -100,6 +102,12 @@ export const INTERACT_EXPRESSION = `(async () => {
     try { element.click(); } catch {}
   };
   for (const media of document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]')) media.loading = 'eager';
+  if (${String(fillSharedNav)}) {
+    // A large section's sidebar draws its parts as they come near view (theme client/sharedNav.ts): all
+    // now, or as soon as its script runs.
+    document.documentElement.setAttribute('data-op-nav-fill', '');
+    document.dispatchEvent(new Event('op-nav-fill'));
+  }
   // The theme's sidebar groups are opened without a click (on them a click only opens them): a large
   // section's sidebar has hundreds, and a click each cost a page of a 10,000-page site 0.3 s.
   for (const details of document.querySelectorAll('.op-sidebar details')) details.open = true;
@@ -127,6 +135,7 @@ export const INTERACT_EXPRESSION = `(async () => {
   }
   return clicks;
 })()`;
+}
 
 /** Resource hint links in the document now (the init script saw them come; this catches any it missed). */
 export const SCAN_EXPRESSION = `Array.from(document.querySelectorAll('link[rel][href]')).flatMap((link) =>

@@ -10,7 +10,7 @@
 import type { EgressKind } from '../egressProof.js';
 import { fulfilFromSite, type PausedSiteRequest } from '../fulfil.js';
 import type { CdpTarget } from '../../render/cdp.js';
-import { INIT_SCRIPT, INTERACT_EXPRESSION, REPORT_BINDING, SCAN_EXPRESSION } from './pageScript.js';
+import { INIT_SCRIPT, interactExpression, REPORT_BINDING, SCAN_EXPRESSION } from './pageScript.js';
 import { sameUrl, withoutEchoes, type Attempt, type Recorded } from './attempts.js';
 import { reportedKind, requestKind, type BundleScope } from './scope.js';
 
@@ -20,6 +20,13 @@ export interface ProbeTimeouts {
   readonly pageMs: number;
   /** Quiet time after the interactions, for what the page and they start to show. */
   readonly settleMs: number;
+}
+
+/** A page to check: where it is, where it may go on its own, and whether its shared sidebar is drawn whole. */
+export interface CheckedPage {
+  readonly url: string;
+  readonly exit: string | null;
+  readonly fillSharedNav: boolean;
 }
 
 /** A check that could not finish (hang, renderer gone): worth another attempt on a fresh target. */
@@ -196,10 +203,12 @@ export class ProbeTarget {
   }
 
   /**
-   * Checks the page at `url` (`exit`: the redirect destination it may go to on its own) and returns the
-   * outside requests it tried. Throws ProbeError when it does not finish in time or the target dies.
+   * Checks the page at `url` (`exit`: the redirect destination it may go to on its own; `fillSharedNav`:
+   * its shared sidebar is drawn whole) and returns the outside requests it tried. Throws ProbeError when
+   * it does not finish in time or the target dies.
    */
-  async check(url: string, exit: string | null, timeouts: ProbeTimeouts): Promise<Attempt[]> {
+  async check(page: CheckedPage, timeouts: ProbeTimeouts): Promise<Attempt[]> {
+    const { url, exit } = page;
     if (this.closedReason !== null) throw new ProbeError(`the target is gone (${this.closedReason})`);
     const attempts = new Map<string, Recorded>();
     this.attempts = attempts;
@@ -209,7 +218,8 @@ export class ProbeTarget {
       timer = setTimeout(() => reject(new ProbeError(`did not finish within ${timeouts.pageMs} ms`)), timeouts.pageMs);
     });
     try {
-      await Promise.race([this.visit(url, timeouts.settleMs, performance.now() + timeouts.pageMs), expired]);
+      const deadline = performance.now() + timeouts.pageMs;
+      await Promise.race([this.visit(url, page.fillSharedNav, timeouts.settleMs, deadline), expired]);
       return withoutEchoes([...attempts.values()]);
     } finally {
       clearTimeout(timer);
@@ -219,7 +229,7 @@ export class ProbeTarget {
     }
   }
 
-  private async visit(url: string, settleMs: number, deadline: number): Promise<void> {
+  private async visit(url: string, fillSharedNav: boolean, settleMs: number, deadline: number): Promise<void> {
     this.loading = true;
     this.arrived = false;
     this.world = null;
@@ -228,7 +238,7 @@ export class ProbeTarget {
     this.mainFrameId = navigated.frameId ?? this.mainFrameId;
     // The load handlers have run once the frame stops loading: interact at once, then let it all settle.
     await this.settle(0, deadline);
-    await this.inPage(INTERACT_EXPRESSION, true);
+    await this.inPage(interactExpression(fillSharedNav), true);
     await this.settle(settleMs, deadline);
     for (const hint of await this.inPage(SCAN_EXPRESSION, false)) {
       this.reported({ name: REPORT_BINDING, payload: JSON.stringify(hint) });

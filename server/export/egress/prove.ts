@@ -21,6 +21,7 @@ import type { Attempt } from './attempts.js';
 import { CheckJournal, checkKey } from './journal.js';
 import { ProbeError, ProbeTarget, type ProbeTimeouts } from './probe.js';
 import { BundleScope } from './scope.js';
+import { sharedNavFillers } from './sharedNavFill.js';
 import { startStaticHost } from './staticHost.js';
 
 /** How a page is opened. */
@@ -98,6 +99,8 @@ interface CheckRun {
   readonly browser: BrowserHolder;
   readonly origin: string;
   readonly exits: ReadonlyMap<string, string | null>;
+  /** The pages that draw their shared sidebar whole (sharedNavFill.ts). */
+  readonly navFillers: ReadonlySet<string>;
   readonly timeouts: ProbeTimeouts;
   readonly queue: Load[];
   readonly total: number;
@@ -122,7 +125,8 @@ async function checkLoad(run: CheckRun, load: Load, initial: ProbeTarget | null)
     try {
       probe ??= await openProbe(run);
       const url = pageUrl(load, input.bundleDir, run.origin);
-      const attempts = await probe.check(url, run.exits.get(load.file) ?? null, run.timeouts);
+      const exit = run.exits.get(load.file) ?? null;
+      const attempts = await probe.check({ url, exit, fillSharedNav: run.navFillers.has(load.file) }, run.timeouts);
       run.seen.push({ page: load.file, mode: load.mode, attempts });
       run.journal?.record(load.file, load.mode, attempts);
       run.done += 1;
@@ -212,6 +216,7 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
       browser,
       origin: host.origin,
       exits,
+      navFillers: sharedNavFillers(input.bundleDir, pages),
       timeouts,
       queue: loads.filter((load) => journal?.restored.has(CheckJournal.id(load.file, load.mode)) !== true),
       total: loads.length,

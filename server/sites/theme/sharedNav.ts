@@ -5,7 +5,8 @@
  * {@link SHARED_NAV_MIN_LINKS} links, a page carries only the group it sits in (and the headings of the
  * others, linked to their first page, so a reader without scripts can still move around); the whole tree
  * is one file per section, `/_offprint/nav/<key>.js`, loaded by a plain script tag (it works from file://)
- * and put in place by the client (client/sharedNav.ts), which marks the current page itself.
+ * and drawn by the client (client/sharedNav.ts) part by part (a top-level group or a run of loose pages)
+ * in place of the page's placeholders as they come near view, marking the current page itself.
  */
 import type { NavItem, NavSection, SiteModel } from '../project/model.js';
 import { shortHash } from './html.js';
@@ -80,20 +81,44 @@ export function sharedNavFileOf(fileName: string): SharedNavFile | null {
   return { key: match[1] ?? ROOT_KEY, format: match[2] === 'html' ? 'html' : 'js' };
 }
 
+/** Attribute numbering a shared sidebar's top-level parts (a group, or a run of loose pages). */
+export const SHARED_NAV_PART_ATTR = 'data-op-nav-part';
+
 /**
- * What a shared sidebar file stores: the tree's markup with each distinct icon written once (icons are
- * inline SVG, most of a sidebar's bytes, and a few dozen serve thousands of links), marked `<@N>`: no tag
- * name starts with `@` and text has its `<` escaped, so no markup or text is ever taken for a mark.
+ * Attribute of a part a page does not draw (sidebar.ts): how many rows it shows once drawn, so that the
+ * placeholder holds its height until then.
+ */
+export const SHARED_NAV_ROWS_ATTR = 'data-op-nav-rows';
+
+/** How every part of a tree starts (sidebar.ts writes them so): no text or attribute value can hold it. */
+const PART_START = new RegExp(`<div class="op-nav-group" ${SHARED_NAV_PART_ATTR}="(\\d+)"`, 'g');
+
+/**
+ * What a shared sidebar file stores: the tree's markup, part by part (by part number; '' where the tree
+ * has none), each distinct icon written once (icons are inline SVG, most of a sidebar's bytes, and a few
+ * dozen serve thousands of links), marked `<@N>`: no tag name starts with `@` and text has its `<`
+ * escaped, so no markup or text is ever taken for a mark.
  */
 export interface SharedNavData {
-  readonly html: string;
+  readonly parts: readonly string[];
   readonly icons: readonly string[];
 }
 
 const ICON = /<svg\b[^>]*>[\s\S]*?<\/svg>/g;
 const ICON_MARK = /<@(\d+)>/g;
 
-/** Packs a tree's markup: each distinct icon once. */
+/** A tree's parts by number; markup before the first part (none from sidebar.ts) is dropped. */
+function splitParts(html: string): string[] {
+  const starts = Array.from(html.matchAll(PART_START));
+  const parts: string[] = [];
+  starts.forEach((start, i) => {
+    const end = starts[i + 1]?.index ?? html.length;
+    parts[Number(start[1])] = html.slice(start.index, end);
+  });
+  return Array.from(parts, (part) => part ?? '');
+}
+
+/** Packs a tree's markup: cut into its parts, each distinct icon once. */
 export function packSharedNav(treeHtml: string): SharedNavData {
   const icons: string[] = [];
   const index = new Map<string, number>();
@@ -105,12 +130,17 @@ export function packSharedNav(treeHtml: string): SharedNavData {
     }
     return `<@${at}>`;
   });
-  return { html, icons };
+  return { parts: splitParts(html), icons };
 }
 
-/** The tree's markup back from {@link packSharedNav}'s data. */
+/** The markup of part `part` back from {@link packSharedNav}'s data ('' when the tree has no such part). */
+export function unpackSharedNavPart(data: SharedNavData, part: number): string {
+  return (data.parts[part] ?? '').replace(ICON_MARK, (_mark, at: string) => data.icons[Number(at)] ?? '');
+}
+
+/** The whole tree's markup back from {@link packSharedNav}'s data. */
 export function unpackSharedNav(data: SharedNavData): string {
-  return data.html.replace(ICON_MARK, (_mark, at: string) => data.icons[Number(at)] ?? '');
+  return data.parts.map((_part, i) => unpackSharedNavPart(data, i)).join('');
 }
 
 /** The script of a shared sidebar file: stores the packed tree under its key. */

@@ -7,6 +7,7 @@ import { navIcon, ui } from './icons.js';
 import { firstInItems } from './navigation.js';
 import type { Switcher } from './sections.js';
 import { switcherMenu } from './sections.js';
+import { SHARED_NAV_PART_ATTR, SHARED_NAV_ROWS_ATTR } from './sharedNav.js';
 
 /** Inputs of {@link renderSidebar}. */
 export interface SidebarArgs {
@@ -59,8 +60,37 @@ class SidebarWriter {
   /** Only the current page's group is written out in full (a shared sidebar's page). */
   private readonly compact: boolean;
 
-  constructor(private readonly args: SidebarArgs) {
+  /**
+   * @param parted Top-level parts are numbered (a shared sidebar's page and its file): the page's client
+   *   draws the file's parts in place of the page's placeholders (client/sharedNav.ts).
+   */
+  constructor(
+    private readonly args: SidebarArgs,
+    private readonly parted = args.shared !== undefined,
+  ) {
     this.compact = args.shared !== undefined;
+  }
+
+  /** Rows a list of `items` shows: its links, and the summary and (when open) the rows of each sub-group. */
+  private rows(items: readonly NavItem[]): number {
+    let rows = 0;
+    for (const item of items) {
+      if (item.kind === 'link') rows += 1;
+      else if (item.kind === 'page') rows += this.args.site.pages.get(item.page)?.hidden === false ? 1 : 0;
+      else if (!item.hidden) rows += 1 + (item.expanded ? this.rows(item.items) : 0);
+    }
+    return rows;
+  }
+
+  /**
+   * The opening tag of a top-level part, or of the page's placeholder for it (`placeholder`: the items the
+   * part lists, and whether it is hidden until drawn). Splitting the shared file into parts
+   * (sharedNav.ts) relies on exactly this shape: class, then part number.
+   */
+  private partStart(part: number, placeholder?: { items: readonly NavItem[]; hidden: boolean }): string {
+    if (!this.parted) return '<div class="op-nav-group">';
+    const rows = placeholder === undefined ? '' : ` ${SHARED_NAV_ROWS_ATTR}="${this.rows(placeholder.items)}"`;
+    return `<div class="op-nav-group" ${SHARED_NAV_PART_ATTR}="${part}"${rows}${placeholder?.hidden ? ' hidden' : ''}>`;
   }
 
   private holdsCurrent(items: readonly NavItem[]): boolean {
@@ -83,7 +113,7 @@ class SidebarWriter {
     );
   }
 
-  private item(item: NavItem, nested: boolean): string {
+  private item(item: NavItem): string {
     if (item.kind === 'page') return this.pageLink(item.page);
     if (item.kind === 'link') {
       return (
@@ -91,12 +121,11 @@ class SidebarWriter {
         `<span class="op-nav-label">${esc(item.label)}</span>${ui('arrow-up-right', 'op-external')}</a></li>`
       );
     }
-    if (item.hidden) return '';
-    return nested ? `<li>${this.subGroup(item)}</li>` : this.topGroup(item);
+    return item.hidden ? '' : `<li>${this.subGroup(item)}</li>`;
   }
 
-  private list(items: readonly NavItem[], nested: boolean): string {
-    const body = items.map((i) => this.item(i, nested)).join('');
+  private list(items: readonly NavItem[]): string {
+    const body = items.map((i) => this.item(i)).join('');
     return body ? `<ul class="op-nav-list">${body}</ul>` : '';
   }
 
@@ -112,25 +141,26 @@ class SidebarWriter {
    * Top-level groups are headings with their pages always listed (as on Mintlify sites). In a compact
    * sidebar another group than the current page's is its heading alone, leading to its first page.
    */
-  private topGroup(group: NavGroup): string {
+  private topGroup(group: NavGroup, part: number): string {
+    if (group.hidden) return '';
     if (this.compact && group.root !== this.args.current && !this.holdsCurrent(group.items))
-      return this.headingOnly(group);
+      return this.headingOnly(group, part);
     const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
     const title = root
       ? `<a class="${cls('op-nav-group-title', 'op-nav-group-link', group.root === this.args.current && 'is-active')}" href="${esc(root.url)}"` +
         `${group.root === this.args.current ? ' aria-current="page"' : ''}>${this.groupTitle(group)}</a>`
       : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
-    return `<div class="op-nav-group">${title}${this.list(group.items, true)}</div>`;
+    return `${this.partStart(part)}${title}${this.list(group.items)}</div>`;
   }
 
   /** A group's heading linked to the page it opens (a compact sidebar's other groups). */
-  private headingOnly(group: NavGroup): string {
+  private headingOnly(group: NavGroup, part: number): string {
     const first = group.root ?? firstInItems(group.items, false);
     const page = first === undefined ? undefined : this.args.site.pages.get(first);
     const title = page
       ? `<a class="op-nav-group-title op-nav-group-link" href="${esc(page.url)}" data-op-nav-heading="">${this.groupTitle(group)}</a>`
       : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
-    return `<div class="op-nav-group">${title}</div>`;
+    return `${this.partStart(part, { items: group.items, hidden: false })}${title}</div>`;
   }
 
   /**
@@ -148,24 +178,33 @@ class SidebarWriter {
         `${active ? ' aria-current="page"' : ''}>${this.groupTitle(group)}</a>${ui('chevron-right', 'op-nav-chevron')}</summary>`
       : `<summary class="op-nav-sub-summary"><span class="op-nav-link op-nav-sub-link">${this.groupTitle(group)}</span>` +
         `${ui('chevron-right', 'op-nav-chevron')}</summary>`;
-    const list = this.compact && !holds ? '' : this.list(group.items, true);
+    const list = this.compact && !holds ? '' : this.list(group.items);
     return `<details${attrs({ class: 'op-nav-sub', open })}>${summary}${list}</details>`;
   }
 
-  /** Loose pages at the top level are gathered into one unlabelled list between groups. */
+  /**
+   * A run of loose pages. A compact sidebar lists it only when the current page is one of them; otherwise
+   * it holds a placeholder, hidden until the client draws the part there (readers without scripts see
+   * no more than before).
+   */
+  private looseRun(loose: readonly NavItem[], part: number): string {
+    if (!this.compact || this.holdsCurrent(loose)) return `${this.partStart(part)}${this.list(loose)}</div>`;
+    return this.rows(loose) === 0 ? '' : `${this.partStart(part, { items: loose, hidden: true })}</div>`;
+  }
+
+  /** Top-level groups and, between them, loose pages gathered into unlabelled lists: the tree's parts. */
   tree(): string {
     let out = '';
     let loose: NavItem[] = [];
+    let part = 0;
     const flush = (): void => {
-      // A compact sidebar keeps a run of loose pages only when the current page is one of them.
-      const shown = loose.length > 0 && (!this.compact || this.holdsCurrent(loose));
-      if (shown) out += `<div class="op-nav-group">${this.list(loose, true)}</div>`;
+      if (loose.length > 0) out += this.looseRun(loose, part++);
       loose = [];
     };
     for (const item of this.args.items) {
       if (item.kind === 'group') {
         flush();
-        out += this.item(item, false);
+        out += this.topGroup(item, part++);
       } else loose.push(item);
     }
     flush();
@@ -215,5 +254,5 @@ export function renderSidebar(args: SidebarArgs): string {
  * emoji drawn as in page bodies.
  */
 export function renderSidebarTree(site: SiteModel, items: readonly NavItem[]): string {
-  return emojiImages(new SidebarWriter({ site, items, switchers: new Map(), current: null }).tree());
+  return emojiImages(new SidebarWriter({ site, items, switchers: new Map(), current: null }, true).tree());
 }
