@@ -5,17 +5,11 @@
  * whose script sends the reader somewhere else fails the check, naming the URL, without any of it
  * reaching that place.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { proveZeroEgress, type EgressCheckInput } from '../server/export/egress/prove.js';
 import type { EgressProof } from '../server/export/egressProof.js';
-import { silentLogger } from '../server/logger.js';
-import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
-import { tempDir } from './helpers/dataDirs.js';
+import { checkStandInBundle, startOutside, type Outside } from './helpers/egressStandIn.js';
 import { needsChromium } from './helpers/needs.js';
+import { writeProject } from './helpers/siteProjects.js';
 
 /** A page of the bundle: its own script (no inline script runs under the bundle's policy) and an image. */
 function page(title: string, script: string | null): string {
@@ -36,58 +30,36 @@ function redirectPage(destination: string): string {
 }
 
 needsChromium().describe('the egress check and pages that leave on their own', () => {
-  let counter: Server;
+  let outside: Outside;
   let hits: string[];
   let origin: string;
   let bundleDir: string;
 
   beforeAll(async () => {
-    hits = [];
-    counter = createServer((req, res) => {
-      hits.push(req.url ?? '');
-      res.end('<p>outside</p>');
-    });
-    await new Promise<void>((done) => counter.listen(0, '127.0.0.1', done));
-    origin = `http://127.0.0.1:${(counter.address() as AddressInfo).port}`;
-    bundleDir = tempDir();
-    const files: Record<string, string> = {
+    outside = await startOutside('<p>outside</p>');
+    ({ hits, origin } = outside);
+    bundleDir = writeProject({
       'guide.html': page('Guide', null),
       'old/guide.html': redirectPage('../guide.html'),
       'moved-out.html': redirectPage(`${origin}/elsewhere`),
       'leaves.html': page('Leaves', 'leave.js'),
       'leave.js': `addEventListener('load', () => { location.href = ${JSON.stringify(`${origin}/taken`)}; });`,
       'dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
-    };
-    for (const [file, body] of Object.entries(files)) {
-      mkdirSync(dirname(join(bundleDir, file)), { recursive: true });
-      writeFileSync(join(bundleDir, file), body);
-    }
+    });
   });
 
-  afterAll(async () => {
-    counter?.closeAllConnections();
-    await new Promise((done) => counter?.close(done));
-  });
+  afterAll(() => outside?.close());
 
-  const check = (loaded: string[]): Promise<EgressProof> => {
-    const input: EgressCheckInput = {
+  const check = (loaded: string[]): Promise<EgressProof> =>
+    checkStandInBundle({
       bundleDir,
       files: ['guide.html', 'old/guide.html', 'moved-out.html', 'leaves.html', 'leave.js', 'dot.svg'],
       redirects: [
         { file: 'old/guide.html', destination: '../guide.html' },
         { file: 'moved-out.html', destination: `${origin}/elsewhere` },
       ],
-      features: { search: false, feedback: null, analytics: null, apiPlayground: null, assistant: false },
-      allowEgress: true,
-      time: '2026-01-01T00:00:00.000Z',
-      backend: playwrightRenderBackend(),
-      concurrency: 1,
-      signal: new AbortController().signal,
-      logger: silentLogger(),
       onPage: (file) => loaded.push(file),
-    };
-    return proveZeroEgress(input);
-  };
+    });
 
   it('checks every page both ways, a redirect out of the bundle is no failure, a script taking the reader out is', async () => {
     const loaded: string[] = [];

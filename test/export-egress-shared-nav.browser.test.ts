@@ -6,17 +6,11 @@
  * play the theme's part: asked to fill (the `op-nav-fill` event, or `data-op-nav-fill` on the document
  * for a script that runs later), they load an image from outside, which the check blocks and records.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proveZeroEgress } from '../server/export/egress/prove.js';
 import { sharedNavFileOf, sharedNavFillers } from '../server/export/egress/sharedNavFill.js';
-import { silentLogger } from '../server/logger.js';
-import { playwrightRenderBackend } from '../server/render/playwrightBackend.js';
-import { tempDir } from './helpers/dataDirs.js';
+import { checkStandInBundle, startOutside, type Outside } from './helpers/egressStandIn.js';
 import { needsChromium } from './helpers/needs.js';
+import { writeProject } from './helpers/siteProjects.js';
 
 /** A stand-in page at `file` naming shared sidebar `nav` (bundle-relative; none: no shared sidebar). */
 function page(file: string, nav: string | null): string {
@@ -37,23 +31,17 @@ const PAGES: Record<string, string | null> = {
 };
 
 function writeBundle(origin: string): string {
-  const dir = tempDir('offprint-egress-nav-');
   const fill =
     `const fill = () => { new Image().src = ${JSON.stringify(`${origin}/fill/`)} + location.pathname.split('/').pop(); };\n` +
     `if (document.documentElement.hasAttribute('data-op-nav-fill')) fill();\n` +
     `document.addEventListener('op-nav-fill', fill);\n`;
-  const files: Record<string, string> = {
+  return writeProject({
     ...Object.fromEntries(Object.entries(PAGES).map(([file, nav]) => [file, page(file, nav)])),
     'fill.js': fill,
     'site.css': 'body { margin: 0 }',
     '_assets/nav-one.js': '',
     '_assets/nav-two.js': '',
-  };
-  for (const [file, body] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), body);
-  }
-  return dir;
+  });
 }
 
 describe('which pages draw a shared sidebar whole', () => {
@@ -69,38 +57,22 @@ describe('which pages draw a shared sidebar whole', () => {
 });
 
 needsChromium().describe('the egress check and shared sidebars', () => {
-  let counter: Server;
+  let outside: Outside;
   let hits: string[];
   let origin: string;
 
   beforeAll(async () => {
-    hits = [];
-    counter = createServer((req, res) => {
-      hits.push(req.url ?? '');
-      res.end();
-    });
-    await new Promise<void>((done) => counter.listen(0, '127.0.0.1', done));
-    origin = `http://127.0.0.1:${(counter.address() as AddressInfo).port}`;
+    outside = await startOutside();
+    ({ hits, origin } = outside);
   });
 
-  afterAll(async () => {
-    counter?.closeAllConnections();
-    await new Promise((done) => counter?.close(done));
-  });
+  afterAll(() => outside?.close());
 
   it('draws each shared sidebar whole once per mode, on the first page naming it, and sees what it loads', async () => {
-    const bundleDir = writeBundle(origin);
-    const proof = await proveZeroEgress({
-      bundleDir,
+    const proof = await checkStandInBundle({
+      bundleDir: writeBundle(origin),
       files: [...Object.keys(PAGES), 'fill.js', 'site.css', '_assets/nav-one.js', '_assets/nav-two.js'],
-      redirects: [],
-      features: { search: false, feedback: null, analytics: null, apiPlayground: null, assistant: false },
-      allowEgress: true,
-      time: '2026-01-01T00:00:00.000Z',
-      backend: playwrightRenderBackend(),
       concurrency: 2,
-      signal: new AbortController().signal,
-      logger: silentLogger(),
     });
     expect(proof.pagesChecked).toBe(5);
     expect(proof.failures.map((f) => `${f.page} ${f.url}`)).toEqual([

@@ -13,8 +13,6 @@
  */
 import AdmZip from 'adm-zip';
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExportFailedError } from '../server/export/contract.js';
@@ -31,6 +29,7 @@ import {
   importExportFixture,
   type ExportSiteFixture,
 } from './helpers/exportRun.js';
+import { startOutside, type Outside } from './helpers/egressStandIn.js';
 import { needsChromium } from './helpers/needs.js';
 import { cdpChromium } from './helpers/remoteBrowsers.js';
 
@@ -99,32 +98,22 @@ function scriptedBackend(script: string, real: RenderBackendFactory = playwright
 }
 
 needsChromium().describe('proof of zero egress on every export', () => {
-  let counter: Server;
+  let outside: Outside;
   let hits: string[];
   let origin: string;
   let site: ExportSiteFixture;
   let backend: RenderBackendFactory;
 
   beforeAll(async () => {
-    hits = [];
-    counter = createServer((req, res) => {
-      hits.push(req.url ?? '');
-      res.end('ok');
-    });
-    counter.on('upgrade', (req, socket) => {
-      hits.push(`upgrade ${req.url ?? ''}`);
-      socket.destroy();
-    });
-    await new Promise<void>((done) => counter.listen(0, '127.0.0.1', done));
-    origin = `http://127.0.0.1:${(counter.address() as AddressInfo).port}`;
+    outside = await startOutside('ok');
+    ({ hits, origin } = outside);
     site = await importExportFixture(exportFixture({ 'extras/egress.mdx': EGRESS_PAGE }));
     backend = scriptedBackend(egressScript(origin));
   }, 60_000);
 
   afterAll(async () => {
     site?.rt.close();
-    counter?.closeAllConnections();
-    await new Promise((done) => counter?.close(done));
+    await outside?.close();
   });
 
   const expected = (): { kind: string; url: string }[] => [
