@@ -10,8 +10,11 @@
  * `--skip-shared-nav` lets the large sections' shared sidebar files (`_offprint/nav/`) load but keeps their
  * data from the page, so the sidebar stays the one written in the page: a run with and one without it show
  * what building the whole sidebar costs each load.
+ * `--egress-check` runs the export's own egress check over the same pages instead (check.js): both modes,
+ * `--concurrency` workers, per load its wall time and each process kind's CPU time.
  *
  * Usage: node bench/pageload/run.js --bundle DIR|FILE.zip [--pages 40] [--settle 50] [--skip-shared-nav]
+ *                                   [--egress-check [--concurrency 2]]
  * Needs `npm run build` first (it launches Chromium through dist/, with the export's flags).
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -21,10 +24,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { parseArgs } from 'node:util';
 import AdmZip from 'adm-zip';
-import { descendants } from '../scale/proc.js';
+import { benchEgressCheck } from './check.js';
+import { ProcessWatch, printProcesses } from './processes.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const { launchChromium } = await import(pathToFileURL(join(REPO_ROOT, 'dist/server/render/chromium.js')).href);
+const dist = (/** @type {string} */ path) => import(pathToFileURL(join(REPO_ROOT, 'dist', path)).href);
+const { launchChromium } = await dist('server/render/chromium.js');
 
 const { values: opts } = parseArgs({
   options: {
@@ -32,12 +37,12 @@ const { values: opts } = parseArgs({
     pages: { type: 'string', default: '40' },
     settle: { type: 'string', default: '50' },
     'skip-shared-nav': { type: 'boolean', default: false },
+    'egress-check': { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '2' },
   },
 });
 if (opts.bundle === undefined) throw new Error('--bundle DIR|FILE.zip is required');
 const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
-/** Clock ticks per second of /proc/PID/stat times (Linux's USER_HZ). */
-const TICKS = 100;
 
 /** The bundle's folder: the one given, or a zip extracted into a temporary folder (and its remover). */
 function bundleFolder(path) {
@@ -57,29 +62,20 @@ function pickPages(dir, count) {
   return Array.from({ length: Math.min(count, files.length) }, (_, i) => files[Math.floor(i * step)]);
 }
 
-/** CPU seconds spent so far by each kind of process descending from this one (`--type=`), from /proc. */
-function cpuByKind() {
-  const out = {};
-  for (const { pid, fields } of descendants(process.pid)) {
-    let args;
-    try {
-      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      continue; // The process ended while it was read.
-    }
-    const kind = /--type=([a-z-]+)/.exec(args)?.[1] ?? 'browser';
-    out[kind] = (out[kind] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS;
-  }
-  return out;
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
-const { dir, remove } = bundleFolder(opts.bundle);
-const browser = await launchChromium();
-try {
-  const pages = pickPages(dir, Number(opts.pages));
+/** Opens `pages` one after another in one tab and prints what each load cost. */
+async function plainLoads(dir, pages) {
+  const browser = await launchChromium();
+  try {
+    await measureLoads(browser, dir, pages);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureLoads(browser, dir, pages) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   if (opts['skip-shared-nav']) {
@@ -97,7 +93,8 @@ try {
   // One load first, so that the figures leave out the renderer's start.
   await page.goto(pathToFileURL(join(dir, pages[0])).href, { waitUntil: 'load' });
   await page.goto('about:blank');
-  const before = cpuByKind();
+  const watch = new ProcessWatch();
+  watch.start();
   const loads = [];
   for (const file of pages) {
     const started = performance.now();
@@ -108,7 +105,7 @@ try {
     await page.goto('about:blank');
     loads.push({ ...shown, sidebar, wall: performance.now() - started });
   }
-  const after = cpuByKind();
+  watch.stop();
   const column = (name) => loads.map((load) => load[name]);
   console.log(`bench/pageload: ${loads.length} pages of ${opts.bundle}, one tab, settle ${opts.settle} ms`);
   console.log(`shared sidebars ${opts['skip-shared-nav'] ? 'not built (--skip-shared-nav)' : 'built'}`);
@@ -118,11 +115,14 @@ try {
     );
   }
   console.log(`  sidebar elements     median ${median(column('sidebar'))}`);
-  for (const kind of Object.keys(after).sort()) {
-    const spent = ((after[kind] ?? 0) - (before[kind] ?? 0)) / loads.length;
-    console.log(`  CPU ${kind.padEnd(16)} ${(spent * 1000).toFixed(0).padStart(5)} ms per load (live processes only)`);
-  }
+  printProcesses(watch, loads.length);
+}
+
+const { dir, remove } = bundleFolder(opts.bundle);
+try {
+  const pages = pickPages(dir, Number(opts.pages));
+  if (opts['egress-check']) await benchEgressCheck({ dir, pages, concurrency: Number(opts.concurrency), dist });
+  else await plainLoads(dir, pages);
 } finally {
-  await browser.close();
   remove();
 }
