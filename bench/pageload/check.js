@@ -6,19 +6,10 @@
  * kind. A figure to compare bundles with (a real export's against the scale bench's stand-in) and to tell
  * where a load's time goes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ProcessWatch, printProcesses } from './processes.js';
-
-/** Every file of the bundle folder, bundle-relative with `/`. */
-function bundleFiles(dir, sub = dir) {
-  return readdirSync(sub, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? bundleFiles(dir, join(sub, entry.name))
-      : [relative(dir, join(sub, entry.name)).split('\\').join('/')],
-  );
-}
 
 /**
  * Runs the check over `pages` (bundle-relative files) of the bundle in `dir` with `concurrency` workers
@@ -28,10 +19,11 @@ export async function benchEgressCheck({ dir, pages, concurrency, dist }) {
   const { proveZeroEgress } = await dist('server/export/egress/prove.js');
   const { playwrightRenderBackend } = await dist('server/render/playwrightBackend.js');
   const { silentLogger } = await dist('server/logger.js');
+  const { listBundleFiles } = await dist('server/export/bundleFiles.js');
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const picked = new Set(pages);
   // The other pages are left out of the file list: the check opens every `.html` file it is given.
-  const files = bundleFiles(dir).filter((file) => !/\.html?$/i.test(file) || picked.has(file));
+  const files = listBundleFiles(dir).filter((file) => !/\.html?$/i.test(file) || picked.has(file));
   const watch = new ProcessWatch();
   let started = 0;
   let cpuAtStart = process.cpuUsage();
