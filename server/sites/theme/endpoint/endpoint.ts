@@ -11,7 +11,7 @@ import { endpointBar } from './bar.js';
 import { codeBlock, prepareLanguages, tabStrip } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
 import { authOf, exampleText, mediaExample, pickContent, requestSamples } from './samples.js';
-import { fieldRow, flatten, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
+import { fieldRow, flatten, isObject, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 
 const LOCATIONS = [
   ['path', 'Path parameters'],
@@ -21,10 +21,6 @@ const LOCATIONS = [
 ] as const;
 
 const LINK = iconSvg('link', 'lucide') ?? '';
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function serverUrl(doc: Json, op: OpenApiOperation): string | undefined {
   for (const source of [op.operation['servers'], op.pathItem['servers'], doc['servers']]) {
@@ -163,7 +159,7 @@ export async function renderEndpointPage(
     html += page.section(
       'Authorizations',
       fieldRow(
-        ctx,
+        ctx.section(),
         auth.name,
         { type: 'string' },
         {
@@ -176,6 +172,7 @@ export async function renderEndpointPage(
     );
   }
   for (const [location, title] of LOCATIONS) {
+    const located = ctx.section();
     const rows = params
       .filter((p) => p['in'] === location)
       .map((p) => {
@@ -187,7 +184,7 @@ export async function renderEndpointPage(
           items: p['items'],
           default: p['default'],
         };
-        return fieldRow(ctx, String(p['name']), schema, {
+        return fieldRow(located, String(p['name']), schema, {
           required: p['required'] === true || location === 'path',
           anchor: page.anchor('parameter'),
           description: p['description'],
@@ -199,13 +196,14 @@ export async function renderEndpointPage(
     html += page.section(title, rows);
   }
   if (media) {
-    const schemaNode = ctx.resolve(media[1]['schema']);
+    const bodyCtx = ctx.section();
+    const schemaNode = bodyCtx.resolve(media[1]['schema']);
     const flat = schemaNode.node ? flatten(schemaNode.ctx, schemaNode.node) : undefined;
     const rows =
       flat && isObject(flat['properties'])
         ? objectFields(schemaNode.ctx, flat, 'param', page.anchor('body'))
         : media[1]['schema']
-          ? fieldRow(ctx, 'body', media[1]['schema'], { kind: 'param', anchor: page.anchor('body') })
+          ? fieldRow(bodyCtx, 'body', media[1]['schema'], { kind: 'param', anchor: page.anchor('body') })
           : '';
     if (flat && isObject(flat['properties'])) page.text.push(...Object.keys(flat['properties']));
     html += page.section('Body', rows, `<span class="op-endpoint-media">${esc(media[0])}</span>`);
@@ -220,13 +218,17 @@ export async function renderEndpointPage(
         ? `<div class="op-response-description">${miniMarkdown(resolved['description'])}</div>`
         : '';
     if (picked?.[1]['schema'] !== undefined) {
-      const node = ctx.resolve(picked[1]['schema']);
+      const responseCtx = ctx.section();
+      const node = responseCtx.resolve(picked[1]['schema']);
       const flat = node.node ? flatten(node.ctx, node.node) : undefined;
       inner += `<p class="op-endpoint-media">${esc(picked[0])}</p>`;
       inner +=
         flat && isObject(flat['properties'])
           ? objectFields(node.ctx, flat, 'response', page.anchor('response'))
-          : fieldRow(ctx, 'response', picked[1]['schema'], { kind: 'response', anchor: page.anchor('response') });
+          : fieldRow(responseCtx, 'response', picked[1]['schema'], {
+              kind: 'response',
+              anchor: page.anchor('response'),
+            });
     }
     return { label: status, html: `<div class="op-response">${inner}</div>` };
   });

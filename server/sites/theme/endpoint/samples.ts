@@ -1,9 +1,6 @@
 /** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
-import { exampleOf, type Json, type SchemaContext } from './schema.js';
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { exampleOf } from './example.js';
+import { isObject, type Json, type SchemaContext } from './schema.js';
 
 /** A sample shown in a tab. */
 export interface Sample {

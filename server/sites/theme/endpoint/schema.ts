@@ -1,9 +1,11 @@
 /**
- * OpenAPI schemas -> field rows (the `op-field` markup of ParamField/ResponseField, DOM.md) and example
- * values. Internal `$ref`s (`#/...`) are resolved against the spec document; cycles stop at the repeat.
+ * OpenAPI schemas -> field rows (the `op-field` markup of ParamField/ResponseField, DOM.md). Internal
+ * `$ref`s (`#/...`) are resolved against the spec document; cycles stop at the repeat, and what a section
+ * lists is bounded (listing.ts).
  */
 import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
+import { Listing } from './listing.js';
 import { miniMarkdown } from './markdown.js';
 
 /** A JSON object from the spec. */
@@ -11,16 +13,26 @@ export type Json = Readonly<Record<string, unknown>>;
 
 const MAX_DEPTH = 8;
 
-function isObject(value: unknown): value is Json {
+/** A JSON object (not an array). */
+export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Resolution context: the spec document and the refs being expanded (for cycle detection). */
+/**
+ * Resolution context: the spec document, the refs being expanded (for cycle detection), and what the
+ * section being rendered has listed so far.
+ */
 export class SchemaContext {
   constructor(
     readonly document: Json,
     private readonly stack: readonly string[] = [],
+    readonly listing: Listing = Listing.ofRows(),
   ) {}
+
+  /** The same place in the document, for a new section (or example) with a listing of its own. */
+  section(listing: Listing = Listing.ofRows()): SchemaContext {
+    return new SchemaContext(this.document, this.stack, listing);
+  }
 
   /** Follows `$ref`s; `cycle` is set when the ref is already being expanded. */
   resolve(value: unknown): { node: Json | undefined; ref?: string; cycle: boolean; ctx: SchemaContext } {
@@ -31,7 +43,7 @@ export class SchemaContext {
       if (this.stack.includes(ref)) return { node: undefined, ref, cycle: true, ctx: this };
       node = this.pointer(ref);
     }
-    const ctx = ref === undefined ? this : new SchemaContext(this.document, [...this.stack, ref]);
+    const ctx = ref === undefined ? this : new SchemaContext(this.document, [...this.stack, ref], this.listing);
     return { node: isObject(node) ? node : undefined, ...(ref === undefined ? {} : { ref }), cycle: false, ctx };
   }
 
@@ -74,7 +86,8 @@ export function flatten(ctx: SchemaContext, schema: Json): Json {
   return { ...merged, properties, required: [...required] };
 }
 
-function variants(schema: Json): unknown[] {
+/** The alternatives of a `oneOf`/`anyOf` schema ([] for others). */
+export function variants(schema: Json): unknown[] {
   const list = schema['oneOf'] ?? schema['anyOf'];
   return Array.isArray(list) ? list : [];
 }
@@ -121,16 +134,29 @@ function constraints(schema: Json): string[] {
   return out;
 }
 
-/** The object schema whose properties are the children of `schema` (itself, or its array items). */
-function childObject(ctx: SchemaContext, schema: Json): { node: Json; ctx: SchemaContext } | undefined {
+/** A field row's own schema ref (undefined: written inline) and anchor id (null: it has none). */
+interface RowPlace {
+  readonly ref: string | undefined;
+  readonly id: string | null;
+}
+
+/**
+ * The object schema whose properties are the children of `schema` (itself, or its array items), and the
+ * ref it was reached by (`ownRef` for itself).
+ */
+function childObject(
+  ctx: SchemaContext,
+  schema: Json,
+  ownRef: string | undefined,
+): { node: Json; ctx: SchemaContext; ref: string | undefined } | undefined {
   const target =
     schema['type'] === 'array' || schema['items'] !== undefined
       ? ctx.resolve(schema['items'])
-      : { node: schema, ctx, cycle: false };
+      : { node: schema, ctx, cycle: false, ref: ownRef };
   if (!target.node || target.cycle) return undefined;
   const flat = flatten(target.ctx, target.node);
   return isObject(flat['properties']) && Object.keys(flat['properties']).length > 0
-    ? { node: flat, ctx: target.ctx }
+    ? { node: flat, ctx: target.ctx, ref: target.ref }
     : undefined;
 }
 
@@ -166,6 +192,7 @@ export interface FieldOptions {
 
 /** One field row, with nested properties / variants collapsible below it. */
 export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts: FieldOptions = {}): string {
+  ctx.listing.add();
   const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
   const schema = node ? flatten(inner, node) : {};
   const description = typeof opts.description === 'string' ? opts.description : schema['description'];
@@ -191,34 +218,62 @@ export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts:
   const base = opts.anchor ? `${opts.anchor.prefix}-${kebabName(name)}` : undefined;
   const id = base !== undefined ? opts.anchor?.unique(base) : undefined;
   const nested = base !== undefined && opts.anchor ? { prefix: base, unique: opts.anchor.unique } : undefined;
-  if (inner.depth < MAX_DEPTH && !cycle) body += children(inner, schema, opts.kind ?? 'param', nested);
+  if (inner.depth < MAX_DEPTH && !cycle) {
+    body += children(inner, schema, opts.kind ?? 'param', nested, { ref, id: id ?? null });
+  }
   return (
     `<div class="op-field" data-op-field="${opts.kind ?? 'param'}"${id ? ` id="${esc(id)}"` : ''}>` +
     `<div class="op-field-head">${head}</div>${body ? `<div class="op-field-body">${body}</div>` : ''}</div>`
   );
 }
 
-function children(ctx: SchemaContext, schema: Json, kind: 'param' | 'response', anchor?: FieldAnchor): string {
+function children(
+  ctx: SchemaContext,
+  schema: Json,
+  kind: 'param' | 'response',
+  anchor: FieldAnchor | undefined,
+  row: RowPlace,
+): string {
   const options = variants(schema);
   if (options.length > 0) {
     return options
       .map((option, i) => {
-        const { node, ctx: inner } = ctx.resolve(option);
+        const { node, ctx: inner, ref } = ctx.resolve(option);
+        if (!node) return '';
         const title =
-          (node && typeof node['title'] === 'string' ? node['title'] : undefined) ??
+          (typeof node['title'] === 'string' ? node['title'] : undefined) ??
           refName((option as Json)['$ref'] as string | undefined) ??
           `option ${i + 1}`;
-        const rows = node ? objectFields(inner, flatten(inner, node), kind, anchor) : '';
-        return rows ? expandable(title, rows) : '';
+        return nestedRows(inner, { ref, id: row.id }, title, () =>
+          objectFields(inner, flatten(inner, node), kind, anchor),
+        );
       })
       .join('');
   }
-  const child = childObject(ctx, schema);
+  const child = childObject(ctx, schema, row.ref);
   if (!child) return '';
-  return expandable(
-    schema['type'] === 'array' ? 'item attributes' : 'child attributes',
+  const title = schema['type'] === 'array' ? 'item attributes' : 'child attributes';
+  return nestedRows(child.ctx, { ref: child.ref, id: row.id }, title, () =>
     objectFields(child.ctx, child.node, kind, anchor),
   );
+}
+
+/**
+ * The rows nested under the row `row` as `title`, if the section's listing allows (listing.ts): collapsible,
+ * or a link to where the section listed the same schema already, or nothing past the section's last row.
+ */
+function nestedRows(ctx: SchemaContext, row: RowPlace, title: string, rows: () => string): string {
+  const nesting = ctx.listing.nest(row.ref);
+  if (nesting === null) return '';
+  if (!nesting.list) {
+    const name = `<code>${esc(refName(row.ref) ?? 'object')}</code>`;
+    const where = nesting.listedAt === null ? name : `<a href="#${esc(nesting.listedAt)}">${name}</a>`;
+    return `<p class="op-field-listed">Fields of ${where}: listed above.</p>`;
+  }
+  const body = rows();
+  if (!body) return '';
+  ctx.listing.listedAt(row.ref, row.id);
+  return expandable(title, body);
 }
 
 /** The rows of an object schema's properties (required first, as Mintlify lists them), ids under `anchor`. */
@@ -242,39 +297,4 @@ export function objectFields(
       fieldRow(ctx, name, properties[name], { required: required.has(name), kind, ...(anchor ? { anchor } : {}) }),
     )
     .join('');
-}
-
-/** An example value for a schema: `example`, `default`, first enum value, else a typed placeholder. */
-export function exampleOf(
-  ctx: SchemaContext,
-  value: unknown,
-  mode: 'request' | 'response' = 'request',
-  depth = 0,
-): unknown {
-  const { node, ctx: inner, cycle } = ctx.resolve(value);
-  if (!node || cycle || depth > 6) return {};
-  const schema = flatten(inner, node);
-  if (schema['example'] !== undefined) return schema['example'];
-  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return (schema['examples'] as unknown[])[0];
-  if (schema['default'] !== undefined) return schema['default'];
-  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return (schema['enum'] as unknown[])[0];
-  const options = variants(schema);
-  if (options.length > 0) return exampleOf(inner, options[0], mode, depth + 1);
-  let type = schema['type'];
-  if (Array.isArray(type)) type = type.find((t) => t !== 'null');
-  if (type === 'array' || schema['items'] !== undefined) return [exampleOf(inner, schema['items'], mode, depth + 1)];
-  if (type === 'object' || isObject(schema['properties'])) {
-    const properties = isObject(schema['properties']) ? schema['properties'] : {};
-    return Object.fromEntries(
-      Object.entries(properties)
-        .filter(([, v]) => inner.resolve(v).node?.[mode === 'request' ? 'readOnly' : 'writeOnly'] !== true)
-        .map(([k, v]) => [k, exampleOf(inner, v, mode, depth + 1)]),
-    );
-  }
-  if (type === 'integer' || type === 'number') return 123;
-  if (type === 'boolean') return true;
-  if (schema['format'] === 'date-time') return '2024-01-01T00:00:00Z';
-  if (schema['format'] === 'uuid') return '3c90c3cc-0d44-4b50-8888-8dd25736052a';
-  if (schema['format'] === 'email') return 'jsmith@example.com';
-  return type === 'string' ? '<string>' : {};
 }

@@ -1,0 +1,60 @@
+/**
+ * Example values built from OpenAPI schemas (request samples, response examples), bounded like the field
+ * rows (listing.ts): past its free values, an example shows a named schema it shows already as `{}`, and
+ * past its last value it nests nothing more.
+ */
+import { Listing } from './listing.js';
+import { flatten, isObject, variants, type Json, type SchemaContext } from './schema.js';
+
+/** Levels of nesting an example goes down at most. */
+const MAX_EXAMPLE_DEPTH = 6;
+
+type Mode = 'request' | 'response';
+
+/** An example value for a schema: `example`, `default`, first enum value, else a typed placeholder. */
+export function exampleOf(ctx: SchemaContext, value: unknown, mode: Mode = 'request'): unknown {
+  return exampleValue(ctx.section(Listing.ofValues()), value, mode, 0);
+}
+
+function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: number): unknown {
+  const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
+  if (!node || cycle || depth > MAX_EXAMPLE_DEPTH) return {};
+  ctx.listing.add();
+  const schema = flatten(inner, node);
+  if (schema['example'] !== undefined) return schema['example'];
+  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return (schema['examples'] as unknown[])[0];
+  if (schema['default'] !== undefined) return schema['default'];
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return (schema['enum'] as unknown[])[0];
+  const options = variants(schema);
+  if (options.length > 0) return exampleValue(inner, options[0], mode, depth + 1);
+  let type = schema['type'];
+  if (Array.isArray(type)) type = type.find((t) => t !== 'null');
+  if (type === 'array' || schema['items'] !== undefined) return [exampleValue(inner, schema['items'], mode, depth + 1)];
+  if (type === 'object' || isObject(schema['properties'])) return objectExample(inner, schema, ref, mode, depth);
+  if (type === 'integer' || type === 'number') return 123;
+  if (type === 'boolean') return true;
+  if (schema['format'] === 'date-time') return '2024-01-01T00:00:00Z';
+  if (schema['format'] === 'uuid') return '3c90c3cc-0d44-4b50-8888-8dd25736052a';
+  if (schema['format'] === 'email') return 'jsmith@example.com';
+  return type === 'string' ? '<string>' : {};
+}
+
+/** An object's example: each property the mode shows, unless the example's listing says `{}`. */
+function objectExample(
+  ctx: SchemaContext,
+  schema: Json,
+  ref: string | undefined,
+  mode: Mode,
+  depth: number,
+): Record<string, unknown> {
+  if (ctx.listing.nest(ref)?.list !== true) return {};
+  const properties = isObject(schema['properties']) ? schema['properties'] : {};
+  const hidden = mode === 'request' ? 'readOnly' : 'writeOnly';
+  const example = Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, v]) => ctx.resolve(v).node?.[hidden] !== true)
+      .map(([k, v]) => [k, exampleValue(ctx, v, mode, depth + 1)]),
+  );
+  if (Object.keys(example).length > 0) ctx.listing.listedAt(ref, null);
+  return example;
+}
