@@ -12,7 +12,10 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild better-sqlite3
+COPY patches ./patches
+# Install scripts are skipped, so the fixes to dependencies in patches/ (package.json's postinstall) are
+# applied here.
+RUN npm ci --no-audit --no-fund --ignore-scripts && npx patch-package --error-on-fail && npm rebuild better-sqlite3
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

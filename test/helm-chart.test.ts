@@ -8,7 +8,7 @@
  */
 import { Ajv } from 'ajv';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +192,14 @@ describe('the image (Dockerfile; no container runtime here to build it)', () => 
       expect(stage.split('\n')[0]).toMatch(/^node:\d+\.\d+\.\d+-[a-z]+-slim(@sha256:[0-9a-f]{64})?( AS \w+)?$/);
     expect(final).toMatch(/^USER 10001:10001$/m);
     expect(final).toMatch(/^ENTRYPOINT \["node", "\/app\/dist\/server\/cli\/main\.js"\]$/m);
+  });
+
+  it('applies the fixes to dependencies in patches/ although it installs without install scripts', () => {
+    const install = stages[0]?.match(/^RUN npm ci .*$/m)?.[0] ?? '';
+    expect(install).toContain('--ignore-scripts');
+    expect(install).toMatch(/&& npx patch-package --error-on-fail/);
+    expect(stages[0]).toMatch(/^COPY patches \.\/patches$/m);
+    expect(readdirSync(join(ROOT, 'patches')).length).toBeGreaterThan(0);
   });
 
   it('has no build tools, package installs or Chromium in the final stage, and ignores local data', () => {
