@@ -2,7 +2,8 @@
  * Durable static-export jobs with the real pipeline (test/fixtures/all-shapes, real Chromium): a worker
  * runs a queued job to completion with progress that never goes down; a job whose worker stops mid-way
  * resumes from the pages already captured (or, stopped in the egress check, from the page loads already
- * checked) and gives the same bytes as an uninterrupted run; cancel stops
+ * checked) and gives the same bytes as an uninterrupted run; a later export of the unchanged project
+ * opens no page in its check (the last one proved every load); cancel stops
  * a running job and deletes its files; a stalled or broken run fails with a clear error; leases decide
  * which worker may take over a job.
  */
@@ -16,7 +17,7 @@ import { startExportJob } from '../server/domain/exports/jobs.js';
 import { importSite } from '../server/domain/sites.js';
 import type { ExportProgress } from '../server/export/contract.js';
 import { runExport } from '../server/export/run.js';
-import { jobBundleFile, jobDir, jobWorkDir } from '../server/exportSpec/files.js';
+import { egressProofsFile, jobBundleFile, jobDir, jobWorkDir, removeEgressProofs } from '../server/exportSpec/files.js';
 import { PROVING_END_PERCENT, PROVING_PERCENT } from '../server/jobs/progress.js';
 import { runClaimedJob } from '../server/jobs/runJob.js';
 import { claimNextJob, ExportWorker, JOB_TIMINGS } from '../server/jobs/worker.js';
@@ -203,7 +204,23 @@ needsChromium().describe('static export jobs', () => {
     expect(done.bundleSha256).toBe(baseline.sha256);
   }, 180_000);
 
+  it('proves a later export of the unchanged project with the last check: no page opened, same bytes', async () => {
+    const proofs = egressProofsFile(env.runtime.dataDir, env.projectId);
+    expect(existsSync(proofs)).toBe(true);
+    const jobId = await start();
+    const reports = await resumeAs('test-reuser', jobId);
+    const proving = reports.filter((r) => r.phase === 'proving' && (r.checked?.total ?? 0) > 0);
+    expect(proving.length).toBeGreaterThan(0);
+    // Every page load (each page from disk and over HTTP) was proved before and none was opened, but
+    // verify.html from disk: it reads manifest.js, which the manifest's writing after the check adds.
+    expect(proving[0]?.checked?.done).toBe((proving[0]?.checked?.total ?? 0) - 1);
+    expect(proving.flatMap((r) => (r.currentPage === null ? [] : [r.currentPage]))).toEqual(['verify.html']);
+    expect(row(jobId).bundleSha256).toBe(baseline.sha256);
+  }, 180_000);
+
   it('resumes a job stopped in the egress check from the page loads already checked, with the same bytes', async () => {
+    // A first export's check: the last export's would prove every load of this one.
+    removeEgressProofs(env.runtime.dataDir, env.projectId);
     const jobId = await start();
     const first = new ExportWorker(env.runtime, { backend, concurrency: 1 });
     first.start();

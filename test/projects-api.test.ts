@@ -5,8 +5,8 @@
  * removes its files, feedback and export jobs (cancelling the active one) -> 404.
  */
 import AdmZip from 'adm-zip';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findExportJob } from '../server/db/exportJobs.js';
 import { createApiKey } from '../server/domain/apiKeys.js';
@@ -14,7 +14,7 @@ import { startExportJob } from '../server/domain/exports/jobs.js';
 import { createOrganization, createProject, defaultOrganizationId } from '../server/domain/organizations.js';
 import { readImportReport } from '../server/domain/siteReport.js';
 import { buildDir, sitesRoot } from '../server/domain/sites.js';
-import { jobDir } from '../server/exportSpec/files.js';
+import { egressProofsFile, jobDir } from '../server/exportSpec/files.js';
 import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../server/http/server.js';
 import { silentLogger } from '../server/logger.js';
@@ -162,6 +162,13 @@ describe('projects API', () => {
     });
     mkdirSync(join(jobDir(runtime.dataDir, job.id), 'work'), { recursive: true });
     expect(existsSync(join(sitesRoot(runtime.dataDir), id))).toBe(true);
+    // What its last egress check proved (and a next version a killed export left half-written).
+    const proofs = egressProofsFile(runtime.dataDir, id);
+    mkdirSync(dirname(proofs), { recursive: true });
+    writeFileSync(proofs, '{}\n');
+    writeFileSync(`${proofs}.999999.0a1b2c3d.tmp`, '{}\n');
+    const otherProofs = egressProofsFile(runtime.dataDir, 'another-project');
+    writeFileSync(otherProofs, '{}\n');
 
     const deleted = await api('DELETE', `/v1/projects/${id}`);
     expect(deleted).toEqual({
@@ -172,6 +179,7 @@ describe('projects API', () => {
     await expect(fetch(`${detail.siteUrl ?? ''}/setup`)).rejects.toThrow();
     expect(existsSync(join(sitesRoot(runtime.dataDir), id))).toBe(false);
     expect(existsSync(jobDir(runtime.dataDir, job.id))).toBe(false);
+    expect(readdirSync(dirname(proofs))).toEqual([basename(otherProofs)]);
     expect(findExportJob(runtime.db, job.id)).toBeUndefined();
     expect((await api('GET', `/v1/analytics/${id}/feedback`)).status).toBe(404);
     expect((await api('GET', `/v1/projects/${id}`)).status).toBe(404);

@@ -81,7 +81,9 @@ export class ProgressDisplay {
       const since = this.proving ?? { at, done };
       const eta = ProgressDisplay.eta(done - since.done, total - done, at - since.at);
       const etaText = eta === null ? 'ETA --' : `ETA ${formatDuration(eta)}`;
-      return `Checking that no page reaches outside the bundle... ${done}/${total} page loads, ${etaText}`;
+      const reused = progress.checked?.reused ?? 0;
+      const loads = `${done}/${total} page loads${reused > 0 ? ` (${reused} proved by the last export)` : ''}`;
+      return `Checking that no page reaches outside the bundle... ${loads}, ${etaText}`;
     }
     if (progress.phase === 'zipping') return 'Zipping the bundle...';
     const fraction = progress.pagesTotal > 0 ? progress.pagesDone / progress.pagesTotal : 0;

@@ -8,7 +8,7 @@ import { writeTransaction } from '../db/connection.js';
 import { CANCELLED_ERROR, failExportJob, listProjectExportJobs } from '../db/exportJobs.js';
 import { deleteProjectRow, type ProjectRow } from '../db/projects.js';
 import { findSite, type SiteRow } from '../db/sites.js';
-import { jobDir } from '../exportSpec/files.js';
+import { jobDir, removeEgressProofs } from '../exportSpec/files.js';
 import { removeDir } from '../sites/import/stage.js';
 import type { SiteDeps } from '../deps.js';
 import { NotFoundError } from '../errors.js';
@@ -85,7 +85,7 @@ export interface DeletedProject {
 /**
  * Deletes a project of `orgId`: its row, site, feedback and export jobs in one transaction (active jobs
  * are cancelled first, so a worker running one stops at its next check), then `stopSite` (the running
- * site servers let go of it), then its site builds and job files on disk. 404 for an unknown project.
+ * site servers let go of it), then its site builds, job files and egress proofs on disk. 404 for an unknown project.
  */
 export async function deleteProject(
   deps: SiteDeps,
@@ -110,6 +110,7 @@ export async function deleteProject(
   removeDir(join(sitesRoot(deps.dataDir), projectId));
   // A worker that was rendering may write one more page before it notices; its start-up sweep removes that.
   for (const job of jobs.all) removeDir(jobDir(deps.dataDir, job.id));
+  removeEgressProofs(deps.dataDir, projectId);
   deps.logger.info({ projectId, jobs: jobs.all.length, cancelled: jobs.active.length }, 'project deleted');
   return { project, cancelledJobs: jobs.active.map((job) => job.id), deletedJobs: jobs.all.length };
 }

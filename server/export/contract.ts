@@ -24,8 +24,11 @@ export interface ExportProgress {
   readonly pagesTotal: number;
   /** The page last started, for progress displays. */
   readonly currentPage: string | null;
-  /** Phase `proving` (the egress check): page loads checked so far, of all (pages times ways of opening them). */
-  readonly checked?: { readonly done: number; readonly total: number };
+  /**
+   * Phase `proving` (the egress check): page loads checked so far, of all (pages times ways of opening
+   * them); `reused` of those done were proved by the project's last export for the same bytes.
+   */
+  readonly checked?: { readonly done: number; readonly total: number; readonly reused?: number };
 }
 
 /** A finished bundle. */
@@ -61,6 +64,11 @@ export interface ExportRunInput {
    * rendered again; the bundle does not depend on whether the run was interrupted.
    */
   readonly workDir: string;
+  /**
+   * Where the project keeps the page loads its last complete egress check proved (egress/proofStore.ts):
+   * loads whose page and every file it read are unchanged are not opened again. None: all are opened.
+   */
+  readonly egressProofs?: string;
   /** The archive's final path; it is written under a temporary name and renamed when complete. */
   readonly outFile: string;
   readonly backend: RenderBackendFactory;

@@ -97,7 +97,13 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     // Proof of zero egress: every page opened in Chromium, every request outside the bundle blocked and counted.
     const egressProof = await (input.egressCheck ?? runEgressCheck)(
       input,
-      { bundleDir, files: bundleFiles, redirects: assembled.redirects, digest: bundleDigest(files) },
+      {
+        bundleDir,
+        files: bundleFiles,
+        redirects: assembled.redirects,
+        digest: bundleDigest(files),
+        digests: new Map(files.map((file) => [file.path, file.sha256])),
+      },
       total,
     );
     signal.throwIfAborted();

@@ -3,7 +3,7 @@
  * so far, which a resumed run reuses) and, once the job completes, `bundle.zip`.
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** `<dataDir>/exports`. */
 export function exportsRoot(dataDir: string): string {
@@ -23,6 +23,28 @@ export function jobWorkDir(dataDir: string, jobId: string): string {
 /** The finished archive of a job. */
 export function jobBundleFile(dataDir: string, jobId: string): string {
   return join(jobDir(dataDir, jobId), 'bundle.zip');
+}
+
+/**
+ * The page loads a project's last complete egress check proved, which its next export reuses where the
+ * bytes are the same: `<dataDir>/exports/proofs/<projectId>.jsonl` (beside the job folders, never one).
+ */
+export function egressProofsFile(dataDir: string, projectId: string): string {
+  return join(exportsRoot(dataDir), 'proofs', `${projectId}.jsonl`);
+}
+
+/** Deletes a project's egress proofs (with its `.tmp` next versions); none is fine. */
+export function removeEgressProofs(dataDir: string, projectId: string): void {
+  const file = egressProofsFile(dataDir, projectId);
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.`;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'));
+  } catch {
+    return;
+  }
+  for (const name of [basename(file), ...names]) rmSync(join(dir, name), { force: true });
 }
 
 /** Deletes a job's folder (work files and bundle); a missing folder is fine. */

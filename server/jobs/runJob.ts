@@ -24,7 +24,7 @@ import {
 } from '../export/contract.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
 import type { SiteDeps } from '../deps.js';
-import { jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
+import { egressProofsFile, jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
 import { jobExportOptions } from '../exportSpec/jobOptions.js';
 import { writeJobWarnings } from '../exportSpec/warnings.js';
 import { sourceDateEpochMs } from '../config.js';
@@ -178,6 +178,7 @@ export async function runClaimedJob(
       buildId: row.buildId,
       options: exportOptions,
       workDir,
+      egressProofs: egressProofsFile(deps.dataDir, row.projectId),
       outFile: jobBundleFile(deps.dataDir, jobId),
       signer: projectSigner(deps, row.projectId),
       createdAt: new Date(sourceDateEpochMs() ?? row.createdAt).toISOString(),

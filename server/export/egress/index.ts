@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { ExportRunInput } from '../contract.js';
 import type { EgressProof } from '../egressProof.js';
 import { proveZeroEgress } from './prove.js';
+import type { BundleDigests } from './proofStore.js';
 
 export { proveZeroEgress, DEFAULT_PROBE_TIMEOUTS, type EgressCheckInput } from './prove.js';
 
@@ -17,6 +18,8 @@ export interface CheckedBundle {
   readonly redirects: readonly { readonly file: string; readonly destination: string }[];
   /** Digest of the bundle's files: with the browser, it says which loads an interrupted check did. */
   readonly digest: string;
+  /** The sha256 of each file, by bundle path: which loads an earlier export proved for the same bytes. */
+  readonly digests: BundleDigests;
 }
 
 /** The check's journal in the export's work folder (journal.ts). */
@@ -32,14 +35,22 @@ export async function runEgressCheck(
   pagesTotal: number,
 ): Promise<EgressProof> {
   const { deps, options, signal } = run;
+  let reusedLoads = 0;
   const report = (currentPage: string | null, checked: { done: number; total: number }): void =>
-    run.onProgress({ phase: 'proving', pagesDone: pagesTotal, pagesTotal, currentPage, checked });
+    run.onProgress({
+      phase: 'proving',
+      pagesDone: pagesTotal,
+      pagesTotal,
+      currentPage,
+      checked: reusedLoads > 0 ? { ...checked, reused: reusedLoads } : checked,
+    });
   report(null, { done: 0, total: 0 });
   const started = Date.now();
-  const { digest, ...checked } = bundle;
+  const { digest, digests, ...checked } = bundle;
   const proof = await proveZeroEgress({
     ...checked,
     journal: { file: join(run.workDir, JOURNAL_FILE), bundleDigest: digest },
+    ...(run.egressProofs === undefined ? {} : { proofs: { file: run.egressProofs, digests } }),
     features: options.features,
     allowEgress: options.allowEgress ?? false,
     time: run.createdAt,
@@ -48,8 +59,12 @@ export async function runEgressCheck(
     ...(run.pagesPerTarget === undefined ? {} : { pagesPerTarget: run.pagesPerTarget }),
     signal,
     logger: deps.logger,
-    onStart: (done, total) => {
-      if (done > 0) deps.logger.info({ done, total }, 'export: egress check goes on from the page loads checked');
+    onStart: (done, total, reused) => {
+      reusedLoads = reused;
+      if (reused > 0)
+        deps.logger.info({ reused, total }, 'export: egress check reuses page loads an earlier export proved');
+      if (done > reused)
+        deps.logger.info({ done: done - reused, total }, 'export: egress check goes on from the page loads checked');
       report(null, { done, total });
     },
     onPage: (file, done, total) => report(file, { done, total }),

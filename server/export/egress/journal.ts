@@ -15,8 +15,8 @@ import type { Attempt } from './attempts.js';
 
 const modeSchema = egressProofSchema.shape.modes.element;
 
-/** A checked page load as the journal keeps it. */
-const entrySchema = z.object({
+/** A checked page load as the journal keeps it (a load that can be reused also has proofStore.ts's fields). */
+export const entrySchema = z.object({
   file: z.string(),
   mode: modeSchema,
   attempts: z.array(z.object({ kind: z.enum(EGRESS_KINDS), url: z.string(), blocked: z.boolean() })),
@@ -26,6 +26,13 @@ const entrySchema = z.object({
 export type JournalEntry = z.infer<typeof entrySchema>;
 
 const headerSchema = z.object({ key: z.string() });
+
+/** What lets a later export reuse a load: its key, the digest of the files it read, and their names. */
+export interface Reusable {
+  readonly key: string;
+  readonly digest: string;
+  readonly deps: readonly string[];
+}
 
 /** The key of one bundle's files: changes when any file's path, size or bytes change. */
 export function bundleDigest(files: readonly ManifestFile[]): string {
@@ -39,7 +46,8 @@ export function checkKey(parts: Readonly<Record<string, unknown>>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-function parseLine(line: string): unknown {
+/** One line of the journal or the proof store, parsed; undefined for a torn or foreign line. */
+export function parseLine(line: string): unknown {
   try {
     return JSON.parse(line);
   } catch {
@@ -51,7 +59,8 @@ function parseLine(line: string): unknown {
 /** The page loads one check has done, read back and recorded. */
 export class CheckJournal {
   private constructor(
-    private readonly file: string,
+    /** The journal's file. */
+    readonly file: string,
     /** Loads checked by earlier runs of this check, by {@link CheckJournal.id}. */
     readonly restored: ReadonlyMap<string, JournalEntry>,
   ) {}
@@ -69,20 +78,29 @@ export class CheckJournal {
       writeFileSync(file, `${JSON.stringify({ key })}\n`);
       return new CheckJournal(file, restored);
     }
+    const kept: string[] = [];
     for (const line of lines.slice(1)) {
+      // Parsed to the load and its attempts: what a reuse needs besides stays in the file, not in memory.
       const entry = entrySchema.safeParse(parseLine(line));
-      if (entry.success) restored.set(CheckJournal.id(entry.data.file, entry.data.mode), entry.data);
+      if (!entry.success) continue;
+      restored.set(CheckJournal.id(entry.data.file, entry.data.mode), entry.data);
+      kept.push(line);
     }
     // A torn last line is cut off, so the next entry starts on a line of its own.
-    writeFileSync(
-      file,
-      [JSON.stringify({ key }), ...[...restored.values()].map((e) => JSON.stringify(e)), ''].join('\n'),
-    );
+    writeFileSync(file, [JSON.stringify({ key }), ...kept, ''].join('\n'));
     return new CheckJournal(file, restored);
   }
 
-  /** Records a checked load (one short synchronous append: it is there even if the process dies next). */
-  record(file: string, mode: JournalEntry['mode'], attempts: readonly Attempt[]): void {
-    appendFileSync(this.file, `${JSON.stringify({ file, mode, attempts })}\n`);
+  /**
+   * Records a checked load (one short synchronous append: it is there even if the process dies next),
+   * with what a later export needs to reuse it when it can be (proofStore.ts).
+   */
+  record(
+    file: string,
+    mode: JournalEntry['mode'],
+    attempts: readonly Attempt[],
+    reusable: Reusable | null = null,
+  ): void {
+    appendFileSync(this.file, `${JSON.stringify({ file, mode, attempts, ...reusable })}\n`);
   }
 }

@@ -29,6 +29,13 @@ export interface CheckedPage {
   readonly fillSharedNav: boolean;
 }
 
+/** What one page load did: its attempts outside the bundle, and the bundle files it read. */
+export interface CheckedLoad {
+  readonly attempts: Attempt[];
+  /** Every file of the bundle the load requested ({@link BundleScope.dependency}), its own document first. */
+  readonly deps: string[];
+}
+
 /** A check that could not finish (hang, renderer gone): worth another attempt on a fresh target. */
 export class ProbeError extends Error {
   constructor(message: string) {
@@ -65,6 +72,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class ProbeTarget {
   /** Attempts of the page being checked (null between checks), by `kind url`. */
   private attempts: Map<string, Recorded> | null = null;
+  /** Bundle files the page being checked requested (null between checks). */
+  private deps: Set<string> | null = null;
   /** Where the page being checked may navigate on its own: its redirect destination. */
   private exit: string | null = null;
   /** The page's own document was requested (every later main-frame document is a navigation away). */
@@ -150,6 +159,8 @@ export class ProbeTarget {
     const away = navigation && this.arrived;
     if (navigation) this.arrived = true;
     if (this.scope.inside(url) && !away) {
+      const dep = this.scope.dependency(url);
+      if (dep !== null) this.deps?.add(dep);
       // A remote browser cannot reach the loopback static server: Offprint answers for it.
       if (this.target.remote === true && /^https?:/i.test(url)) void fulfilFromSite(this.target, params);
       else this.target.send('Fetch.continueRequest', { requestId: params.requestId }).catch(() => undefined);
@@ -207,11 +218,13 @@ export class ProbeTarget {
    * its shared sidebar is drawn whole) and returns the outside requests it tried. Throws ProbeError when
    * it does not finish in time or the target dies.
    */
-  async check(page: CheckedPage, timeouts: ProbeTimeouts): Promise<Attempt[]> {
+  async check(page: CheckedPage, timeouts: ProbeTimeouts): Promise<CheckedLoad> {
     const { url, exit } = page;
     if (this.closedReason !== null) throw new ProbeError(`the target is gone (${this.closedReason})`);
     const attempts = new Map<string, Recorded>();
+    const deps = new Set<string>();
     this.attempts = attempts;
+    this.deps = deps;
     this.exit = exit;
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
@@ -220,11 +233,12 @@ export class ProbeTarget {
     try {
       const deadline = performance.now() + timeouts.pageMs;
       await Promise.race([this.visit(url, page.fillSharedNav, timeouts.settleMs, deadline), expired]);
-      return withoutEchoes([...attempts.values()]);
+      return { attempts: withoutEchoes([...attempts.values()]), deps: [...deps] };
     } finally {
       clearTimeout(timer);
       expired.catch(() => undefined);
       this.attempts = null;
+      this.deps = null;
       this.exit = null;
     }
   }

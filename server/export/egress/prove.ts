@@ -14,24 +14,19 @@ import type { Logger } from '../../logger.js';
 import type { RenderBackendFactory } from '../../render/cdp.js';
 import { ExportFailedError, type ResolvedExportFeatures } from '../contract.js';
 import { bundleCsp, connectOrigins } from '../csp.js';
-import { EGRESS_KINDS, type EgressKind, type EgressProof } from '../egressProof.js';
+import type { EgressProof } from '../egressProof.js';
 import { BrowserHolder, PAGE_ATTEMPTS, PAGES_PER_TARGET } from '../render.js';
 import { OFFPRINT_VERSION } from '../../version.js';
-import type { Attempt } from './attempts.js';
-import { CheckJournal, checkKey } from './journal.js';
+import { CheckJournal, checkKey, type Reusable } from './journal.js';
+import { loadDigest, PAGE_SCRIPTS_DIGEST, ProofStore, type BundleDigests } from './proofStore.js';
+import { proofOf, type ProofMode, type Seen } from './result.js';
 import { ProbeError, ProbeTarget, type ProbeTimeouts } from './probe.js';
 import { BundleScope } from './scope.js';
 import { sharedNavFillers } from './sharedNavFill.js';
 import { startStaticHost } from './staticHost.js';
 
-/** How a page is opened. */
-export type ProofMode = EgressProof['modes'][number];
-
 /** Default {@link ProbeTimeouts}. */
 export const DEFAULT_PROBE_TIMEOUTS: ProbeTimeouts = { pageMs: 30_000, settleMs: 50 };
-
-/** Failures named in the error of a failed export; the rest are counted. */
-const LISTED_FAILURES = 20;
 
 /** Inputs of {@link proveZeroEgress}. */
 export interface EgressCheckInput {
@@ -60,8 +55,17 @@ export interface EgressCheckInput {
    * interrupted one recorded. None: every load is checked.
    */
   readonly journal?: { readonly file: string; readonly bundleDigest: string };
-  /** The check starts: `done` of its `total` loads were checked by an interrupted run of it. */
-  readonly onStart?: (done: number, total: number) => void;
+  /**
+   * Where the project keeps the loads its last complete check proved (proofStore.ts), and the sha256 of
+   * each file of this bundle: a load proved for the same bytes is not opened again. Needs the journal
+   * (the store's next version is made of the journal's loads). None: every load is opened.
+   */
+  readonly proofs?: { readonly file: string; readonly digests: BundleDigests };
+  /**
+   * The check starts: `done` of its `total` loads need no opening, `reused` of them proved by an earlier
+   * export, the others checked by an interrupted run of this one.
+   */
+  readonly onStart?: (done: number, total: number, reused: number) => void;
   /** A page load was checked (`done` of `total` loads: pages times modes). */
   readonly onPage?: (file: string, done: number, total: number) => void;
 }
@@ -69,13 +73,6 @@ export interface EgressCheckInput {
 interface Load {
   readonly file: string;
   readonly mode: ProofMode;
-}
-
-/** What the check saw: every attempt, by page and mode. */
-interface Seen {
-  readonly page: string;
-  readonly mode: ProofMode;
-  readonly attempts: readonly Attempt[];
 }
 
 function reasonOf(error: unknown): string {
@@ -106,9 +103,24 @@ interface CheckRun {
   readonly total: number;
   readonly seen: Seen[];
   readonly journal: CheckJournal | null;
+  readonly reuse: ReuseRules | null;
   /** Set by the first worker that fails; the others stop taking pages. */
   failure: Error | null;
   done: number;
+}
+
+/** How a checked load is recorded for later exports to reuse (proofStore.ts). */
+interface ReuseRules {
+  readonly digests: BundleDigests;
+  /** The load's key: the check's and the page's own rules. */
+  keyOf(load: Load): string;
+}
+
+/** What a later export needs to reuse `load`, which read `deps`; null when it cannot be reused. */
+function reusableOf(rules: ReuseRules | null, load: Load, deps: readonly string[]): Reusable | null {
+  if (rules === null) return null;
+  const digest = loadDigest(load.mode, deps, rules.digests);
+  return digest === null ? null : { key: rules.keyOf(load), digest, deps };
 }
 
 /** A new target of the run's browser, prepared for checks. */
@@ -126,9 +138,10 @@ async function checkLoad(run: CheckRun, load: Load, initial: ProbeTarget | null)
       probe ??= await openProbe(run);
       const url = pageUrl(load, input.bundleDir, run.origin);
       const exit = run.exits.get(load.file) ?? null;
-      const attempts = await probe.check({ url, exit, fillSharedNav: run.navFillers.has(load.file) }, run.timeouts);
+      const page = { url, exit, fillSharedNav: run.navFillers.has(load.file) };
+      const { attempts, deps } = await probe.check(page, run.timeouts);
       run.seen.push({ page: load.file, mode: load.mode, attempts });
-      run.journal?.record(load.file, load.mode, attempts);
+      run.journal?.record(load.file, load.mode, attempts, reusableOf(run.reuse, load, deps));
       run.done += 1;
       input.onPage?.(load.file, run.done, run.total);
       return probe;
@@ -169,6 +182,16 @@ async function worker(run: CheckRun, initial: ProbeTarget | null): Promise<void>
   }
 }
 
+/** The key of a check's loads before the page's own rules: a later check reuses loads only under the same. */
+function reuseBase(parts: {
+  chromiumVersion: string | null;
+  remote: boolean;
+  policy: string;
+  timeouts: ProbeTimeouts;
+}): Readonly<Record<string, unknown>> {
+  return { offprint: OFFPRINT_VERSION, scripts: PAGE_SCRIPTS_DIGEST, ...parts };
+}
+
 /** Opens every page of the bundle and returns the proof; throws ExportFailedError on egress (unless allowed). */
 export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressProof> {
   const pages = input.files.filter((file) => /\.html?$/i.test(file));
@@ -177,6 +200,7 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
   const browser = new BrowserHolder(input.backend, input.logger);
   const stop = (): void => void browser.close();
   input.signal.addEventListener('abort', stop, { once: true });
+  let store: ProofStore | null = null;
   try {
     const scope = new BundleScope(input.bundleDir, host.origin);
     const first = await ProbeTarget.open(await (await browser.get()).newTarget(), scope).catch((error: unknown) => {
@@ -185,9 +209,11 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
     });
     const chromiumVersion = await first.chromiumVersion();
     // A browser elsewhere cannot open this machine's files: it is served the bundle over HTTP only.
-    const modes: ProofMode[] = first.target.remote === true ? ['http'] : ['file', 'http'];
+    const remote = first.target.remote === true;
+    const modes: ProofMode[] = remote ? ['http'] : ['file', 'http'];
     const timeouts = { ...DEFAULT_PROBE_TIMEOUTS, ...input.timeouts };
     const exits = new Map(input.redirects.map((r) => [r.file, exitOf(r.destination)]));
+    const navFillers = sharedNavFillers(input.bundleDir, pages);
     const journal =
       input.journal === undefined
         ? null
@@ -203,89 +229,59 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
               timeouts,
             }),
           );
+    const base = reuseBase({ chromiumVersion, remote, policy, timeouts });
+    const reuse: ReuseRules | null =
+      input.proofs === undefined || journal === null
+        ? null
+        : {
+            digests: input.proofs.digests,
+            keyOf: (load) =>
+              checkKey({ ...base, ...load, exit: exits.get(load.file) ?? null, fill: navFillers.has(load.file) }),
+          };
+    if (input.proofs !== undefined && reuse !== null) store = await ProofStore.open(input.proofs.file);
     // Every page from disk, then every page over HTTP: a target going from one to the other changes site,
     // which costs a new renderer process, so a worker changes once instead of at every load.
     const loads: Load[] = modes.flatMap((mode) => pages.map((file) => ({ file, mode })));
-    const restored = loads.flatMap((load) => {
+    const seen = loads.flatMap((load) => {
       const entry = journal?.restored.get(CheckJournal.id(load.file, load.mode));
       return entry === undefined ? [] : [{ page: load.file, mode: load.mode, attempts: entry.attempts }];
     });
+    const restored = seen.length;
+    let queue = loads.filter((load) => journal?.restored.has(CheckJournal.id(load.file, load.mode)) !== true);
+    if (store !== null && reuse !== null) {
+      const wanted = new Map(queue.map((load) => [CheckJournal.id(load.file, load.mode), reuse.keyOf(load)]));
+      const reused = await store.reuse(wanted, reuse.digests);
+      const ids = new Set(reused.map((entry) => CheckJournal.id(entry.file, entry.mode)));
+      for (const entry of reused) seen.push({ page: entry.file, mode: entry.mode, attempts: entry.attempts });
+      queue = queue.filter((load) => !ids.has(CheckJournal.id(load.file, load.mode)));
+    }
     const run: CheckRun = {
       input,
       scope,
       browser,
       origin: host.origin,
       exits,
-      navFillers: sharedNavFillers(input.bundleDir, pages),
+      navFillers,
       timeouts,
-      queue: loads.filter((load) => journal?.restored.has(CheckJournal.id(load.file, load.mode)) !== true),
+      queue,
       total: loads.length,
-      seen: restored,
+      seen,
       journal,
+      reuse,
       failure: null,
-      done: restored.length,
+      done: seen.length,
     };
-    input.onStart?.(run.done, run.total);
+    input.onStart?.(run.done, run.total, run.done - restored);
     const workers = Math.max(1, Math.min(input.concurrency, run.queue.length));
     await Promise.all(Array.from({ length: workers }, (_, i) => worker(run, i === 0 ? first : null)));
     input.signal.throwIfAborted();
     if (run.failure !== null) throw run.failure;
+    if (journal !== null) await store?.commit(journal.file);
     return proofOf(input, pages.length, modes, chromiumVersion, run.seen);
   } finally {
     input.signal.removeEventListener('abort', stop);
+    await store?.discard();
     await browser.close();
     await host.close();
   }
-}
-
-/** The proof from what was seen; throws ExportFailedError naming each outside request unless allowed. */
-function proofOf(
-  input: EgressCheckInput,
-  pagesChecked: number,
-  modes: ProofMode[],
-  chromiumVersion: string | null,
-  seen: readonly Seen[],
-): EgressProof {
-  const requests = Object.fromEntries(EGRESS_KINDS.map((kind) => [kind, 0])) as Record<EgressKind, number>;
-  let blocked = 0;
-  const declared = new Set(connectOrigins(input.features));
-  const failures = new Map<string, { page: string; kind: EgressKind; url: string }>();
-  for (const { page, mode, attempts } of seen) {
-    for (const attempt of attempts) {
-      requests[attempt.kind] += 1;
-      if (attempt.blocked) blocked += 1;
-      // The collectors and API servers the export was configured with are the bundle's own endpoints.
-      if (isDeclared(attempt, declared)) continue;
-      input.logger.warn({ page, mode, kind: attempt.kind, url: attempt.url }, 'export: request outside the bundle');
-      failures.set(`${page} ${attempt.kind} ${attempt.url}`, { page, kind: attempt.kind, url: attempt.url });
-    }
-  }
-  const listed = [...failures.values()].sort((a, b) =>
-    a.page === b.page ? (a.kind === b.kind ? cmp(a.url, b.url) : cmp(a.kind, b.kind)) : cmp(a.page, b.page),
-  );
-  if (listed.length > 0 && !input.allowEgress) throw egressError(listed);
-  return { pagesChecked, modes, requests, blocked, chromiumVersion, time: input.time, failures: listed };
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function isDeclared(attempt: Attempt, declared: ReadonlySet<string>): boolean {
-  if (attempt.kind !== 'http' && attempt.kind !== 'prefetch') return false;
-  try {
-    return declared.has(new URL(attempt.url).origin);
-  } catch {
-    return false;
-  }
-}
-
-function egressError(failures: readonly { page: string; kind: string; url: string }[]): ExportFailedError {
-  const lines = failures.slice(0, LISTED_FAILURES).map((f) => `${f.page}: ${f.kind} ${f.url}`);
-  if (failures.length > LISTED_FAILURES) lines.push(`and ${failures.length - LISTED_FAILURES} more`);
-  return new ExportFailedError(
-    `The bundle makes ${failures.length} request${failures.length === 1 ? '' : 's'} outside itself ` +
-      `(blocked by the egress check; allow egress to record them as warnings instead): ${lines.join('; ')}`,
-    failures[0]?.page ?? null,
-  );
 }

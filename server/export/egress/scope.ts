@@ -56,6 +56,18 @@ export class BundleScope {
   }
 
   /**
+   * The bundle file `url` reads, as the reuse of earlier checks records it (proofStore.ts): a file://
+   * URL by its bundle path, a URL of the static server by its raw path (`/a%20b`, resolved like the
+   * server does when the record is compared); null for URLs that read no file (`data:`, `blob:`...).
+   */
+  dependency(url: string): string | null {
+    const parsed = parse(url);
+    if (parsed === null) return null;
+    if (parsed.protocol === 'file:') return this.bundlePath(parsed);
+    return parsed.origin === this.httpOrigin ? parsed.pathname : null;
+  }
+
+  /**
    * `url` as the proof records it: a bundle file (a service worker script of the bundle, say) by its
    * bundle path, whichever way it was opened (no local folder, no throwaway port); anything else as is.
    */

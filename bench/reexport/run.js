@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+/**
+ * `bench/reexport/run.js`: what a re-export costs once the project's last egress check can be reused
+ * (server/export/egress/proofStore.ts). With the built CLI on a fresh data dir: imports a docs project (a
+ * copy in a temporary folder, since it is edited), exports it, exports it again unchanged, then changes
+ * the text of `--edit` pages, imports that and exports a third time. For each export it prints the wall
+ * time, each phase's time (bench/scale/exportPhases.js), the page loads the check opened and those the last
+ * export proved, and the peak RSS of the Offprint process. Never fails on a figure.
+ *
+ * Usage: node bench/reexport/run.js [--project DIR] [--edit N] [--concurrency N] [--keep]
+ * Default project: ../shared/fixtures/novu-docs. Needs `npm run build` first (it runs dist/).
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ExportPhases, formatSeconds, phaseSummary } from '../scale/exportPhases.js';
+import { runSampled } from '../scale/proc.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(REPO_ROOT, 'dist/server/cli/main.js');
+
+const { values: opts } = parseArgs({
+  options: {
+    project: { type: 'string', default: join(REPO_ROOT, '../shared/fixtures/novu-docs') },
+    edit: { type: 'string', default: '1' },
+    concurrency: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const log = (/** @type {string} */ line) => console.log(line);
+const mb = (/** @type {number} */ bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
+const REUSED = /page loads \((\d+) proved by the last export\)/;
+const CHECK = /^Checking that no page reaches outside the bundle\.\.\. (\d+)\/(\d+) page loads/;
+
+/** The project's MDX pages, sorted (snippets are not pages). */
+function mdxPages(/** @type {string} */ root) {
+  /** @type {string[]} */
+  const found = [];
+  const walk = (/** @type {string} */ dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'snippets') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.mdx')) found.push(relative(root, path));
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+/** Runs the CLI with `args` on `dataDir`; exits the bench when it fails. */
+async function cli(/** @type {string} */ dataDir, /** @type {string[]} */ args) {
+  const result = await runSampled(process.execPath, [CLI, ...args], {
+    env: { ...process.env, OFFPRINT_DATA_DIR: dataDir, OFFPRINT_LOG_LEVEL: 'warn' },
+  });
+  if (result.code !== 0) {
+    log(
+      `offprint ${args.join(' ')} failed (exit ${result.code}):\n${result.stderr.trim().split('\n').slice(-20).join('\n')}`,
+    );
+    process.exit(1);
+  }
+  return result;
+}
+
+/** Exports the project once; prints and returns its figures. */
+async function exportOnce(/** @type {string} */ label, /** @type {string} */ dataDir, /** @type {string} */ out) {
+  const phases = new ExportPhases(() => undefined, 3600);
+  const check = { reused: 0, done: 0, total: 0 };
+  const args = ['export', '--domain', 'reexport.localhost', '--out', out];
+  if (opts.concurrency !== undefined) args.push('--concurrency', opts.concurrency);
+  const result = await runSampled(process.execPath, [CLI, ...args], {
+    env: { ...process.env, OFFPRINT_DATA_DIR: dataDir, OFFPRINT_LOG_LEVEL: 'warn' },
+    onStderrLine: (line, seconds, peaks) => {
+      phases.line(line, seconds, peaks.rss);
+      const counted = CHECK.exec(line);
+      if (counted !== null) Object.assign(check, { done: Number(counted[1]), total: Number(counted[2]) });
+      const reused = REUSED.exec(line);
+      if (reused !== null) check.reused = Number(reused[1]);
+    },
+  });
+  const figures = phases.finish(result.seconds);
+  const opened = check.total - check.reused;
+  log(
+    `${label.padEnd(22)} ${result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`}  ${formatSeconds(result.seconds).padStart(6)}` +
+      `  check opened ${opened} of ${check.total} page loads (${check.reused} proved by the last export)` +
+      `  peak RSS ${mb(result.peaks.rss)}`,
+  );
+  log(`${''.padEnd(22)} ${phaseSummary(figures)}${result.code === 0 ? `; bundle ${mb(statSync(out).size)}` : ''}`);
+  if (result.code !== 0) log(result.stderr.trim().split('\n').slice(-20).join('\n'));
+  return { seconds: result.seconds, opened, total: check.total };
+}
+
+if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
+const work = mkdtempSync(join(tmpdir(), 'offprint-reexport-'));
+try {
+  const project = join(work, 'project');
+  const dataDir = join(work, 'data');
+  cpSync(opts.project, project, { recursive: true });
+  const pages = mdxPages(project);
+  const edits = Math.min(Number(opts.edit), pages.length);
+  log(`bench/reexport: ${opts.project} (${pages.length} MDX files); data dir ${dataDir}; ${edits} page(s) edited`);
+  const created = await cli(dataDir, [
+    'projects',
+    'create',
+    '--name',
+    'Re-export',
+    '--domain',
+    'reexport.localhost',
+    '--source',
+    project,
+    '--json',
+  ]);
+  const projectId = JSON.parse(created.stdout).projectId;
+  const first = await exportOnce('first export', dataDir, join(work, '1.zip'));
+  await exportOnce('unchanged', dataDir, join(work, '2.zip'));
+  // Evenly spread pages get a sentence more, as an edit of their text would.
+  const step = Math.max(1, Math.floor(pages.length / Math.max(1, edits)));
+  for (let i = 0; i < edits; i++) {
+    const file = join(project, pages[i * step]);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n\nThis sentence was added by bench/reexport (${i}).\n`);
+  }
+  await cli(dataDir, ['sites', 'import', '--project', projectId, project]);
+  const edited = await exportOnce(`${edits} page(s) edited`, dataDir, join(work, '3.zip'));
+  log(`check opened ${edited.opened} of ${edited.total} page loads after the edit (first export: ${first.opened})`);
+} finally {
+  if (!opts.keep) rmSync(work, { recursive: true, force: true });
+}
