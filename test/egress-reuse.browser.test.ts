@@ -215,4 +215,20 @@ needsChromium().describe('the egress check reuses what an earlier export proved'
     // Both kinds of load are in the store the next export reads.
     expect((await check(changed)).reused).toBe(6);
   });
+
+  it('checks every load, and fails nothing, when the store cannot be kept', async () => {
+    // The store's folder cannot be made: a file stands where it would be.
+    const blocked = join(tempDir('offprint-proofs-'), 'proofs');
+    writeFileSync(blocked, 'not a folder');
+    store = join(blocked, 'project.jsonl');
+    const first = await check(FILES);
+    expect(first.proof).toMatchObject({ pagesChecked: 3, blocked: 0, failures: [] });
+    expect(first.pagesOpened).toBe(6);
+    expect((await check(FILES)).pagesOpened).toBe(6);
+    // A folder where the store would be: it cannot be read nor put in place; nothing is left beside it.
+    store = join(tempDir('offprint-proofs-'), 'project.jsonl');
+    mkdirSync(store);
+    expect((await check(FILES)).pagesOpened).toBe(6);
+    expect(readdirSync(dirname(store))).toEqual(['project.jsonl']);
+  });
 });

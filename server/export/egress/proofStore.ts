@@ -27,6 +27,7 @@ import { once } from 'node:events';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import type { Logger } from '../../logger.js';
 import { isProcessAlive } from '../../serverFile.js';
 import { resolveBundlePath } from '../staticPaths.js';
 import { CheckJournal, entrySchema, parseLine, type JournalEntry } from './journal.js';
@@ -91,13 +92,21 @@ async function* linesOf(file: string): AsyncGenerator<string> {
   }
 }
 
-/** One check's use of a project's store: reads the old one, writes the next beside it. */
+/**
+ * One check's use of a project's store: reads the old one, writes the next beside it. It never fails the
+ * check: a store that cannot be read or written (a full disk, a folder made read-only) is logged, and
+ * the check opens the loads it would have reused.
+ */
 export class ProofStore {
   private readonly temp: string;
   private readonly out: WriteStream;
-  private closed = false;
+  /** Committed or discarded: nothing more is written. */
+  private settled = false;
 
-  private constructor(private readonly file: string) {
+  private constructor(
+    private readonly file: string,
+    private readonly logger: Logger,
+  ) {
     mkdirSync(dirname(file), { recursive: true });
     sweepTemps(file);
     this.temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -105,14 +114,22 @@ export class ProofStore {
     this.out.on('error', () => undefined);
   }
 
-  /** Opens the store at `file` (none yet is fine) and starts its next version. */
-  static async open(file: string): Promise<ProofStore> {
-    const store = new ProofStore(file);
-    await store.write(JSON.stringify(HEADER));
-    return store;
+  /** Opens the store at `file` (none yet is fine) and starts its next version; null when it cannot. */
+  static async open(file: string, logger: Logger): Promise<ProofStore | null> {
+    let store: ProofStore | null = null;
+    try {
+      store = new ProofStore(file, logger);
+      await store.write(JSON.stringify(HEADER));
+      return store;
+    } catch (error) {
+      logger.warn({ err: error, file }, 'export: the egress proofs of earlier exports cannot be used');
+      await store?.discard();
+      return null;
+    }
   }
 
   private async write(line: string): Promise<void> {
+    if (this.out.errored !== null) throw this.out.errored;
     if (!this.out.write(`${line}\n`)) await once(this.out, 'drain');
   }
 
@@ -122,12 +139,26 @@ export class ProofStore {
    */
   async reuse(wanted: ReadonlyMap<string, string>, digests: BundleDigests): Promise<JournalEntry[]> {
     const found: JournalEntry[] = [];
+    try {
+      await this.read(wanted, digests, found);
+    } catch (error) {
+      // Those found so far were checked like the rest: they stand.
+      this.logger.warn({ err: error, file: this.file }, 'export: the egress proofs of earlier exports cannot be read');
+    }
+    return found;
+  }
+
+  private async read(
+    wanted: ReadonlyMap<string, string>,
+    digests: BundleDigests,
+    found: JournalEntry[],
+  ): Promise<void> {
     const taken = new Set<string>();
     let first = true;
     for await (const line of linesOf(this.file)) {
       if (first) {
         first = false;
-        if (JSON.stringify(parseLine(line)) !== JSON.stringify(HEADER)) return found;
+        if (JSON.stringify(parseLine(line)) !== JSON.stringify(HEADER)) return;
         continue;
       }
       const entry = storedSchema.safeParse(parseLine(line));
@@ -136,30 +167,37 @@ export class ProofStore {
       const id = CheckJournal.id(file, mode);
       if (taken.has(id) || wanted.get(id) !== key || loadDigest(mode, deps, digests) !== digest) continue;
       taken.add(id);
-      found.push({ file, mode, attempts });
       await this.write(line);
+      found.push({ file, mode, attempts });
     }
-    return found;
   }
 
   /** Adds the reusable loads of the finished check's `journal` and puts the new store in place. */
   async commit(journal: string): Promise<void> {
-    for await (const line of linesOf(journal)) {
-      if (storedSchema.safeParse(parseLine(line)).success) await this.write(line);
+    try {
+      for await (const line of linesOf(journal)) {
+        if (storedSchema.safeParse(parseLine(line)).success) await this.write(line);
+      }
+      this.settled = true;
+      this.out.end();
+      await once(this.out, 'finish');
+      renameSync(this.temp, this.file);
+    } catch (error) {
+      this.logger.warn({ err: error, file: this.file }, 'export: the egress proofs of this export cannot be kept');
+      this.settled = false;
+      await this.discard();
     }
-    this.closed = true;
-    this.out.end();
-    await once(this.out, 'finish');
-    renameSync(this.temp, this.file);
   }
 
   /** Drops the next version (the check did not finish): the old store stays as it was. */
   async discard(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    const closed = once(this.out, 'close').catch(() => undefined);
-    this.out.destroy();
-    await closed;
+    if (this.settled) return;
+    this.settled = true;
+    if (!this.out.closed) {
+      const closed = once(this.out, 'close').catch(() => undefined);
+      this.out.destroy();
+      await closed;
+    }
     rmSync(this.temp, { force: true });
   }
 }

@@ -238,7 +238,7 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
             keyOf: (load) =>
               checkKey({ ...base, ...load, exit: exits.get(load.file) ?? null, fill: navFillers.has(load.file) }),
           };
-    if (input.proofs !== undefined && reuse !== null) store = await ProofStore.open(input.proofs.file);
+    if (input.proofs !== undefined && reuse !== null) store = await ProofStore.open(input.proofs.file, input.logger);
     // Every page from disk, then every page over HTTP: a target going from one to the other changes site,
     // which costs a new renderer process, so a worker changes once instead of at every load.
     const loads: Load[] = modes.flatMap((mode) => pages.map((file) => ({ file, mode })));
