@@ -3,7 +3,8 @@
  * runs a queued job to completion with progress that never goes down; a job whose worker stops mid-way
  * resumes from the pages already captured (or, stopped in the egress check, from the page loads already
  * checked) and gives the same bytes as an uninterrupted run; a later export of the unchanged project
- * opens no page in its check (the last one proved every load); cancel stops
+ * opens no page in its check (the last one proved every load), nor those a cancelled job's check proved;
+ * cancel stops
  * a running job and deletes its files; a stalled or broken run fails with a clear error; leases decide
  * which worker may take over a job.
  */
@@ -244,6 +245,30 @@ needsChromium().describe('static export jobs', () => {
     const done = row(jobId);
     expect(done).toMatchObject({ status: 'completed', pageCount: baseline.pages });
     expect(done.bundleSha256).toBe(baseline.sha256);
+  }, 180_000);
+
+  it("keeps what a cancelled job's check proved: the next export does not open those loads again", async () => {
+    removeEgressProofs(env.runtime.dataDir, env.projectId);
+    const jobId = await start();
+    const worker = new ExportWorker(env.runtime, { backend, concurrency: 1 });
+    worker.start();
+    try {
+      await waitFor(jobId, (job) => job.progress >= PROVING_PERCENT + (PROVING_END_PERCENT - PROVING_PERCENT) / 3);
+      expect((await env.api('DELETE', `${JOBS}/${jobId}`)).status).toBe(200);
+      await waitFor(jobId, () => !existsSync(jobDir(env.runtime.dataDir, jobId)), 10_000);
+    } finally {
+      await worker.stop();
+    }
+    expect(row(jobId)).toMatchObject({ status: 'failed', error: 'cancelled' });
+    // The run stopped after putting what its check proved in the project's store.
+    const proved = readFileSync(egressProofsFile(env.runtime.dataDir, env.projectId), 'utf8').trim().split('\n');
+    expect(proved.length - 1).toBeGreaterThan(0);
+
+    const reports = await resumeAs('test-after-cancel', await start());
+    const proving = reports.filter((r) => r.phase === 'proving' && (r.checked?.total ?? 0) > 0);
+    expect(proving[0]?.checked).toMatchObject({ done: proved.length - 1, reused: proved.length - 1 });
+    const total = proving[0]?.checked?.total ?? 0;
+    expect(proving.filter((r) => r.currentPage !== null)).toHaveLength(total - (proved.length - 1));
   }, 180_000);
 
   it('cancels a running job: failed with "cancelled" at once, files deleted, the run stopped', async () => {

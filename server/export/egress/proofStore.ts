@@ -8,8 +8,9 @@
  * what it tries now. A load that read something no digest covers (a file:// URL naming no file of the
  * bundle: an error or a folder listing) is never kept.
  *
- * The store is one NDJSON file per project, rewritten whole after each complete check (the loads reused
- * and the loads of the check's journal), so it holds the last export's loads only. Entries are streamed,
+ * The store is one NDJSON file per project, rewritten whole at the end of each check (the loads reused
+ * and the loads of the check's journal, also when the check failed or was stopped: each was proved), so
+ * it holds the last export's loads only. Entries are streamed,
  * never held: what stays in memory is each reused load's attempts (nearly always none).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -172,8 +173,13 @@ export class ProofStore {
     }
   }
 
-  /** Adds the reusable loads of the finished check's `journal` and puts the new store in place. */
+  /**
+   * Adds the reusable loads of the check's `journal` and puts the new store in place: after a complete
+   * check, its loads; after one that failed or was stopped, the loads reused and those it checked, which the
+   * next export then need not open.
+   */
   async commit(journal: string): Promise<void> {
+    if (this.settled) return;
     try {
       for await (const line of linesOf(journal)) {
         if (storedSchema.safeParse(parseLine(line)).success) await this.write(line);
@@ -189,8 +195,8 @@ export class ProofStore {
     }
   }
 
-  /** Drops the next version (the check did not finish): the old store stays as it was. */
-  async discard(): Promise<void> {
+  /** Drops the next version: the old store stays as it was. */
+  private async discard(): Promise<void> {
     if (this.settled) return;
     this.settled = true;
     if (!this.out.closed) {

@@ -200,7 +200,8 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
   const browser = new BrowserHolder(input.backend, input.logger);
   const stop = (): void => void browser.close();
   input.signal.addEventListener('abort', stop, { once: true });
-  let store: ProofStore | null = null;
+  // Kept whatever way the check ends (done, failed, stopped): each load the journal holds is proved.
+  let store: { readonly proofs: ProofStore; readonly journal: string } | null = null;
   try {
     const scope = new BundleScope(input.bundleDir, host.origin);
     const first = await ProbeTarget.open(await (await browser.get()).newTarget(), scope).catch((error: unknown) => {
@@ -238,7 +239,9 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
             keyOf: (load) =>
               checkKey({ ...base, ...load, exit: exits.get(load.file) ?? null, fill: navFillers.has(load.file) }),
           };
-    if (input.proofs !== undefined && reuse !== null) store = await ProofStore.open(input.proofs.file, input.logger);
+    const proofs =
+      input.proofs === undefined || journal === null ? null : await ProofStore.open(input.proofs.file, input.logger);
+    if (proofs !== null && journal !== null) store = { proofs, journal: journal.file };
     // Every page from disk, then every page over HTTP: a target going from one to the other changes site,
     // which costs a new renderer process, so a worker changes once instead of at every load.
     const loads: Load[] = modes.flatMap((mode) => pages.map((file) => ({ file, mode })));
@@ -248,9 +251,9 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
     });
     const restored = seen.length;
     let queue = loads.filter((load) => journal?.restored.has(CheckJournal.id(load.file, load.mode)) !== true);
-    if (store !== null && reuse !== null) {
+    if (proofs !== null && reuse !== null) {
       const wanted = new Map(queue.map((load) => [CheckJournal.id(load.file, load.mode), reuse.keyOf(load)]));
-      const reused = await store.reuse(wanted, reuse.digests);
+      const reused = await proofs.reuse(wanted, reuse.digests);
       const ids = new Set(reused.map((entry) => CheckJournal.id(entry.file, entry.mode)));
       for (const entry of reused) seen.push({ page: entry.file, mode: entry.mode, attempts: entry.attempts });
       queue = queue.filter((load) => !ids.has(CheckJournal.id(load.file, load.mode)));
@@ -276,11 +279,10 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
     await Promise.all(Array.from({ length: workers }, (_, i) => worker(run, i === 0 ? first : null)));
     input.signal.throwIfAborted();
     if (run.failure !== null) throw run.failure;
-    if (journal !== null) await store?.commit(journal.file);
     return proofOf(input, pages.length, modes, chromiumVersion, run.seen);
   } finally {
     input.signal.removeEventListener('abort', stop);
-    await store?.discard();
+    await store?.proofs.commit(store.journal);
     await browser.close();
     await host.close();
   }
