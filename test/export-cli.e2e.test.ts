@@ -15,7 +15,8 @@ import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { findExportJob, listExportJobsByStatus } from '../server/db/exportJobs.js';
 import { PROVING_PERCENT } from '../server/jobs/progress.js';
-import { exportsRoot } from '../server/exportSpec/files.js';
+import { exportsRoot, removeEgressProofs } from '../server/exportSpec/files.js';
+import { findProjectByDomain } from '../server/db/projects.js';
 import { runBinary } from './helpers/binary.js';
 import { CLI_BIN } from './helpers/cli.js';
 import { fileDigest, tempDir } from './helpers/dataDirs.js';
@@ -149,12 +150,14 @@ needsChromium().describe('offprint export and preview', () => {
     const target = join(dataDir, 'resumed.zip');
     const args = ['export', '--domain', DOMAIN, '--out', target, '--path', 'index', '--path', 'quickstart'];
     const common = ['--data-dir', dataDir, '--concurrency', '1'];
+    const db = openDatabase(databaseFile(dataDir));
+    // A check that opens every load (the earlier exports proved them all: it would take a moment only).
+    removeEgressProofs(dataDir, findProjectByDomain(db, DOMAIN)?.id ?? '');
     const child = spawn(process.execPath, [CLI_BIN, ...args, ...common], {
       env: { ...process.env, OFFPRINT_LOG_LEVEL: 'silent' },
       stdio: 'ignore',
     });
     const closed = once(child, 'close');
-    const db = openDatabase(databaseFile(dataDir));
     let jobId = '';
     try {
       // Killed once some of the check's page loads are done: past rendering and assembly.
@@ -191,6 +194,33 @@ needsChromium().describe('offprint export and preview', () => {
       after.close();
     }
   }, 180_000);
+
+  it("says how many page loads of a re-export's check the last export proved", async () => {
+    const target = join(dataDir, 'reexported.zip');
+    const run = await runBinary([
+      'export',
+      '--domain',
+      DOMAIN,
+      '--out',
+      target,
+      '--path',
+      'index',
+      '--path',
+      'quickstart',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    // Only verify.html from disk is opened again (it reads manifest.js, which the check cannot see yet).
+    const line =
+      /^ {2}egress check: 1 of (\d+) page loads opened, (\d+) proved by the last export \(same page and files\)$/m.exec(
+        run.stdout,
+      );
+    expect(line, run.stdout).not.toBeNull();
+    expect(Number(line?.[2])).toBe(Number(line?.[1]) - 1);
+    expect(run.stderr).toMatch(/page loads \(\d+ proved by the last export\)/);
+    expect(fileDigest(target)).toBe(summary.sha256);
+  }, 120_000);
 
   it('fails clearly, writing nothing: unknown domain, unknown page, bad flags, unwritable --out', async () => {
     const missing = join(dataDir, 'never.zip');

@@ -30,6 +30,8 @@ export class ProgressDisplay {
   private baseline = 0;
   /** When the egress check first counted its loads, and those done then: the check's own rate. */
   private proving: { readonly at: number; readonly done: number } | null = null;
+  /** The egress check's last count of loads, for the closing summary. */
+  private checked: { readonly total: number; readonly reused: number } | null = null;
   private lastDraw = -Infinity;
   private drawn = false;
   private lastText = '';
@@ -43,6 +45,11 @@ export class ProgressDisplay {
 
   private get tty(): boolean {
     return this.stream.isTTY === true;
+  }
+
+  /** The egress check's page loads, and how many of them the last export proved; null before it counted. */
+  get egressCheck(): { readonly total: number; readonly reused: number } | null {
+    return this.checked;
   }
 
   /** True when the display draws on a terminal (a bar redrawn in place). */
@@ -118,6 +125,7 @@ export class ProgressDisplay {
     // The check's rate counts from its first count of loads: those an interrupted run checked are not in it.
     if (progress.phase === 'proving' && (progress.checked?.total ?? 0) > 0) {
       this.proving ??= { at, done: progress.checked?.done ?? 0 };
+      this.checked = { total: progress.checked?.total ?? 0, reused: progress.checked?.reused ?? 0 };
     }
     // Steps within rendering and the egress check are throttled; their first and last, and phase changes, are not.
     const checked = progress.phase === 'proving' ? progress.checked : undefined;

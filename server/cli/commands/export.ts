@@ -72,11 +72,18 @@ async function fail(io: CliIo, message: string): Promise<number> {
   return 1;
 }
 
-function summary(job: ExportJobRow, result: ExportResult, out: string, ms: number): string {
+function summary(job: ExportJobRow, result: ExportResult, out: string, ms: number, display: ProgressDisplay): string {
+  const check = display.egressCheck;
   const lines = [
     `Exported ${result.pageCount} pages of ${job.domain} (${job.deployment}) to ${out}`,
     `  size ${formatFileSize(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
     `  time ${formatDuration(ms)}, ${result.blockedRequests.length} blocked requests`,
+    ...(check === null || check.reused === 0
+      ? []
+      : [
+          `  egress check: ${check.total - check.reused} of ${check.total} page loads opened, ` +
+            `${check.reused} proved by the last export (same page and files)`,
+        ]),
     `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
     `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
   ];
@@ -200,7 +207,7 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
           egressFailures: result.egressFailures ?? [],
           missingAnchors: result.missingAnchors,
         });
-      } else await write(io.stdout, summary(job, result, request.out, ms));
+      } else await write(io.stdout, summary(job, result, request.out, ms, display));
       return 0;
     }
     case 'failed':
