@@ -30,6 +30,19 @@ process.env['SOURCE_DATE_EPOCH'] = FIXED_EXPORT_EPOCH;
 
 const DOMAIN = 'docs.cli.test';
 
+/** `offprint export` of the two pages these tests export, to `out`. */
+const exportTwoPages = (out: string): string[] => [
+  'export',
+  '--domain',
+  DOMAIN,
+  '--out',
+  out,
+  '--path',
+  'index',
+  '--path',
+  'quickstart',
+];
+
 /** The entries two zips do not share byte for byte, each with some context around its first difference. */
 function entryDifferences(zipA: string, zipB: string): string[] {
   const read = (file: string): Map<string, Buffer> =>
@@ -74,19 +87,7 @@ needsChromium().describe('offprint export and preview', () => {
   }, 60_000);
 
   it('exports to --out, printing a summary; progress lines go to stderr', async () => {
-    const run = await runBinary([
-      'export',
-      '--domain',
-      DOMAIN,
-      '--out',
-      out,
-      '--path',
-      'index',
-      '--path',
-      'quickstart',
-      '--data-dir',
-      dataDir,
-    ]);
+    const run = await runBinary([...exportTwoPages(out), '--data-dir', dataDir]);
     expect(run.code, run.stderr).toBe(0);
     const digest = fileDigest(out);
     const size = statSync(out).size;
@@ -109,20 +110,7 @@ needsChromium().describe('offprint export and preview', () => {
 
   it('--json prints one object; the same export gives the same bytes; the job is a completed row', async () => {
     const again = join(dataDir, 'again.zip');
-    const run = await runBinary([
-      'export',
-      '--domain',
-      DOMAIN,
-      '--out',
-      again,
-      '--path',
-      'index',
-      '--path',
-      'quickstart',
-      '--json',
-      '--data-dir',
-      dataDir,
-    ]);
+    const run = await runBinary([...exportTwoPages(again), '--json', '--data-dir', dataDir]);
     expect(run.code, run.stderr).toBe(0);
     summary = JSON.parse(run.stdout) as typeof summary;
     expect(summary).toMatchObject({
@@ -148,7 +136,7 @@ needsChromium().describe('offprint export and preview', () => {
 
   it('run again after a kill -9 in the egress check, goes on with that job: nothing redone, the same bytes', async () => {
     const target = join(dataDir, 'resumed.zip');
-    const args = ['export', '--domain', DOMAIN, '--out', target, '--path', 'index', '--path', 'quickstart'];
+    const args = exportTwoPages(target);
     const common = ['--data-dir', dataDir, '--concurrency', '1'];
     const db = openDatabase(databaseFile(dataDir));
     // A check that opens every load (the earlier exports proved them all: it would take a moment only).
@@ -197,19 +185,7 @@ needsChromium().describe('offprint export and preview', () => {
 
   it("says how many page loads of a re-export's check the last export proved", async () => {
     const target = join(dataDir, 'reexported.zip');
-    const run = await runBinary([
-      'export',
-      '--domain',
-      DOMAIN,
-      '--out',
-      target,
-      '--path',
-      'index',
-      '--path',
-      'quickstart',
-      '--data-dir',
-      dataDir,
-    ]);
+    const run = await runBinary([...exportTwoPages(target), '--data-dir', dataDir]);
     expect(run.code, run.stderr).toBe(0);
     // Only verify.html from disk is opened again (it reads manifest.js, which the check cannot see yet).
     const line =

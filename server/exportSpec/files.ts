@@ -26,25 +26,36 @@ export function jobBundleFile(dataDir: string, jobId: string): string {
 }
 
 /**
- * The page loads a project's last complete egress check proved, which its next export reuses where the
+ * The page loads a project's last egress check proved, which its next export reuses where the
  * bytes are the same: `<dataDir>/exports/proofs/<projectId>.jsonl` (beside the job folders, never one).
  */
 export function egressProofsFile(dataDir: string, projectId: string): string {
   return join(exportsRoot(dataDir), 'proofs', `${projectId}.jsonl`);
 }
 
-/** Deletes a project's egress proofs (with its `.tmp` next versions); none is fine. */
+/**
+ * The next versions of a proofs `file` being written or left half-written beside it
+ * (`<file>.<pid>.<random>.tmp`), with the process writing each; none when its folder is missing.
+ */
+export function egressProofsVersions(file: string): { readonly path: string; readonly pid: number }[] {
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+    .map((name) => ({ path: join(dirname(file), name), pid: Number(name.slice(prefix.length).split('.')[0]) }));
+}
+
+/** Deletes a project's egress proofs (with their next versions); none is fine. */
 export function removeEgressProofs(dataDir: string, projectId: string): void {
   const file = egressProofsFile(dataDir, projectId);
-  const dir = dirname(file);
-  const prefix = `${basename(file)}.`;
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'));
-  } catch {
-    return;
+  for (const path of [file, ...egressProofsVersions(file).map((version) => version.path)]) {
+    rmSync(path, { force: true });
   }
-  for (const name of [basename(file), ...names]) rmSync(join(dir, name), { force: true });
 }
 
 /** Deletes a job's folder (work files and bundle); a missing folder is fine. */

@@ -19,17 +19,17 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  readdirSync,
   renameSync,
   rmSync,
   type WriteStream,
 } from 'node:fs';
 import { once } from 'node:events';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import type { Logger } from '../../logger.js';
 import { isProcessAlive } from '../../serverFile.js';
+import { egressProofsVersions } from '../../exportSpec/files.js';
 import { resolveBundlePath } from '../staticPaths.js';
 import { CheckJournal, entrySchema, parseLine, type JournalEntry } from './journal.js';
 import { INIT_SCRIPT, interactExpression, SCAN_EXPRESSION } from './pageScript.js';
@@ -74,12 +74,8 @@ export function loadDigest(mode: JournalEntry['mode'], deps: readonly string[], 
 
 /** Removes next versions of `file` that processes no longer running left half-written. */
 function sweepTemps(file: string): void {
-  const prefix = `${basename(file)}.`;
-  for (const name of readdirSync(dirname(file))) {
-    const pid =
-      name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length).split('.')[0]) : NaN;
-    if (Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid))
-      rmSync(join(dirname(file), name), { force: true });
+  for (const { path, pid } of egressProofsVersions(file)) {
+    if (Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid)) rmSync(path, { force: true });
   }
 }
 
