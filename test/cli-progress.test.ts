@@ -136,6 +136,25 @@ describe('the export progress display elsewhere', () => {
   });
 });
 
+describe('the export progress display, pages taken from the last export', () => {
+  it('says how many pages the last export gave, and estimates from the pages rendered after them', () => {
+    const out = new PassThrough();
+    const chunks: string[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const progress = display(out);
+    const rendering = (pagesDone: number, pagesReused: number) =>
+      ({ phase: 'rendering', pagesDone, pagesTotal: 10, currentPage: null, pagesReused }) as const;
+    // 6 pages come from the last export at once; one is then rendered in 10 s: the 3 left take 30 s.
+    progress.update(rendering(1, 1));
+    progress.update(rendering(6, 6));
+    progress.update(rendering(7, 6));
+    expect(chunks.join('').split('\n').slice(-2, -1)).toEqual([
+      'export: 7/10 pages (6 from the last export), 70%, ETA 30s',
+    ]);
+    expect(progress.pagesReused).toBe(6);
+  });
+});
+
 describe('readable log lines', () => {
   it('turns a record into level, message and its fields, errors by their message', () => {
     const line = JSON.stringify({

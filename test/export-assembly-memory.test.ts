@@ -11,7 +11,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportFailedError, type ExportRunInput } from '../server/export/contract.js';
-import type { EgressProof } from '../server/export/egressProof.js';
 import { runExport } from '../server/export/run.js';
 import { projectSigner } from '../server/export/signer.js';
 import { startExportSite } from '../server/export/siteServer.js';
@@ -19,24 +18,19 @@ import { PageStore } from '../server/export/workDir.js';
 import { verifyBundle } from '../server/export/verify.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { gc } from './helpers/gc.js';
-import { AIR_GAPPED, FIXED_EXPORT_TIME, importExportFixture, type ExportSiteFixture } from './helpers/exportRun.js';
+import {
+  AIR_GAPPED,
+  FIXED_EXPORT_TIME,
+  importExportFixture,
+  skippedEgressCheck,
+  type ExportSiteFixture,
+} from './helpers/exportRun.js';
 import { writeProject } from './helpers/siteProjects.js';
 
 const PAGES = 3000;
 /** Pages per navigation group (a page's sidebar shows its tab only: page size does not grow with N). */
 const PER_TAB = 50;
 const MB = 1024 * 1024;
-
-/** What the egress check would record for a bundle whose pages request nothing (this test has no browser). */
-const NO_EGRESS: EgressProof = {
-  pagesChecked: 0,
-  modes: [],
-  requests: {},
-  blocked: 0,
-  chromiumVersion: null,
-  time: FIXED_EXPORT_TIME,
-  failures: [],
-};
 
 const name = (i: number): string => `p/${String(i).padStart(5, '0')}`;
 
@@ -111,7 +105,7 @@ async function exportGrowth(site: ExportSiteFixture, count: number, extra: Parti
       outFile,
       backend: () => Promise.reject(new Error('every page is already captured')),
       // Assembly is measured here; the egress check (a browser per page) has its own tests.
-      egressCheck: (run) => Promise.resolve({ ...NO_EGRESS, time: run.createdAt }),
+      egressCheck: skippedEgressCheck,
       signer: projectSigner(site.rt, site.projectId),
       createdAt: FIXED_EXPORT_TIME,
       concurrency: 2,

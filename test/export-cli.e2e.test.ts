@@ -183,10 +183,15 @@ needsChromium().describe('offprint export and preview', () => {
     }
   }, 180_000);
 
-  it("says how many page loads of a re-export's check the last export proved", async () => {
+  it('says how many pages a re-export took from the last export and how many loads of its check it proved', async () => {
     const target = join(dataDir, 'reexported.zip');
     const run = await runBinary([...exportTwoPages(target), '--data-dir', dataDir]);
     expect(run.code, run.stderr).toBe(0);
+    // Nothing the two pages load changed: both are taken from the last export, not rendered.
+    expect(run.stdout).toMatch(
+      /^ {2}pages: 0 of 2 rendered, 2 taken from the last export \(nothing they load changed\)$/m,
+    );
+    expect(run.stderr).toMatch(/2\/2 pages \(2 from the last export\)/);
     // Only verify.html from disk is opened again (it reads manifest.js, which the check cannot see yet).
     const line =
       /^ {2}egress check: 1 of (\d+) page loads opened, (\d+) proved by the last export \(same page and files\)$/m.exec(

@@ -18,7 +18,15 @@ import { startExportJob } from '../server/domain/exports/jobs.js';
 import { importSite } from '../server/domain/sites.js';
 import type { ExportProgress } from '../server/export/contract.js';
 import { runExport } from '../server/export/run.js';
-import { egressProofsFile, jobBundleFile, jobDir, jobWorkDir, removeEgressProofs } from '../server/exportSpec/files.js';
+import {
+  captureCacheDir,
+  egressProofsFile,
+  jobBundleFile,
+  jobDir,
+  jobWorkDir,
+  removeCaptureCache,
+  removeEgressProofs,
+} from '../server/exportSpec/files.js';
 import { PROVING_END_PERCENT, PROVING_PERCENT } from '../server/jobs/progress.js';
 import { runClaimedJob } from '../server/jobs/runJob.js';
 import { claimNextJob, ExportWorker, JOB_TIMINGS } from '../server/jobs/worker.js';
@@ -178,6 +186,8 @@ needsChromium().describe('static export jobs', () => {
   }, 60_000);
 
   it('resumes a job whose worker stopped mid-way from the captured pages, with the same bytes', async () => {
+    // Pages the last export captured would all be taken from it: this one renders.
+    removeCaptureCache(env.runtime.dataDir, env.projectId);
     const jobId = await start();
     const first = new ExportWorker(env.runtime, { backend, concurrency: 1 });
     first.start();
@@ -205,11 +215,14 @@ needsChromium().describe('static export jobs', () => {
     expect(done.bundleSha256).toBe(baseline.sha256);
   }, 180_000);
 
-  it('proves a later export of the unchanged project with the last check: no page opened, same bytes', async () => {
+  it('re-exports the unchanged project from the last export: no page rendered or opened, same bytes', async () => {
     const proofs = egressProofsFile(env.runtime.dataDir, env.projectId);
     expect(existsSync(proofs)).toBe(true);
     const jobId = await start();
     const reports = await resumeAs('test-reuser', jobId);
+    // Every page is taken from the captures the last export kept.
+    const rendering = reports.filter((r) => r.phase === 'rendering');
+    expect(rendering.at(-1)).toMatchObject({ pagesDone: baseline.pages, pagesReused: baseline.pages });
     const proving = reports.filter((r) => r.phase === 'proving' && (r.checked?.total ?? 0) > 0);
     expect(proving.length).toBeGreaterThan(0);
     // Every page load (each page from disk and over HTTP) was proved before and none was opened, but
@@ -271,7 +284,8 @@ needsChromium().describe('static export jobs', () => {
     expect(proving.filter((r) => r.currentPage !== null)).toHaveLength(total - (proved.length - 1));
   }, 180_000);
 
-  it('cancels a running job: failed with "cancelled" at once, files deleted, the run stopped', async () => {
+  it('cancels a running job: failed with "cancelled" at once, files deleted, the run stopped, its pages kept', async () => {
+    removeCaptureCache(env.runtime.dataDir, env.projectId);
     const jobId = await start();
     const worker = new ExportWorker(env.runtime, { backend, concurrency: 1 });
     worker.start();
@@ -283,6 +297,9 @@ needsChromium().describe('static export jobs', () => {
       const deadline = Date.now() + 5000;
       while (existsSync(jobDir(env.runtime.dataDir, jobId)) && Date.now() < deadline) await sleep(25);
       expect(existsSync(jobDir(env.runtime.dataDir, jobId))).toBe(false);
+      // What it rendered is kept for the next export.
+      const kept = readdirSync(captureCacheDir(env.runtime.dataDir, env.projectId));
+      expect(kept.filter((name) => name.endsWith('.html')).length).toBeGreaterThanOrEqual(1);
       // The worker is free again: the next job runs (and the cancelled one stays cancelled).
       const next = await start({ paths: ['index'] });
       await waitFor(next, (job) => job.status === 'completed');

@@ -15,14 +15,19 @@ import { findExportJob } from '../server/db/exportJobs.js';
 import { lazyPlaywrightBackend, renderSetup } from '../server/jobs/backend.js';
 import { ExportWorker } from '../server/jobs/worker.js';
 import { silentLogger } from '../server/logger.js';
-import type { RenderBackendFactory } from '../server/render/cdp.js';
 import { BrowserUrlSchema } from '../server/render/endpoints.js';
 import { remoteRenderBackend } from '../server/render/playwrightBackend.js';
 import { poolRenderBackend, type PoolMember } from '../server/render/pool.js';
 import { cli } from './helpers/cli.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { startExportEnv } from './helpers/exportEnv.js';
-import { exportFixture, exportOnce, importExportFixture, type ExportSiteFixture } from './helpers/exportRun.js';
+import {
+  exportFixture,
+  exportOnce,
+  importExportFixture,
+  mapTargets,
+  type ExportSiteFixture,
+} from './helpers/exportRun.js';
 import { needsChromium } from './helpers/needs.js';
 import { cdpChromium, playwrightServer, type RemoteBrowser } from './helpers/remoteBrowsers.js';
 
@@ -54,19 +59,10 @@ function bundleContent(zipFile: string): string {
 function countedMember(url: string, counts: Map<string, number>): PoolMember {
   const endpoint = BrowserUrlSchema.parse(url);
   const connect = remoteRenderBackend(endpoint);
-  const factory: RenderBackendFactory = async () => {
-    const backend = await connect();
-    return {
-      name: backend.name,
-      isConnected: () => backend.isConnected(),
-      close: () => backend.close(),
-      newTarget: async () => {
-        const target = await backend.newTarget();
-        counts.set(url, (counts.get(url) ?? 0) + 1);
-        return target;
-      },
-    };
-  };
+  const factory = mapTargets(connect, (target) => {
+    counts.set(url, (counts.get(url) ?? 0) + 1);
+    return target;
+  });
   return { label: endpoint.label, slots: 2, factory };
 }
 

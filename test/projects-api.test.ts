@@ -14,7 +14,7 @@ import { startExportJob } from '../server/domain/exports/jobs.js';
 import { createOrganization, createProject, defaultOrganizationId } from '../server/domain/organizations.js';
 import { readImportReport } from '../server/domain/siteReport.js';
 import { buildDir, sitesRoot } from '../server/domain/sites.js';
-import { egressProofsFile, jobDir } from '../server/exportSpec/files.js';
+import { captureCacheDir, egressProofsFile, jobDir } from '../server/exportSpec/files.js';
 import type { HostPolicy } from '../server/http/middleware/hostCheck.js';
 import { listen, type RunningServer } from '../server/http/server.js';
 import { silentLogger } from '../server/logger.js';
@@ -169,6 +169,13 @@ describe('projects API', () => {
     writeFileSync(`${proofs}.999999.0a1b2c3d.tmp`, '{}\n');
     const otherProofs = egressProofsFile(runtime.dataDir, 'another-project');
     writeFileSync(otherProofs, '{}\n');
+    // The pages its last export captured (and an old version a killed export left while replacing them).
+    const captures = captureCacheDir(runtime.dataDir, id);
+    mkdirSync(captures, { recursive: true });
+    writeFileSync(join(captures, `${'a'.repeat(40)}.html`), '<!doctype html>');
+    mkdirSync(`${captures}.999999.0a1b2c3d.old`);
+    const otherCaptures = captureCacheDir(runtime.dataDir, 'another-project');
+    mkdirSync(otherCaptures);
 
     const deleted = await api('DELETE', `/v1/projects/${id}`);
     expect(deleted).toEqual({
@@ -180,6 +187,7 @@ describe('projects API', () => {
     expect(existsSync(join(sitesRoot(runtime.dataDir), id))).toBe(false);
     expect(existsSync(jobDir(runtime.dataDir, job.id))).toBe(false);
     expect(readdirSync(dirname(proofs))).toEqual([basename(otherProofs)]);
+    expect(readdirSync(dirname(captures))).toEqual([basename(otherCaptures)]);
     expect(findExportJob(runtime.db, job.id)).toBeUndefined();
     expect((await api('GET', `/v1/analytics/${id}/feedback`)).status).toBe(404);
     expect((await api('GET', `/v1/projects/${id}`)).status).toBe(404);

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 /**
- * `bench/reexport/run.js`: what a re-export costs once the project's last egress check can be reused
- * (server/export/egress/proofStore.ts). With the built CLI on a fresh data dir: imports a docs project (a
- * copy in a temporary folder, since it is edited), exports it, exports it again unchanged, then changes
- * the text of `--edit` pages, imports that and exports a third time. For each export it prints the wall
- * time, each phase's time (bench/scale/exportPhases.js), the page loads the check opened and those the last
- * export proved, and the peak RSS of the Offprint process. Never fails on a figure.
+ * `bench/reexport/run.js`: what a re-export costs once the project's last export can be reused: its
+ * captures (server/export/captureCache.ts) and its egress check (server/export/egress/proofStore.ts).
+ * With the built CLI on a fresh data dir: imports a docs project (a copy in a temporary folder, since it
+ * is edited), exports it, exports it again unchanged, then changes the text of `--edit` pages, imports
+ * that and exports a third time. For each export it prints the wall time, each phase's time
+ * (bench/scale/exportPhases.js), the pages rendered and those taken from the last export, the page loads
+ * the check opened and those the last export proved, and the peak RSS of the Offprint process; and
+ * whether the unchanged export's bundle has the same bytes as the first (SOURCE_DATE_EPOCH is fixed, so
+ * it must). Never fails on a figure.
  *
  * Usage: node bench/reexport/run.js [--project DIR] [--edit N] [--concurrency N] [--keep]
  * Default project: ../shared/fixtures/novu-docs. Needs `npm run build` first (it runs dist/).
  */
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -29,9 +33,13 @@ const { values: opts } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
+/** A fixed bundle time, so that exports of the same site give the same bytes. */
+const SOURCE_DATE_EPOCH = '1767225600';
+const sha256 = (/** @type {string} */ file) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const log = (/** @type {string} */ line) => console.log(line);
 const mb = (/** @type {number} */ bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
 const REUSED = /page loads \((\d+) proved by the last export\)/;
+const PAGES_REUSED = /pages \((\d+) from the last export\)/;
 const CHECK = /^Checking that no page reaches outside the bundle\.\.\. (\d+)\/(\d+) page loads/;
 
 /** The project's MDX pages, sorted (snippets are not pages). */
@@ -68,28 +76,32 @@ async function cli(/** @type {string} */ dataDir, /** @type {string[]} */ args) 
 async function exportOnce(/** @type {string} */ label, /** @type {string} */ dataDir, /** @type {string} */ out) {
   const phases = new ExportPhases(() => undefined, 3600);
   const check = { reused: 0, done: 0, total: 0 };
+  let pagesReused = 0;
   const args = ['export', '--domain', 'reexport.localhost', '--out', out];
   if (opts.concurrency !== undefined) args.push('--concurrency', opts.concurrency);
   const result = await runSampled(process.execPath, [CLI, ...args], {
-    env: { ...process.env, OFFPRINT_DATA_DIR: dataDir, OFFPRINT_LOG_LEVEL: 'warn' },
+    env: { ...process.env, OFFPRINT_DATA_DIR: dataDir, OFFPRINT_LOG_LEVEL: 'warn', SOURCE_DATE_EPOCH },
     onStderrLine: (line, seconds, peaks) => {
       phases.line(line, seconds, peaks.rss);
       const counted = CHECK.exec(line);
       if (counted !== null) Object.assign(check, { done: Number(counted[1]), total: Number(counted[2]) });
       const reused = REUSED.exec(line);
       if (reused !== null) check.reused = Number(reused[1]);
+      const kept = PAGES_REUSED.exec(line);
+      if (kept !== null) pagesReused = Number(kept[1]);
     },
   });
   const figures = phases.finish(result.seconds);
   const opened = check.total - check.reused;
   log(
     `${label.padEnd(22)} ${result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`}  ${formatSeconds(result.seconds).padStart(6)}` +
-      `  check opened ${opened} of ${check.total} page loads (${check.reused} proved by the last export)` +
+      `  ${(figures.find((f) => f.phase === 'render')?.total ?? 0) - pagesReused} pages rendered, ${pagesReused} taken from the last export;` +
+      ` check opened ${opened} of ${check.total} page loads (${check.reused} proved by the last export)` +
       `  peak RSS ${mb(result.peaks.rss)}`,
   );
   log(`${''.padEnd(22)} ${phaseSummary(figures)}${result.code === 0 ? `; bundle ${mb(statSync(out).size)}` : ''}`);
   if (result.code !== 0) log(result.stderr.trim().split('\n').slice(-20).join('\n'));
-  return { seconds: result.seconds, opened, total: check.total };
+  return { seconds: result.seconds, opened, total: check.total, sha256: sha256(out) };
 }
 
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
@@ -114,7 +126,8 @@ try {
   ]);
   const projectId = JSON.parse(created.stdout).projectId;
   const first = await exportOnce('first export', dataDir, join(work, '1.zip'));
-  await exportOnce('unchanged', dataDir, join(work, '2.zip'));
+  const unchanged = await exportOnce('unchanged', dataDir, join(work, '2.zip'));
+  log(`unchanged export's bundle has the first one's bytes: ${unchanged.sha256 === first.sha256 ? 'yes' : 'NO'}`);
   // Evenly spread pages get a sentence more, as an edit of their text would.
   const step = Math.max(1, Math.floor(pages.length / Math.max(1, edits)));
   for (let i = 0; i < edits; i++) {

@@ -30,6 +30,8 @@ export class ProgressDisplay {
   private baseline = 0;
   /** When the egress check first counted its loads, and those done then: the check's own rate. */
   private proving: { readonly at: number; readonly done: number } | null = null;
+  /** Pages the rendering took from the project's last export, for the ETA and the closing summary. */
+  private reused = 0;
   /** The egress check's last count of loads, for the closing summary. */
   private checked: { readonly total: number; readonly reused: number } | null = null;
   private lastDraw = -Infinity;
@@ -50,6 +52,11 @@ export class ProgressDisplay {
   /** The egress check's page loads, and how many of them the last export proved; null before it counted. */
   get egressCheck(): { readonly total: number; readonly reused: number } | null {
     return this.checked;
+  }
+
+  /** Pages the rendering took from the project's last export instead of rendering them. */
+  get pagesReused(): number {
+    return this.reused;
   }
 
   /** True when the display draws on a terminal (a bar redrawn in place). */
@@ -102,8 +109,9 @@ export class ProgressDisplay {
             progress.pagesTotal - progress.pagesDone,
             at - this.startedAt,
           );
+    const reused = progress.pagesReused ?? 0;
     const parts = [
-      `${progress.pagesDone}/${progress.pagesTotal} pages`,
+      `${progress.pagesDone}/${progress.pagesTotal} pages${reused > 0 ? ` (${reused} from the last export)` : ''}`,
       `${Math.floor(fraction * 100)}%`,
       eta === null ? 'ETA --' : `ETA ${formatDuration(eta)}`,
     ];
@@ -118,9 +126,12 @@ export class ProgressDisplay {
   /** Takes a progress report; draws when it is time to. */
   update(progress: ExportProgress): void {
     const at = this.now();
-    if (this.startedAt === null) {
+    // Pages taken from the last export come in a burst before any is rendered: the rate starts after them.
+    const reused = progress.phase === 'rendering' ? (progress.pagesReused ?? 0) : this.reused;
+    if (this.startedAt === null || reused !== this.reused) {
       this.startedAt = at;
       this.baseline = progress.pagesDone;
+      this.reused = reused;
     }
     // The check's rate counts from its first count of loads: those an interrupted run checked are not in it.
     if (progress.phase === 'proving' && (progress.checked?.total ?? 0) > 0) {

@@ -8,7 +8,7 @@ import { writeTransaction } from '../db/connection.js';
 import { CANCELLED_ERROR, failExportJob, listProjectExportJobs } from '../db/exportJobs.js';
 import { deleteProjectRow, type ProjectRow } from '../db/projects.js';
 import { findSite, type SiteRow } from '../db/sites.js';
-import { jobDir, removeEgressProofs } from '../exportSpec/files.js';
+import { jobDir, removeCaptureCache, removeEgressProofs } from '../exportSpec/files.js';
 import { removeDir } from '../sites/import/stage.js';
 import type { SiteDeps } from '../deps.js';
 import { NotFoundError } from '../errors.js';
@@ -111,6 +111,7 @@ export async function deleteProject(
   // A worker that was rendering may write one more page before it notices; its start-up sweep removes that.
   for (const job of jobs.all) removeDir(jobDir(deps.dataDir, job.id));
   removeEgressProofs(deps.dataDir, projectId);
+  removeCaptureCache(deps.dataDir, projectId);
   deps.logger.info({ projectId, jobs: jobs.all.length, cancelled: jobs.active.length }, 'project deleted');
   return { project, cancelledJobs: jobs.active.map((job) => job.id), deletedJobs: jobs.all.length };
 }

@@ -5,6 +5,16 @@
  */
 import type { CdpTarget } from '../render/cdp.js';
 import { encodePath } from './bundleFiles.js';
+import {
+  CAPTURE_FLAG,
+  CAPTURE_MEDIA,
+  CAPTURE_VIEWPORT,
+  isRecord,
+  isSnapshot,
+  READY_EXPRESSION,
+  SNAPSHOT_EXPRESSION,
+  snapshotProblem,
+} from './captureScripts.js';
 import { fulfilFromSite } from './fulfil.js';
 
 /** How long a capture may take. */
@@ -26,6 +36,17 @@ export interface CapturedPage {
   readonly blocked: string[];
   /** Console errors and uncaught exceptions. */
   readonly errors: string[];
+  /**
+   * The site paths the page requested (its own first, each once, with their query), or null when one
+   * of them was not a plain GET or HEAD (an answer that cannot be asked for again to see if it changed).
+   */
+  readonly requests: readonly string[] | null;
+}
+
+/** The product string of the browser of `target` (`Chrome/131.0.6778.85`), or null when it does not say. */
+export async function productOf(target: CdpTarget): Promise<string | null> {
+  const version = await target.send<{ product?: unknown }>('Browser.getVersion').catch(() => null);
+  return typeof version?.product === 'string' ? version.product : null;
 }
 
 /** A page that did not finish in time, or whose renderer went away: worth another attempt. */
@@ -36,76 +57,9 @@ export class CaptureError extends Error {
   }
 }
 
-/**
- * Runs before any script of every document: tells the theme client it is being captured, and records
- * what the site's Content-Security-Policy refused to load (such requests never reach the network, nor
- * the request filter, but they are reported like the requests the filter blocks).
- */
-const CAPTURE_FLAG = `window.__offprintCapture = true;
-window.__offprintRefused = [];
-document.addEventListener('securitypolicyviolation', (event) => {
-  window.__offprintRefused.push(event.blockedURI);
-}, true);`;
-
-/** Resolves when the page is complete (run with awaitPromise; the pipeline bounds it with its timeout). */
-const READY_EXPRESSION = `(async () => {
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  while (document.readyState !== 'complete') await sleep(10);
-  await document.fonts.ready;
-  const images = Array.from(document.images).filter((img) => img.loading !== 'lazy');
-  await Promise.all(images.map((img) => img.complete
-    ? (img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined)
-    : new Promise((resolve) => {
-        img.addEventListener('load', resolve, { once: true });
-        img.addEventListener('error', resolve, { once: true });
-      })));
-  const themed = document.querySelector('script[src$="/_offprint/theme.js"]') !== null;
-  const diagramsDone = () => Array.from(document.querySelectorAll('[data-op-mermaid]'))
-    .every((el) => el.dataset.state === 'rendered' || el.dataset.state === 'error');
-  while ((themed && window.__offprintReady !== true) || !diagramsDone()) await sleep(10);
-  await document.fonts.ready;
-  return true;
-})()`;
-
-const SNAPSHOT_EXPRESSION = `({
-  html: (document.doctype ? '<!doctype ' + document.doctype.name + '>' : '') + document.documentElement.outerHTML,
-  refused: Array.isArray(window.__offprintRefused) ? window.__offprintRefused.map(String) : [],
-  href: location.href,
-  status: performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0,
-})`;
-
-interface Snapshot {
-  readonly html: string;
-  readonly refused: readonly string[];
-  /** Where the document is (a page that left, or Chromium's error page, is somewhere else). */
-  readonly href: string;
-  /** HTTP status of the document (0 when the browser does not say). */
-  readonly status: number;
-}
-
-function isSnapshot(value: unknown): value is Snapshot {
-  return (
-    isRecord(value) &&
-    typeof value['html'] === 'string' &&
-    Array.isArray(value['refused']) &&
-    typeof value['href'] === 'string' &&
-    typeof value['status'] === 'number'
-  );
-}
-
-/** Why a snapshot is not the page asked for (it went elsewhere, or is an error), or null when it is. */
-function snapshotProblem(snapshot: Snapshot, url: string): string | null {
-  const at = snapshot.href.split('#')[0] ?? '';
-  if (at !== url) return `the page left ${url} for ${at}`;
-  if (snapshot.status !== 0 && (snapshot.status < 200 || snapshot.status > 299)) {
-    return `the page answered HTTP ${snapshot.status}`;
-  }
-  return null;
-}
-
 interface RequestPaused {
   readonly requestId: string;
-  readonly request: { readonly url: string };
+  readonly request: { readonly url: string; readonly method?: unknown };
 }
 
 interface EvaluateResult {
@@ -129,10 +83,6 @@ interface ExceptionThrown {
   readonly exceptionDetails: { readonly text?: string; readonly exception?: { readonly description?: string } };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 function isRequestPaused(value: unknown): value is RequestPaused {
   return isRecord(value) && typeof value['requestId'] === 'string' && isRecord(value['request']);
 }
@@ -142,7 +92,13 @@ function isRequestPaused(value: unknown): value is RequestPaused {
  * pages are captured one after the other (the target stays alive between pages).
  */
 export class CaptureTarget {
-  private page: { blocked: string[]; errors: string[]; url: string; commits: number } | null = null;
+  private page: {
+    blocked: string[];
+    errors: string[];
+    url: string;
+    commits: number;
+    requests: Set<string> | null;
+  } | null = null;
   private closedReason: string | null = null;
   private onClose: ((reason: string) => void) | null = null;
   /** Called when the main frame goes (or asks to go) anywhere but the page being captured. */
@@ -152,11 +108,13 @@ export class CaptureTarget {
   private constructor(
     readonly target: CdpTarget,
     private readonly origin: string,
+    /** The browser's product string (the captures it makes are kept under it: captureCache.ts). */
+    readonly browserVersion: string | null,
   ) {}
 
   /** Prepares `target` to capture pages of the site at `origin` (`http://127.0.0.1:PORT`). */
   static async open(target: CdpTarget, origin: string): Promise<CaptureTarget> {
-    const capture = new CaptureTarget(target, origin);
+    const capture = new CaptureTarget(target, origin, await productOf(target));
     target.onClosed((reason) => {
       capture.closedReason = reason;
       capture.onClose?.(reason);
@@ -176,16 +134,8 @@ export class CaptureTarget {
     await target.send('Page.enable');
     await target.send('Runtime.enable');
     await target.send('Page.addScriptToEvaluateOnNewDocument', { source: CAPTURE_FLAG });
-    // A fixed window and light palette: the saved DOM must not depend on the machine.
-    await target.send('Emulation.setDeviceMetricsOverride', {
-      width: 1280,
-      height: 900,
-      deviceScaleFactor: 1,
-      mobile: false,
-    });
-    await target.send('Emulation.setEmulatedMedia', {
-      features: [{ name: 'prefers-color-scheme', value: 'light' }],
-    });
+    await target.send('Emulation.setDeviceMetricsOverride', { ...CAPTURE_VIEWPORT });
+    await target.send('Emulation.setEmulatedMedia', { ...CAPTURE_MEDIA });
     await target.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
     return capture;
   }
@@ -210,6 +160,7 @@ export class CaptureTarget {
     const { url } = params.request;
     const local = url === this.origin || url.startsWith(`${this.origin}/`) || /^(data|blob):/i.test(url);
     if (local) {
+      this.recordSiteRequest(url, params.request.method);
       // A remote browser cannot reach our loopback site server: we answer for it (fulfil.ts).
       if (this.target.remote === true && /^https?:/i.test(url)) void fulfilFromSite(this.target, params);
       else this.target.send('Fetch.continueRequest', { requestId: params.requestId }).catch(() => undefined);
@@ -221,11 +172,28 @@ export class CaptureTarget {
       .catch(() => undefined);
   }
 
+  /** Notes a request to the site server: what the capture was made of. */
+  private recordSiteRequest(url: string, method: unknown): void {
+    const requests = this.page?.requests;
+    if (requests === undefined || requests === null || !url.startsWith(this.origin)) return;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (this.page !== null) this.page.requests = null;
+      return;
+    }
+    requests.add(url.slice(this.origin.length).split('#')[0] || '/');
+  }
+
   /** Loads `path` and returns its complete DOM; throws CaptureError when it hangs or the renderer dies. */
   async capture(path: string, timeouts: CaptureTimeouts): Promise<CapturedPage> {
     if (this.closedReason !== null) throw new CaptureError(`the target is gone (${this.closedReason})`);
     const url = this.origin + encodePath(path);
-    const page = { blocked: [] as string[], errors: [] as string[], url, commits: 0 };
+    const page: NonNullable<CaptureTarget['page']> = {
+      blocked: [],
+      errors: [],
+      url,
+      commits: 0,
+      requests: new Set<string>(),
+    };
     this.page = page;
     const timers: NodeJS.Timeout[] = [];
     const unsubscribe: (() => void)[] = [];
@@ -262,7 +230,8 @@ export class CaptureTarget {
       if (problem !== null) throw new CaptureError(problem);
       // Inline code the policy refused is not a request: only URLs are reported.
       for (const url of snapshot.refused) if (/^(https?|wss?):/i.test(url)) page.blocked.push(url);
-      return { html: snapshot.html, blocked: [...new Set(page.blocked)], errors: page.errors };
+      const requests = page.requests === null ? null : [...page.requests];
+      return { html: snapshot.html, blocked: [...new Set(page.blocked)], errors: page.errors, requests };
     } finally {
       for (const timer of timers) clearTimeout(timer);
       for (const off of unsubscribe) off();

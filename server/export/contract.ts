@@ -21,6 +21,8 @@ export interface ExportProgress {
   readonly phase: 'rendering' | 'assembling' | 'proving' | 'zipping';
   /** Pages captured so far, including those found captured by an earlier, interrupted run. */
   readonly pagesDone: number;
+  /** Of `pagesDone`, those taken from the project's last export (captured from the same answers). */
+  readonly pagesReused?: number;
   readonly pagesTotal: number;
   /** The page last started, for progress displays. */
   readonly currentPage: string | null;
@@ -69,6 +71,12 @@ export interface ExportRunInput {
    * loads whose page and every file it read are unchanged are not opened again. None: all are opened.
    */
   readonly egressProofs?: string;
+  /**
+   * Where the project keeps the pages its last export captured (captureCache.ts): a page whose capture
+   * was made of the same site answers with the same browser is taken from there, not rendered; this run's
+   * captures are kept there when it completes. None: every page is rendered and nothing is kept.
+   */
+  readonly captureCache?: string;
   /** The archive's final path; it is written under a temporary name and renamed when complete. */
   readonly outFile: string;
   readonly backend: RenderBackendFactory;

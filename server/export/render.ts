@@ -7,9 +7,11 @@
  */
 import type { Logger } from '../logger.js';
 import type { CdpTarget, RenderBackend, RenderBackendFactory } from '../render/cdp.js';
-import { CaptureError, CaptureTarget, type CaptureTimeouts } from './capture.js';
+import { CaptureError, CaptureTarget, productOf, type CapturedPage, type CaptureTimeouts } from './capture.js';
+import { captureKey, type CaptureCache } from './captureCache.js';
 import { ExportFailedError } from './contract.js';
-import type { PageStore } from './workDir.js';
+import type { SiteDigests } from './siteDigests.js';
+import type { PageNotes, PageStore } from './workDir.js';
 
 /** Attempts per page: the first one and two retries. */
 export const PAGE_ATTEMPTS = 3;
@@ -39,7 +41,18 @@ export interface RenderPagesInput {
   readonly onDone: (path: string) => void;
   /** Pages a target renders before a fresh one (default {@link PAGES_PER_TARGET}). */
   readonly pagesPerTarget?: number;
+  /**
+   * Captures are kept for reuse: each records what it was made of (`digests` of the site's answers),
+   * and a page whose kept capture of the project's last export (`cache`) was made of the same is taken
+   * from it instead of being rendered ({@link RenderPagesInput.onReused}).
+   */
+  readonly reuse?: { readonly cache: CaptureCache | null; readonly digests: SiteDigests };
+  /** A page was taken from the project's last export (instead of onStart and onDone). */
+  readonly onReused?: (path: string) => void;
 }
+
+/** Kept captures looked at once (each asks the site server for the answers the page was made of). */
+const REUSE_CONCURRENCY = 4;
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -102,9 +115,66 @@ export class BrowserHolder {
   }
 }
 
+/** The product string of the browser `browser` holds (one short-lived target asks it). */
+async function browserVersion(browser: BrowserHolder): Promise<string | null> {
+  const target = await (await browser.get()).newTarget();
+  try {
+    return await productOf(target);
+  } finally {
+    await target.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Takes from the project's last export the pages of `queue` it captured out of the same answers with
+ * the same browser; returns the pages left to render.
+ */
+async function takeKeptCaptures(input: RenderPagesInput, queue: string[], browser: BrowserHolder): Promise<string[]> {
+  const { cache = null, digests } = input.reuse ?? {};
+  if (cache === null || digests === undefined) return queue;
+  const key = captureKey(await browserVersion(browser));
+  const left: string[] = [];
+  const pending = [...queue];
+  const worker = async (): Promise<void> => {
+    for (let path = pending.shift(); path !== undefined; path = pending.shift()) {
+      input.signal.throwIfAborted();
+      const notes = await cache.reuse(path, key, digests, input.store);
+      if (notes === null) {
+        left.push(path);
+        continue;
+      }
+      logPageNotes(input.logger, notes);
+      input.onReused?.(path);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REUSE_CONCURRENCY, queue.length) }, worker));
+  // In the order asked for, whatever order the checks ended in.
+  const rendered = new Set(left);
+  return queue.filter((path) => rendered.has(path));
+}
+
+/** Logs what a capture reported (the same whether the page was rendered now or by the last export). */
+function logPageNotes(logger: Logger, notes: PageNotes): void {
+  for (const error of notes.errors) logger.warn({ page: notes.path, error }, 'export: page error');
+  for (const url of notes.blocked) logger.info({ page: notes.path, url }, 'export: request blocked');
+}
+
+/** The notes saved with a capture: what it reported and, when it is kept for reuse, what it was made of. */
+async function notesOf(
+  input: RenderPagesInput,
+  path: string,
+  captured: CapturedPage,
+  browser: string | null,
+): Promise<PageNotes> {
+  const notes = { path, blocked: captured.blocked, errors: captured.errors };
+  if (input.reuse === undefined || captured.requests === null) return notes;
+  const requests = await input.reuse.digests.describe(captured.requests);
+  return requests === null ? notes : { ...notes, reuse: { key: captureKey(browser), requests } };
+}
+
 /** Renders and saves every page of `pages` not already in the store. */
 export async function renderPages(input: RenderPagesInput): Promise<void> {
-  const queue = input.pages.filter((path) => !input.store.has(path));
+  let queue = input.pages.filter((path) => !input.store.has(path));
   if (queue.length === 0) return;
   const browser = new BrowserHolder(input.backend, input.logger);
   // Set by the first worker that fails; the others stop taking pages.
@@ -132,9 +202,9 @@ export async function renderPages(input: RenderPagesInput): Promise<void> {
             target ??= await CaptureTarget.open(await (await browser.get()).newTarget(), input.origin);
             const captured = await target.capture(path, input.timeouts);
             input.signal.throwIfAborted();
-            for (const error of captured.errors) input.logger.warn({ page: path, error }, 'export: page error');
-            for (const url of captured.blocked) input.logger.info({ page: path, url }, 'export: request blocked');
-            input.store.save({ path, blocked: captured.blocked, errors: captured.errors }, captured.html);
+            const notes = await notesOf(input, path, captured, target.browserVersion);
+            logPageNotes(input.logger, notes);
+            input.store.save(notes, captured.html);
             input.onDone(path);
             if (++rendered >= (input.pagesPerTarget ?? PAGES_PER_TARGET)) await drop();
             break;
@@ -159,8 +229,9 @@ export async function renderPages(input: RenderPagesInput): Promise<void> {
   };
 
   try {
+    queue = await takeKeptCaptures(input, queue, browser);
     const workers = Math.max(1, Math.min(input.concurrency, queue.length));
-    await Promise.all(Array.from({ length: workers }, worker));
+    if (queue.length > 0) await Promise.all(Array.from({ length: workers }, worker));
   } finally {
     input.signal.removeEventListener('abort', stop);
     await browser.close();

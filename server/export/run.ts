@@ -1,6 +1,7 @@
 /**
  * One static export run: serve the pinned build privately, capture every page in Chromium (skipping
- * pages an interrupted run already captured), assemble the bundle folder, check it for egress (going on
+ * pages an interrupted run already captured, and taking those the project's last export captured from the
+ * same answers of the site server), assemble the bundle folder, check it for egress (going on
  * from the page loads an interrupted run already checked), write the manifest, zip it
  * deterministically. The output depends only on the site build and the options: an interrupted and
  * resumed run gives the same bytes as an uninterrupted one.
@@ -11,13 +12,15 @@ import { join } from 'node:path';
 import { OFFPRINT_VERSION } from '../version.js';
 import { assembleBundle } from './assemble.js';
 import { DEFAULT_CAPTURE_TIMEOUTS } from './capture.js';
-import { ExportFailedError, type ExportResult, type ExportRunInput } from './contract.js';
+import { CaptureCache, keepCaptures } from './captureCache.js';
+import { ExportFailedError, type ExportProgress, type ExportResult, type ExportRunInput } from './contract.js';
 import { MemoryGuard } from './memoryGuard.js';
 import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './manifest.js';
 import { manifestSigning, signedManifestFiles } from './signature.js';
 import { pageFile } from './bundleFiles.js';
 import { listExportPages } from '../exportSpec/pages.js';
 import { renderPages } from './render.js';
+import { SiteDigests } from './siteDigests.js';
 import { startExportSite } from './siteServer.js';
 import { PageStore, writeAtomic } from './workDir.js';
 import { writeDeterministicZip } from './zip.js';
@@ -44,7 +47,15 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     const store = new PageStore(input.workDir);
     const total = pages.length;
     let done = pages.filter((path) => store.has(path)).length;
-    input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: null });
+    let reused = 0;
+    const rendering = (currentPage: string | null): ExportProgress => ({
+      phase: 'rendering',
+      pagesDone: done,
+      pagesTotal: total,
+      currentPage,
+      ...(reused > 0 ? { pagesReused: reused } : {}),
+    });
+    input.onProgress(rendering(null));
     const renderStart = Date.now();
     await renderPages({
       pages,
@@ -56,16 +67,25 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       signal,
       logger: deps.logger,
       ...(input.pagesPerTarget === undefined ? {} : { pagesPerTarget: input.pagesPerTarget }),
-      onStart: (path) =>
-        input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: path }),
+      ...(input.captureCache === undefined
+        ? {}
+        : {
+            reuse: { cache: CaptureCache.open(input.captureCache, deps.logger), digests: new SiteDigests(site.origin) },
+          }),
+      onStart: (path) => input.onProgress(rendering(path)),
       onDone: (path) => {
         guard.check(`rendering ${path}`);
         done += 1;
-        input.onProgress({ phase: 'rendering', pagesDone: done, pagesTotal: total, currentPage: path });
+        input.onProgress(rendering(path));
+      },
+      onReused: (path) => {
+        done += 1;
+        reused += 1;
+        input.onProgress(rendering(path));
       },
     });
     signal.throwIfAborted();
-    deps.logger.info({ ms: Date.now() - renderStart, pages: total }, 'export: pages rendered');
+    deps.logger.info({ ms: Date.now() - renderStart, pages: total, reused }, 'export: pages rendered');
     input.onProgress({ phase: 'assembling', pagesDone: total, pagesTotal: total, currentPage: null });
 
     const bundleDir = join(input.workDir, 'bundle');
@@ -144,6 +164,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     );
     deps.logger.info({ ms: Date.now() - zipStart, bytes: zip.sizeBytes }, 'export: archive written');
     await rm(bundleDir, { recursive: true, force: true });
+    if (input.captureCache !== undefined) keepCaptures(store, input.captureCache, options.paths === null, deps.logger);
     deps.logger.info(
       {
         projectId: input.projectId,

@@ -13,6 +13,17 @@ const pageNotesSchema = z.object({
   path: z.string(),
   blocked: z.array(z.string()),
   errors: z.array(z.string()),
+  /**
+   * What the capture was made of, for a later export to reuse it (captureCache.ts): the key of the
+   * browser and capture code, and each site path the page requested with the digest of its answer.
+   * Absent: the capture is never reused.
+   */
+  reuse: z
+    .object({
+      key: z.string(),
+      requests: z.array(z.object({ path: z.string(), digest: z.string() })),
+    })
+    .optional(),
 });
 
 /** Notes of one captured page. */
@@ -25,13 +36,20 @@ export function writeAtomic(file: string, data: string | Buffer): void {
   renameSync(tmp, file);
 }
 
-/** The captured pages of one export. */
+/** The captured pages of one export (or kept from a project's last one: captureCache.ts). */
 export class PageStore {
   readonly dir: string;
 
-  constructor(workDir: string) {
-    this.dir = join(workDir, 'pages');
+  /** The store of the working folder `workDir` (its `pages/`), or, with `{ at }`, the folder `at` itself. */
+  constructor(workDir: string | { readonly at: string }) {
+    this.dir = typeof workDir === 'string' ? join(workDir, 'pages') : workDir.at;
     mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** The files of a page: its notes, then its HTML (written in that order; the HTML marks it captured). */
+  files(path: string): readonly [notes: string, html: string] {
+    const base = this.base(path);
+    return [`${base}.json`, `${base}.html`];
   }
 
   private base(path: string): string {
@@ -57,12 +75,17 @@ export class PageStore {
 
   /** The notes of a captured page (empty ones if they were lost). */
   notes(path: string): PageNotes {
+    return this.savedNotes(path) ?? { path, blocked: [], errors: [] };
+  }
+
+  /** The notes saved for `path`, or null when there are none (or they are torn, or of another page). */
+  savedNotes(path: string): PageNotes | null {
     try {
       const parsed = pageNotesSchema.safeParse(JSON.parse(readFileSync(`${this.base(path)}.json`, 'utf8')));
-      if (parsed.success) return parsed.data;
+      if (parsed.success && parsed.data.path === path) return parsed.data;
     } catch {
       // Missing or torn: the page itself is intact, only its report is lost.
     }
-    return { path, blocked: [], errors: [] };
+    return null;
   }
 }

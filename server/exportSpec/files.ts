@@ -58,6 +58,48 @@ export function removeEgressProofs(dataDir: string, projectId: string): void {
   }
 }
 
+/**
+ * The pages a project's last export captured, which its next export takes instead of rendering them
+ * where nothing they were made of changed: `<dataDir>/exports/captures/<projectId>/`.
+ */
+export function captureCacheDir(dataDir: string, projectId: string): string {
+  return join(exportsRoot(dataDir), 'captures', projectId);
+}
+
+/** Removes the old versions of kept captures `dir` that a process killed while replacing them left beside it. */
+export function removeReplacedCaptures(dir: string): void {
+  const prefix = `${basename(dir)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(dir));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix) && name.endsWith('.old')) {
+      rmSync(join(dirname(dir), name), { recursive: true, force: true, maxRetries: 3 });
+    }
+  }
+}
+
+/** The projects that have kept captures (a folder under `<dataDir>/exports/captures`). */
+export function listCaptureCaches(dataDir: string): string[] {
+  try {
+    return readdirSync(dirname(captureCacheDir(dataDir, 'x')), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.endsWith('.old'))
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/** Deletes a project's kept captures (with any old version left beside them); none is fine. */
+export function removeCaptureCache(dataDir: string, projectId: string): void {
+  const dir = captureCacheDir(dataDir, projectId);
+  removeReplacedCaptures(dir);
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
 /** Deletes a job's folder (work files and bundle); a missing folder is fine. */
 export function removeJobDir(dataDir: string, jobId: string): void {
   rmSync(jobDir(dataDir, jobId), { recursive: true, force: true, maxRetries: 3 });

@@ -24,11 +24,21 @@ import {
 } from '../export/contract.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
 import type { SiteDeps } from '../deps.js';
-import { egressProofsFile, jobBundleFile, jobWorkDir, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
+import {
+  captureCacheDir,
+  egressProofsFile,
+  jobBundleFile,
+  jobWorkDir,
+  removeJobDir,
+  removeJobWorkDir,
+} from '../exportSpec/files.js';
 import { jobExportOptions } from '../exportSpec/jobOptions.js';
 import { writeJobWarnings } from '../exportSpec/warnings.js';
 import { sourceDateEpochMs } from '../config.js';
+import { keepCaptures } from '../export/captureCache.js';
 import { projectSigner } from '../export/signer.js';
+import { PageStore } from '../export/workDir.js';
+import { findProject } from '../db/projects.js';
 import { progressPercent } from './progress.js';
 import { exportWarnings } from './warnings.js';
 import { privateRoots, redactPaths } from '../redact.js';
@@ -90,15 +100,28 @@ function storeWarnings(deps: SiteDeps, jobId: string, result: ExportResult): voi
   }
 }
 
+/**
+ * Deletes the folder of a job that will not run again (failed, cancelled), keeping first the pages it
+ * captured for its project's next export: a large export that failed on one page renders only what it
+ * had not captured (and that page) once the page is fixed. Not for a project that is gone.
+ */
+function dropJobFiles(deps: SiteDeps, row: ExportJobRow): void {
+  if (findProject(deps.db, row.projectId) !== undefined) {
+    const store = new PageStore(jobWorkDir(deps.dataDir, row.id));
+    keepCaptures(store, captureCacheDir(deps.dataDir, row.projectId), false, deps.logger);
+  }
+  removeJobDir(deps.dataDir, row.id);
+}
+
 /** Marks the job failed (if still ours) and deletes its files. */
 function failJob(deps: SiteDeps, row: ExportJobRow, owner: string, error: string): JobOutcome {
   const failed = failExportJob(deps.db, row.id, error, deps.now(), owner);
   if (!failed) {
     const reason = reasonFromRow(findExportJob(deps.db, row.id), owner);
-    if (reason === 'cancelled') removeJobDir(deps.dataDir, row.id);
+    if (reason === 'cancelled') dropJobFiles(deps, row);
     return { kind: reason === 'cancelled' ? 'cancelled' : 'lost' };
   }
-  removeJobDir(deps.dataDir, row.id);
+  dropJobFiles(deps, row);
   deps.logger.warn({ jobId: row.id, error }, 'export failed');
   return { kind: 'failed', error };
 }
@@ -179,6 +202,7 @@ export async function runClaimedJob(
       options: exportOptions,
       workDir,
       egressProofs: egressProofsFile(deps.dataDir, row.projectId),
+      captureCache: captureCacheDir(deps.dataDir, row.projectId),
       outFile: jobBundleFile(deps.dataDir, jobId),
       signer: projectSigner(deps, row.projectId),
       createdAt: new Date(sourceDateEpochMs() ?? row.createdAt).toISOString(),
@@ -220,14 +244,14 @@ export async function runClaimedJob(
       return { kind: 'completed', row: after, result };
     }
     if (reasonFromRow(after, owner) === 'cancelled') {
-      removeJobDir(deps.dataDir, jobId);
+      dropJobFiles(deps, row);
       return { kind: 'cancelled' };
     }
     return { kind: 'lost' };
   }
   switch (why) {
     case 'cancelled':
-      removeJobDir(deps.dataDir, jobId);
+      dropJobFiles(deps, row);
       deps.logger.info({ jobId }, 'export cancelled');
       return { kind: 'cancelled' };
     case 'lost':

@@ -20,7 +20,16 @@ import { runExport } from '../export/run.js';
 import type { RenderBackendFactory } from '../render/cdp.js';
 import type { BrowserEndpoint } from '../render/endpoints.js';
 import { renderSetup } from './backend.js';
-import { listJobDirs, removeJobDir, removeJobWorkDir } from '../exportSpec/files.js';
+import { findProject } from '../db/projects.js';
+import {
+  captureCacheDir,
+  listCaptureCaches,
+  listJobDirs,
+  removeCaptureCache,
+  removeJobDir,
+  removeJobWorkDir,
+  removeReplacedCaptures,
+} from '../exportSpec/files.js';
 import { isDeadOwner, newLeaseOwner } from './owner.js';
 import { runClaimedJob, type JobOutcome, type JobRunOptions, type RunExport } from './runJob.js';
 
@@ -94,8 +103,10 @@ export function claimNextJob(deps: Deps, owner: string, leaseMs: number, maxAtte
 }
 
 /**
- * Deletes files no job needs: folders of failed or deleted jobs (a cancel whose worker had died), and
- * the working folder of completed ones. Failures are logged, never thrown.
+ * Deletes files no job needs: folders of failed or deleted jobs (a cancel whose worker had died), the
+ * working folder of completed ones, the kept captures of deleted projects (an export that finished after
+ * its project was deleted), and old versions of kept captures a killed process left. Failures are logged,
+ * never thrown.
  */
 export function sweepJobFiles(deps: SiteDeps): void {
   for (const jobId of listJobDirs(deps.dataDir)) {
@@ -105,6 +116,14 @@ export function sweepJobFiles(deps: SiteDeps): void {
       else if (row.status === 'completed') removeJobWorkDir(deps.dataDir, jobId);
     } catch (error) {
       deps.logger.warn({ err: error, jobId }, 'could not clean up export files');
+    }
+  }
+  for (const projectId of listCaptureCaches(deps.dataDir)) {
+    try {
+      if (findProject(deps.db, projectId) === undefined) removeCaptureCache(deps.dataDir, projectId);
+      else removeReplacedCaptures(captureCacheDir(deps.dataDir, projectId));
+    } catch (error) {
+      deps.logger.warn({ err: error, projectId }, 'could not clean up kept page captures');
     }
   }
 }

@@ -114,6 +114,34 @@ export interface CountingBackend {
   readonly launched: RenderBackend[];
 }
 
+/** `factory`'s browsers, each target they hand out passed through `map` (which may wrap or count it). */
+export function mapTargets(factory: RenderBackendFactory, map: (target: CdpTarget) => CdpTarget): RenderBackendFactory {
+  return async () => {
+    const backend = await factory();
+    return {
+      name: backend.name,
+      isConnected: () => backend.isConnected(),
+      close: () => backend.close(),
+      newTarget: async () => map(await backend.newTarget()),
+    };
+  };
+}
+
+/**
+ * An egress check that is not run, for tests of other stages (see ExportRunInput's `egressCheck`): the
+ * proof of a bundle whose pages request nothing.
+ */
+export const skippedEgressCheck: NonNullable<ExportRunInput['egressCheck']> = (run) =>
+  Promise.resolve({
+    pagesChecked: 0,
+    modes: [],
+    requests: {},
+    blocked: 0,
+    chromiumVersion: null,
+    time: run.createdAt,
+    failures: [],
+  });
+
 /** Wraps the real playwright backend, recording launches and navigations. */
 export function countingBackend(): CountingBackend {
   const real = playwrightRenderBackend();

@@ -78,6 +78,12 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
     `Exported ${result.pageCount} pages of ${job.domain} (${job.deployment}) to ${out}`,
     `  size ${formatFileSize(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
     `  time ${formatDuration(ms)}, ${result.blockedRequests.length} blocked requests`,
+    ...(display.pagesReused === 0
+      ? []
+      : [
+          `  pages: ${result.pageCount - display.pagesReused} of ${result.pageCount} rendered, ` +
+            `${display.pagesReused} taken from the last export (nothing they load changed)`,
+        ]),
     ...(check === null || check.reused === 0
       ? []
       : [

@@ -1,0 +1,89 @@
+/**
+ * What a capture does inside the page and how the page is shown to it: the scripts it runs there and
+ * the fixed window and palette. Together with the browser, these are what a capture is made with besides
+ * the site's answers, so a digest of them keys the captures a later export may reuse (captureCache.ts).
+ */
+import { createHash } from 'node:crypto';
+
+/** A fixed window: the saved DOM must not depend on the machine. */
+export const CAPTURE_VIEWPORT = { width: 1280, height: 900, deviceScaleFactor: 1, mobile: false } as const;
+
+/** A light palette, whatever the machine prefers. */
+export const CAPTURE_MEDIA = { features: [{ name: 'prefers-color-scheme', value: 'light' }] } as const;
+
+/** True for any non-null object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Runs before any script of every document: tells the theme client it is being captured, and records
+ * what the site's Content-Security-Policy refused to load (such requests never reach the network, nor
+ * the request filter, but they are reported like the requests the filter blocks).
+ */
+export const CAPTURE_FLAG = `window.__offprintCapture = true;
+window.__offprintRefused = [];
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__offprintRefused.push(event.blockedURI);
+}, true);`;
+
+/** Resolves when the page is complete (run with awaitPromise; the pipeline bounds it with its timeout). */
+export const READY_EXPRESSION = `(async () => {
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  while (document.readyState !== 'complete') await sleep(10);
+  await document.fonts.ready;
+  const images = Array.from(document.images).filter((img) => img.loading !== 'lazy');
+  await Promise.all(images.map((img) => img.complete
+    ? (img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined)
+    : new Promise((resolve) => {
+        img.addEventListener('load', resolve, { once: true });
+        img.addEventListener('error', resolve, { once: true });
+      })));
+  const themed = document.querySelector('script[src$="/_offprint/theme.js"]') !== null;
+  const diagramsDone = () => Array.from(document.querySelectorAll('[data-op-mermaid]'))
+    .every((el) => el.dataset.state === 'rendered' || el.dataset.state === 'error');
+  while ((themed && window.__offprintReady !== true) || !diagramsDone()) await sleep(10);
+  await document.fonts.ready;
+  return true;
+})()`;
+
+export const SNAPSHOT_EXPRESSION = `({
+  html: (document.doctype ? '<!doctype ' + document.doctype.name + '>' : '') + document.documentElement.outerHTML,
+  refused: Array.isArray(window.__offprintRefused) ? window.__offprintRefused.map(String) : [],
+  href: location.href,
+  status: performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0,
+})`;
+
+export interface Snapshot {
+  readonly html: string;
+  readonly refused: readonly string[];
+  /** Where the document is (a page that left, or Chromium's error page, is somewhere else). */
+  readonly href: string;
+  /** HTTP status of the document (0 when the browser does not say). */
+  readonly status: number;
+}
+
+export function isSnapshot(value: unknown): value is Snapshot {
+  return (
+    isRecord(value) &&
+    typeof value['html'] === 'string' &&
+    Array.isArray(value['refused']) &&
+    typeof value['href'] === 'string' &&
+    typeof value['status'] === 'number'
+  );
+}
+
+/** Why a snapshot is not the page asked for (it went elsewhere, or is an error), or null when it is. */
+export function snapshotProblem(snapshot: Snapshot, url: string): string | null {
+  const at = snapshot.href.split('#')[0] ?? '';
+  if (at !== url) return `the page left ${url} for ${at}`;
+  if (snapshot.status !== 0 && (snapshot.status < 200 || snapshot.status > 299)) {
+    return `the page answered HTTP ${snapshot.status}`;
+  }
+  return null;
+}
+
+/** Digest of everything above: a capture made with other scripts or settings is not reused. */
+export const CAPTURE_SCRIPTS_DIGEST = createHash('sha256')
+  .update(JSON.stringify([CAPTURE_FLAG, READY_EXPRESSION, SNAPSHOT_EXPRESSION, CAPTURE_VIEWPORT, CAPTURE_MEDIA]))
+  .digest('hex');
