@@ -85,9 +85,10 @@ export class CaptureCache {
 }
 
 /**
- * Keeps the captures of a finished export in `dir` for the project's next one. `whole`: the export had
+ * Keeps the captures of an export in `dir` for the project's next one. `whole`: the export completed with
  * every page of the site, so its store replaces what was kept (pages no longer in the site go); otherwise
- * (some pages only) its captures are added to what was kept. The store's folder is moved, not copied.
+ * (some pages only, or a run that failed or was cancelled part-way) its captures are added to what was
+ * kept. The store's folder (or its files) is moved, not copied.
  */
 export function keepCaptures(store: PageStore, dir: string, whole: boolean, logger: Logger): void {
   try {
