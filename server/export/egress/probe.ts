@@ -7,6 +7,7 @@
  * hides behind clicks, scrolls to the bottom, lets it settle, then leaves the page (a beacon sent on the
  * way out is seen too).
  */
+import { productOf } from '../capture.js';
 import type { EgressKind } from '../egressProof.js';
 import { fulfilFromSite, type PausedSiteRequest } from '../fulfil.js';
 import type { CdpTarget } from '../../render/cdp.js';
@@ -133,9 +134,8 @@ export class ProbeTarget {
   }
 
   /** The browser's product string (`Chrome/131.0.6778.85`), or null when the backend does not say. */
-  async chromiumVersion(): Promise<string | null> {
-    const version = await this.target.send<{ product?: unknown }>('Browser.getVersion').catch(() => null);
-    return typeof version?.product === 'string' ? version.product : null;
+  chromiumVersion(): Promise<string | null> {
+    return productOf(this.target);
   }
 
   private record(kind: EgressKind, seen: string, blocked: boolean, hint = false): void {
