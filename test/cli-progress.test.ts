@@ -13,6 +13,14 @@ import { FakeTerminal } from './helpers/terminal.js';
 const at = (pagesDone: number, currentPage: string) =>
   ({ phase: 'rendering', pagesDone, pagesTotal: 4, currentPage }) as const;
 
+/** A stream that is no terminal (plain lines), and what was written to it. */
+function plainStream(): { out: PassThrough; chunks: string[] } {
+  const out = new PassThrough();
+  const chunks: string[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+  return { out, chunks };
+}
+
 /** A display whose clock moves one second per reading, so every update draws. */
 function display(stream: FakeTerminal | PassThrough): ProgressDisplay {
   let now = 0;
@@ -74,9 +82,7 @@ describe('the export progress display on a terminal', () => {
 
 describe('the export progress display elsewhere', () => {
   it('writes progress and warnings as plain lines, with no control characters', () => {
-    const out = new PassThrough();
-    const chunks: string[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const { out, chunks } = plainStream();
     const progress = display(out);
     progress.update(at(1, '/a'));
     progress.note('warning: one');
@@ -85,9 +91,7 @@ describe('the export progress display elsewhere', () => {
   });
 
   it("estimates the egress check's time left from its own pace, not rendering's", () => {
-    const out = new PassThrough();
-    const chunks: string[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const { out, chunks } = plainStream();
     const progress = display(out);
     const proving = (done: number) =>
       ({ phase: 'proving', pagesDone: 4, pagesTotal: 4, currentPage: null, checked: { done, total: 8 } }) as const;
@@ -103,9 +107,7 @@ describe('the export progress display elsewhere', () => {
   });
 
   it('estimates a resumed check from the loads it does itself, not those an interrupted run checked', () => {
-    const out = new PassThrough();
-    const chunks: string[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const { out, chunks } = plainStream();
     const progress = display(out);
     const proving = (done: number, total: number) =>
       ({ phase: 'proving', pagesDone: 4, pagesTotal: 4, currentPage: null, checked: { done, total } }) as const;
@@ -121,9 +123,7 @@ describe('the export progress display elsewhere', () => {
   });
 
   it('says how many loads the last export proved, and estimates from the loads the check opens', () => {
-    const out = new PassThrough();
-    const chunks: string[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const { out, chunks } = plainStream();
     const progress = display(out);
     const checked = (done: number) => ({ done, total: 80, reused: 76 });
     // 76 of 80 loads were proved by the last export; 2 opened in 10 s: the 2 left take 10 s.
@@ -138,9 +138,7 @@ describe('the export progress display elsewhere', () => {
 
 describe('the export progress display, pages taken from the last export', () => {
   it('says how many pages the last export gave, and estimates from the pages rendered after them', () => {
-    const out = new PassThrough();
-    const chunks: string[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+    const { out, chunks } = plainStream();
     const progress = display(out);
     const rendering = (pagesDone: number, pagesReused: number) =>
       ({ phase: 'rendering', pagesDone, pagesTotal: 10, currentPage: null, pagesReused }) as const;
