@@ -9,10 +9,12 @@
  */
 import { productOf } from '../capture.js';
 import type { EgressKind } from '../egressProof.js';
-import { fulfilFromSite, type PausedSiteRequest } from '../fulfil.js';
+import { isRecord } from '../captureScripts.js';
+import { fulfilFromSite } from '../fulfil.js';
 import type { CdpTarget } from '../../render/cdp.js';
 import { INIT_SCRIPT, interactExpression, REPORT_BINDING, SCAN_EXPRESSION } from './pageScript.js';
 import { sameUrl, withoutEchoes, type Attempt, type Recorded } from './attempts.js';
+import { isPaused, isReport, type Evaluated } from './probeEvents.js';
 import { reportedKind, requestKind, type BundleScope } from './scope.js';
 
 /** Time limits of one page check. */
@@ -43,28 +45,6 @@ export class ProbeError extends Error {
     super(message);
     this.name = 'ProbeError';
   }
-}
-
-interface Paused extends PausedSiteRequest {
-  readonly resourceType?: string;
-  readonly frameId?: string;
-}
-
-interface Evaluated {
-  readonly result?: { readonly value?: unknown };
-  readonly exceptionDetails?: { readonly text?: string };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isPaused(value: unknown): value is Paused {
-  return isRecord(value) && typeof value['requestId'] === 'string' && isRecord(value['request']);
-}
-
-function isReport(value: unknown): value is { kind: string; url: string } {
-  return isRecord(value) && typeof value['kind'] === 'string' && typeof value['url'] === 'string';
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -262,10 +242,15 @@ export class ProbeTarget {
     await sleep(5);
   }
 
-  /** Waits until the main frame has stopped loading and stayed so for `ms` (a redirect page's refresh included). */
+  /**
+   * Waits until the main frame has stopped loading and stayed so for `ms` (a redirect page's refresh
+   * included). Stops when the target goes away: a closed one never reports that its frame stopped, and
+   * waiting out the page's time would hold a cancelled export's cleanup for as long.
+   */
   private async settle(ms: number, deadline: number): Promise<void> {
     for (;;) {
-      while (this.loading && performance.now() < deadline) await sleep(10);
+      while (this.loading && this.closedReason === null && performance.now() < deadline) await sleep(10);
+      if (this.closedReason !== null) throw new ProbeError(`the renderer went away (${this.closedReason})`);
       await sleep(ms);
       if (!this.loading) return;
       // Past its time the check has failed already (see check): this only stops the loop.
