@@ -3,6 +3,7 @@
  * project that no longer exists go (an export that ended after its project was deleted wrote them), with
  * an old version a killed process left beside them; those of live projects stay, but for such old versions.
  */
+import { CAPTURED_HTML } from '../server/export/workDir.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ afterEach(() => runtime?.close());
 function keptCaptures(dataDir: string, projectId: string): string {
   const dir = captureCacheDir(dataDir, projectId);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${'b'.repeat(40)}.html`), '<!doctype html>');
+  writeFileSync(join(dir, `${'b'.repeat(40)}${CAPTURED_HTML}`), '<!doctype html>');
   return dir;
 }
 
@@ -34,7 +35,7 @@ it("removes the kept captures of deleted projects and old versions left by kille
 
   sweepJobFiles(runtime);
 
-  expect(existsSync(join(liveCaptures, `${'b'.repeat(40)}.html`))).toBe(true);
+  expect(existsSync(join(liveCaptures, `${'b'.repeat(40)}${CAPTURED_HTML}`))).toBe(true);
   expect(existsSync(goneCaptures)).toBe(false);
   expect(existsSync(oldVersion)).toBe(false);
   expect(existsSync(liveOldVersion)).toBe(false);

@@ -27,6 +27,7 @@ function job(id: string, s: number, status: ExportJob['status'] = 'completed'): 
     completedAt: null,
     phase: status === 'running' ? 'rendering' : status,
     etaSeconds: null,
+    pagesReused: 0,
     durationMs: null,
     sizeBytes: null,
     sha256: null,

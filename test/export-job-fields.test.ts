@@ -123,6 +123,27 @@ describe('static export job: extension fields and list filters', () => {
     env.setNow(null);
   });
 
+  it('says how many pages were taken from the last export, never fewer than a report said', async () => {
+    const domain = 'reused.shapes.test';
+    createProjectWithSite(env.runtime, { orgId: env.orgId, name: domain, domain }, ALL_SHAPES);
+    const { jobId } = (await env.api('POST', JOBS, { domain })).json as Job;
+    expect(await get(jobId)).toMatchObject({ pagesReused: 0 });
+    const now = Date.now();
+    claimExportJob(env.runtime.db, jobId, { owner: 'w', leaseUntil: now + 600_000, expectedOwner: null, now });
+    const report = (pageCount: number, pagesReused: number): boolean =>
+      recordExportProgress(env.runtime.db, jobId, 'w', { percent: 10, pageCount, pagesReused, pagesTotal: 40, now });
+    report(30, 28);
+    expect(await get(jobId)).toMatchObject({ phase: 'rendering', pageCount: 30, pagesReused: 28 });
+    // A later report without the count (the check's) leaves it.
+    report(40, 0);
+    expect(await get(jobId)).toMatchObject({ pageCount: 40, pagesReused: 28 });
+    const done = { sha256: 'b'.repeat(64), sizeBytes: 1, pageCount: 40, pagesReused: 39, blockedRequests: '[]', now };
+    expect(completeExportJob(env.runtime.db, jobId, 'w', done)).toBe(true);
+    expect(await get(jobId)).toMatchObject({ status: 'completed', pageCount: 40, pagesReused: 39 });
+    const listed = (await env.api('GET', `${JOBS}?domain=${domain}`)).json as { jobs: Job[] };
+    expect(listed.jobs[0]).toMatchObject({ jobId, pagesReused: 39 });
+  });
+
   it('filters the list by status, domain and creation date; bad filters are a 400 listing each', async () => {
     const domain = 'filters.shapes.test';
     createProjectWithSite(env.runtime, { orgId: env.orgId, name: domain, domain }, ALL_SHAPES);

@@ -41,6 +41,7 @@ function row(env: ExportEnv, i: number): ExportJobRow {
     status,
     progress: completed ? 100 : 40,
     pageCount: 10_000,
+    pagesReused: 0,
     pagesTotal: 10_000,
     error: status === 'failed' ? 'The export ran out of memory' : null,
     attempts: 1,

@@ -8,6 +8,7 @@
  * a running job and deletes its files; a stalled or broken run fails with a clear error; leases decide
  * which worker may take over a job.
  */
+import { CAPTURED_HTML } from '../server/export/workDir.js';
 import AdmZip from 'adm-zip';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -146,6 +147,7 @@ needsChromium().describe('static export jobs', () => {
     expect(last).toMatchObject({
       phase: 'completed',
       etaSeconds: null,
+      pagesReused: 0,
       sha256: done.bundleSha256,
       sizeBytes: done.bundleSize,
     });
@@ -199,7 +201,7 @@ needsChromium().describe('static export jobs', () => {
     expect(paused).toMatchObject({ status: 'running', leaseOwner: null, leaseUntil: null });
     expect(paused.pageCount).toBeLessThan(baseline.pages);
     const captured = readdirSync(join(jobWorkDir(env.runtime.dataDir, jobId), 'pages')).filter((f) =>
-      f.endsWith('.html'),
+      f.endsWith(CAPTURED_HTML),
     ).length;
     expect(captured).toBeGreaterThanOrEqual(paused.pageCount);
 
@@ -230,6 +232,9 @@ needsChromium().describe('static export jobs', () => {
     expect(proving[0]?.checked?.done).toBe((proving[0]?.checked?.total ?? 0) - 1);
     expect(proving.flatMap((r) => (r.currentPage === null ? [] : [r.currentPage]))).toEqual(['verify.html']);
     expect(row(jobId).bundleSha256).toBe(baseline.sha256);
+    // The job says so too: every page of it was taken from the last export.
+    const shown = (await env.api('GET', `${JOBS}/${jobId}`)).json as Job;
+    expect(shown).toMatchObject({ status: 'completed', pageCount: baseline.pages, pagesReused: baseline.pages });
   }, 180_000);
 
   it('resumes a job stopped in the egress check from the page loads already checked, with the same bytes', async () => {
@@ -299,7 +304,7 @@ needsChromium().describe('static export jobs', () => {
       expect(existsSync(jobDir(env.runtime.dataDir, jobId))).toBe(false);
       // What it rendered is kept for the next export.
       const kept = readdirSync(captureCacheDir(env.runtime.dataDir, env.projectId));
-      expect(kept.filter((name) => name.endsWith('.html')).length).toBeGreaterThanOrEqual(1);
+      expect(kept.filter((name) => name.endsWith(CAPTURED_HTML)).length).toBeGreaterThanOrEqual(1);
       // The worker is free again: the next job runs (and the cancelled one stays cancelled).
       const next = await start({ paths: ['index'] });
       await waitFor(next, (job) => job.status === 'completed');

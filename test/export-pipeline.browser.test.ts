@@ -4,6 +4,7 @@
  * that the folder works from disk, a correct manifest, a bundle `verify` accepts, the same bytes from two
  * runs, resumption without re-rendering, and blocked requests reported.
  */
+import { CAPTURED_HTML } from '../server/export/workDir.js';
 import AdmZip from 'adm-zip';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -214,7 +215,7 @@ needsChromium().describe('static export pipeline', () => {
   it('resumes: pages an earlier run captured are not rendered again, and the bytes are the same', async () => {
     const dir = join(first.workDir, '..', 'resumed');
     cpSync(join(first.workDir, 'pages'), join(dir, 'pages'), { recursive: true });
-    const captured = readdirSync(join(dir, 'pages')).filter((f) => f.endsWith('.html'));
+    const captured = readdirSync(join(dir, 'pages')).filter((f) => f.endsWith(CAPTURED_HTML));
     const removed = captured.slice(0, 3);
     for (const file of removed) rmSync(join(dir, 'pages', file));
     const counting = countingBackend();

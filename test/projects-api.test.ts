@@ -4,6 +4,7 @@
  * import report (problems by code, missing assets, skipped scripts) -> delete, which stops the site,
  * removes its files, feedback and export jobs (cancelling the active one) -> 404.
  */
+import { CAPTURED_HTML } from '../server/export/workDir.js';
 import AdmZip from 'adm-zip';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -172,7 +173,7 @@ describe('projects API', () => {
     // The pages its last export captured (and an old version a killed export left while replacing them).
     const captures = captureCacheDir(runtime.dataDir, id);
     mkdirSync(captures, { recursive: true });
-    writeFileSync(join(captures, `${'a'.repeat(40)}.html`), '<!doctype html>');
+    writeFileSync(join(captures, `${'a'.repeat(40)}${CAPTURED_HTML}`), '<!doctype html>');
     mkdirSync(`${captures}.999999.0a1b2c3d.old`);
     const otherCaptures = captureCacheDir(runtime.dataDir, 'another-project');
     mkdirSync(otherCaptures);

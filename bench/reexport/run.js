@@ -72,8 +72,22 @@ async function cli(/** @type {string} */ dataDir, /** @type {string[]} */ args) 
   return result;
 }
 
+/** The disk the kept captures in `dir` take (page HTML gzipped, notes as JSON), and how many pages they are. */
+function keptCaptures(/** @type {string} */ dir) {
+  if (!existsSync(dir)) return 'no kept captures';
+  const names = readdirSync(dir);
+  const bytes = names.reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+  const pages = names.filter((name) => name.endsWith('.json')).length;
+  return `kept captures ${mb(bytes)} (${pages} pages, ${Math.round(bytes / Math.max(1, pages) / 1024)} KB each)`;
+}
+
 /** Exports the project once; prints and returns its figures. */
-async function exportOnce(/** @type {string} */ label, /** @type {string} */ dataDir, /** @type {string} */ out) {
+async function exportOnce(
+  /** @type {string} */ label,
+  /** @type {string} */ dataDir,
+  /** @type {string} */ out,
+  /** @type {string} */ captures,
+) {
   const phases = new ExportPhases(() => undefined, 3600);
   const check = { reused: 0, done: 0, total: 0 };
   let pagesReused = 0;
@@ -100,6 +114,7 @@ async function exportOnce(/** @type {string} */ label, /** @type {string} */ dat
       `  peak RSS ${mb(result.peaks.rss)}`,
   );
   log(`${''.padEnd(22)} ${phaseSummary(figures)}${result.code === 0 ? `; bundle ${mb(statSync(out).size)}` : ''}`);
+  log(`${''.padEnd(22)} ${keptCaptures(captures)}`);
   if (result.code !== 0) log(result.stderr.trim().split('\n').slice(-20).join('\n'));
   return { seconds: result.seconds, opened, total: check.total, sha256: sha256(out) };
 }
@@ -125,8 +140,9 @@ try {
     '--json',
   ]);
   const projectId = JSON.parse(created.stdout).projectId;
-  const first = await exportOnce('first export', dataDir, join(work, '1.zip'));
-  const unchanged = await exportOnce('unchanged', dataDir, join(work, '2.zip'));
+  const captures = join(dataDir, 'exports', 'captures', projectId);
+  const first = await exportOnce('first export', dataDir, join(work, '1.zip'), captures);
+  const unchanged = await exportOnce('unchanged', dataDir, join(work, '2.zip'), captures);
   log(`unchanged export's bundle has the first one's bytes: ${unchanged.sha256 === first.sha256 ? 'yes' : 'NO'}`);
   // Evenly spread pages get a sentence more, as an edit of their text would.
   const step = Math.max(1, Math.floor(pages.length / Math.max(1, edits)));
@@ -135,7 +151,7 @@ try {
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n\nThis sentence was added by bench/reexport (${i}).\n`);
   }
   await cli(dataDir, ['sites', 'import', '--project', projectId, project]);
-  const edited = await exportOnce(`${edits} page(s) edited`, dataDir, join(work, '3.zip'));
+  const edited = await exportOnce(`${edits} page(s) edited`, dataDir, join(work, '3.zip'), captures);
   log(`check opened ${edited.opened} of ${edited.total} page loads after the edit (first export: ${first.opened})`);
 } finally {
   if (!opts.keep) rmSync(work, { recursive: true, force: true });

@@ -34,6 +34,8 @@ export interface ExportJobRow {
   /** Whole percent, 0..100, never lowered. */
   readonly progress: number;
   readonly pageCount: number;
+  /** Of `pageCount`, the pages taken from the project's last export instead of rendered (never lowered). */
+  readonly pagesReused: number;
   readonly pagesTotal: number | null;
   readonly error: string | null;
   /** How many times a worker claimed the job. */
@@ -55,6 +57,7 @@ export interface ExportJobRow {
 const COLUMNS =
   'id, org_id AS orgId, project_id AS projectId, domain, build_id AS buildId, deployment, ' +
   'version_label AS versionLabel, paths, features, status, progress, page_count AS pageCount, ' +
+  'pages_reused AS pagesReused, ' +
   'pages_total AS pagesTotal, error, attempts, lease_owner AS leaseOwner, lease_until AS leaseUntil, ' +
   'bundle_sha256 AS bundleSha256, bundle_size AS bundleSize, blocked_count AS blockedCount, ' +
   'signing_fingerprint AS signingFingerprint, created_at AS createdAt, updated_at AS updatedAt, started_at AS startedAt, completed_at AS completedAt';
@@ -63,9 +66,9 @@ const COLUMNS =
 export function insertExportJob(db: Db, row: ExportJobRow): void {
   db.prepare(
     `INSERT INTO export_jobs (id, org_id, project_id, domain, build_id, deployment, version_label, paths, features,
-       status, progress, page_count, pages_total, error, attempts, lease_owner, lease_until, bundle_sha256,
-       bundle_size, blocked_count, signing_fingerprint, created_at, updated_at, started_at, completed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       status, progress, page_count, pages_reused, pages_total, error, attempts, lease_owner, lease_until,
+       bundle_sha256, bundle_size, blocked_count, signing_fingerprint, created_at, updated_at, started_at, completed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.id,
     row.orgId,
@@ -79,6 +82,7 @@ export function insertExportJob(db: Db, row: ExportJobRow): void {
     row.status,
     row.progress,
     row.pageCount,
+    row.pagesReused,
     row.pagesTotal,
     row.error,
     row.attempts,
@@ -167,15 +171,16 @@ export function recordExportProgress(
   db: Db,
   id: string,
   owner: string,
-  progress: { percent: number; pageCount: number; pagesTotal: number; now: number },
+  progress: { percent: number; pageCount: number; pagesReused?: number; pagesTotal: number; now: number },
 ): boolean {
   const result = db
     .prepare(
       `UPDATE export_jobs
-         SET progress = MAX(progress, ?), page_count = MAX(page_count, ?), pages_total = ?, updated_at = ?
+         SET progress = MAX(progress, ?), page_count = MAX(page_count, ?), pages_reused = MAX(pages_reused, ?),
+             pages_total = ?, updated_at = ?
        WHERE id = ? AND lease_owner = ? AND status = 'running'`,
     )
-    .run(progress.percent, progress.pageCount, progress.pagesTotal, progress.now, id, owner);
+    .run(progress.percent, progress.pageCount, progress.pagesReused ?? 0, progress.pagesTotal, progress.now, id, owner);
   return result.changes === 1;
 }
 
@@ -188,6 +193,8 @@ export function completeExportJob(
     sha256: string;
     sizeBytes: number;
     pageCount: number;
+    /** Pages taken from the last export instead of rendered, when the last progress did not say it yet. */
+    pagesReused?: number;
     blockedRequests: string;
     signingFingerprint?: string | null;
     now: number;
@@ -196,7 +203,8 @@ export function completeExportJob(
   const result = db
     .prepare(
       `UPDATE export_jobs
-         SET status = 'completed', progress = 100, page_count = ?, pages_total = ?, bundle_sha256 = ?,
+         SET status = 'completed', progress = 100, page_count = ?, pages_total = ?,
+             pages_reused = MIN(?, MAX(pages_reused, ?)), bundle_sha256 = ?,
              bundle_size = ?, blocked_requests = ?, blocked_count = json_array_length(?), signing_fingerprint = ?,
              lease_owner = NULL, lease_until = NULL,
              updated_at = ?, completed_at = ?
@@ -205,6 +213,8 @@ export function completeExportJob(
     .run(
       done.pageCount,
       done.pageCount,
+      done.pageCount,
+      done.pagesReused ?? 0,
       done.sha256,
       done.sizeBytes,
       done.blockedRequests,

@@ -235,6 +235,15 @@ export const MIGRATIONS: readonly Migration[] = [
           WHERE blocked_requests IS NOT NULL AND json_valid(blocked_requests)`);
     },
   },
+  {
+    version: 10,
+    name: 'export jobs: how many pages were taken from the last export instead of rendered',
+    up: (db) => {
+      // A re-export takes the pages nothing changed for from the project's kept captures: the job says how
+      // many, so that a person seeing it finish in seconds knows why (jobs before this counted none).
+      db.exec('ALTER TABLE export_jobs ADD COLUMN pages_reused INTEGER NOT NULL DEFAULT 0');
+    },
+  },
 ];
 
 /** The schema version this build of Offprint writes. */

@@ -17,7 +17,7 @@ import type { Logger } from '../logger.js';
 import { OFFPRINT_VERSION } from '../version.js';
 import { CAPTURE_SCRIPTS_DIGEST } from './captureScripts.js';
 import type { SiteDigests } from './siteDigests.js';
-import { PageStore, type PageNotes } from './workDir.js';
+import { CAPTURED_HTML, PageStore, type PageNotes } from './workDir.js';
 
 /**
  * The key of captures made by this Offprint and browser (`Browser.getVersion`'s product; null when the
@@ -115,10 +115,12 @@ const PAGE_FILE = /^([0-9a-f]{40})\.json$/;
 function mergeCaptures(from: PageStore, into: PageStore): void {
   for (const name of readdirSync(from.dir)) {
     const base = PAGE_FILE.exec(name)?.[1];
-    if (base === undefined || !existsSync(join(from.dir, `${base}.html`))) continue;
+    if (base === undefined) continue;
+    const html = `${base}${CAPTURED_HTML}`;
+    if (!existsSync(join(from.dir, html))) continue;
     // The kept HTML goes first: until the new one is in place, the page counts as not kept.
-    rmSync(join(into.dir, `${base}.html`), { force: true });
+    rmSync(join(into.dir, html), { force: true });
     renameSync(join(from.dir, name), join(into.dir, name));
-    renameSync(join(from.dir, `${base}.html`), join(into.dir, `${base}.html`));
+    renameSync(join(from.dir, html), join(into.dir, html));
   }
 }

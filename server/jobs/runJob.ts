@@ -164,7 +164,8 @@ export async function runClaimedJob(
   let lastActivity = performance.now();
   let lastRenewal = performance.now();
   // Written by the progress callback, read after the run: an object so the type is not narrowed to null.
-  const seen: { page: string | null } = { page: null };
+  // The pages taken from the last export are said by the rendering's reports only: the count is kept.
+  const seen: { page: string | null; reused: number } = { page: null, reused: 0 };
   const tick = (): void => {
     try {
       if (pending !== null) {
@@ -173,6 +174,7 @@ export async function runClaimedJob(
         recordExportProgress(deps.db, jobId, owner, {
           percent: progressPercent(p),
           pageCount: p.pagesDone,
+          pagesReused: seen.reused,
           pagesTotal: p.pagesTotal,
           now: deps.now(),
         });
@@ -213,6 +215,7 @@ export async function runClaimedJob(
         pending = progress;
         lastActivity = performance.now();
         seen.page = progress.currentPage ?? seen.page;
+        seen.reused = Math.max(seen.reused, progress.pagesReused ?? 0);
         options.onProgress?.(progress);
       },
     });
@@ -230,6 +233,7 @@ export async function runClaimedJob(
       sha256: result.sha256,
       sizeBytes: result.sizeBytes,
       pageCount: result.pageCount,
+      pagesReused: seen.reused,
       blockedRequests: JSON.stringify(result.blockedRequests),
       signingFingerprint: result.signingFingerprint,
       now: deps.now(),

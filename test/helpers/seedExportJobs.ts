@@ -63,6 +63,7 @@ export function seedExportJobs(
       status,
       progress: completed ? 100 : 40,
       pageCount: completed ? 120 : 48,
+      pagesReused: 0,
       pagesTotal: 120,
       error,
       attempts: 1,

@@ -124,6 +124,7 @@ export function newExportJobRow(deps: SiteDeps, input: StartExportInput, claim?:
     status: claim === undefined ? 'queued' : 'running',
     progress: 0,
     pageCount: 0,
+    pagesReused: 0,
     pagesTotal: null,
     error: null,
     attempts: claim === undefined ? 0 : 1,

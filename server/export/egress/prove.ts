@@ -231,16 +231,17 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
             }),
           );
     const base = reuseBase({ chromiumVersion, remote, policy, timeouts });
+    // Proofs are reused only by a check that journals its own loads: they are added to the store from it.
+    const given = journal === null ? undefined : input.proofs;
     const reuse: ReuseRules | null =
-      input.proofs === undefined || journal === null
+      given === undefined
         ? null
         : {
-            digests: input.proofs.digests,
+            digests: given.digests,
             keyOf: (load) =>
               checkKey({ ...base, ...load, exit: exits.get(load.file) ?? null, fill: navFillers.has(load.file) }),
           };
-    const proofs =
-      input.proofs === undefined || journal === null ? null : await ProofStore.open(input.proofs.file, input.logger);
+    const proofs = given === undefined ? null : await ProofStore.open(given.file, input.logger);
     if (proofs !== null && journal !== null) store = { proofs, journal: journal.file };
     // Every page from disk, then every page over HTTP: a target going from one to the other changes site,
     // which costs a new renderer process, so a worker changes once instead of at every load.

@@ -1,6 +1,7 @@
 /**
  * Fields Offprint adds to a static export job for the dashboard (not in the official API): the phase,
- * an estimate of the time left, and once completed the bundle's size, SHA-256 and warnings.
+ * an estimate of the time left, the pages taken from the last export, and once completed the bundle's
+ * size, SHA-256 and warnings.
  */
 import { z } from 'zod';
 import { ExportWarningSchema } from '../../exportSpec/warnings.js';
@@ -34,6 +35,16 @@ export const jobExtensionFields = {
         'Estimated seconds until the job completes, from its pace so far (`progress` is weighted by where an ' +
         "export's time goes: rendering about a third, the egress check most of the rest); null when unknown " +
         '(before the first page, when not running) (Offprint extension).',
+    }),
+  pagesReused: z
+    .number()
+    .int()
+    .min(0)
+    .meta({
+      description:
+        "Of `pageCount`, the pages taken from the project's last export instead of rendered: nothing they " +
+        'load (their content, images, scripts, navigation) changed since, so their capture is the same ' +
+        '(Offprint extension).',
     }),
   durationMs: z.number().int().min(0).nullable().meta({
     description: 'How long the job ran: until now while running, until it ended afterwards (Offprint extension).',

@@ -80,6 +80,7 @@ export function presentExportJob(row: ExportJobRow, view: JobView): z.output<typ
     completedAt: iso(row.completedAt),
     phase: jobPhase(row),
     etaSeconds: etaSeconds(row, view.now),
+    pagesReused: row.pagesReused,
     durationMs: durationMs(row, view.now),
     sizeBytes: completed ? row.bundleSize : null,
     sha256: completed ? row.bundleSha256 : null,

@@ -14,7 +14,7 @@ import { Icon } from '../../ui/Icon.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
 import { useLoad } from '../../ui/useLoad.js';
 import { DeltaDownload } from './DeltaDownload.js';
-import { durationSeconds, etaText, isActive, isCancelled, phaseText, statusLabel } from './jobText.js';
+import { durationSeconds, etaText, isActive, isCancelled, phaseText, reusedNote, statusLabel } from './jobText.js';
 import { SignedBy } from './SignedBy.js';
 import { startDownload } from './startDownload.js';
 
@@ -56,6 +56,7 @@ function Finished({ api, job }: { api: ApiClient; job: ExportJob }) {
   const size = link?.sizeBytes ?? job.sizeBytes;
   const signedBy = link?.signingKeyFingerprint ?? job.signingKeyFingerprint;
   const took = durationSeconds(job);
+  const reused = reusedNote(job);
   const download = () => {
     setError(null);
     api.bundleLink(job.jobId).then((l) => (setLink(l), startDownload(l)), setError);
@@ -75,7 +76,14 @@ function Finished({ api, job }: { api: ApiClient; job: ExportJob }) {
         </div>
         <div>
           <dt>Pages</dt>
-          <dd>{formatCount(job.pageCount)}</dd>
+          <dd>
+            {formatCount(job.pageCount)}
+            {reused !== null && (
+              <span className="fact-note" title="Nothing these pages load changed since the last export">
+                {reused}
+              </span>
+            )}
+          </dd>
         </div>
         <div className="fact-wide">
           <dt>SHA-256</dt>
