@@ -134,6 +134,15 @@ needsChromium().describe('a re-export takes the pages its last export captured f
     expect(changed.rendered).toEqual(['/', '/extras/diagram']);
   }, 180_000);
 
+  it('renders again a page whose kept capture is damaged, and only that one', async () => {
+    const store = new PageStore({ at: kept });
+    const [, html] = store.files('/guides/intro');
+    writeFileSync(html, readFileSync(html).subarray(0, 20));
+    const repaired = await exportSite();
+    expect(repaired.rendered).toEqual(['/guides/intro']);
+    expect(repaired.zip.readAsText('guides/intro.html')).toContain('A sentence added after the first export.');
+  }, 180_000);
+
   it('renders every page again with another browser', async () => {
     const other = await exportSite({}, otherBrowser);
     expect(other.rendered).toHaveLength(other.pageCount);

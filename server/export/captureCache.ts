@@ -71,6 +71,9 @@ export class CaptureCache {
     if (notes?.reuse === undefined || notes.reuse.key !== key || !this.kept.has(path)) return null;
     if (!(await digests.matches(notes.reuse.requests))) return null;
     try {
+      // Read once through: a file a power cut truncated (renamed before its bytes reached the disk) is
+      // rendered again rather than failing the export when the bundle is assembled.
+      this.kept.html(path);
       const [keptNotes, keptHtml] = this.kept.files(path);
       const [notesFile, htmlFile] = store.files(path);
       linkOrCopy(keptNotes, notesFile);
