@@ -6,35 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportJob } from '../renderer/src/api/types.js';
 import { appendPage, listedBefore, mergeFirstPage, type ShownJobs } from '../renderer/src/pages/exports/jobPages.js';
+import { shownJob } from './helpers/shownJob.js';
 
 /** A job created at second `s` (ids tie-break within a second). */
 function job(id: string, s: number, status: ExportJob['status'] = 'completed'): ExportJob {
-  const at = new Date(Date.UTC(2026, 2, 1, 10, 0, s)).toISOString();
-  return {
-    jobId: id,
-    status,
-    progress: status === 'completed' ? 100 : 40,
-    pageCount: 1,
-    createdAt: at,
-    updatedAt: at,
-    error: null,
-    domain: 'docs.test',
-    deployment: 'air-gapped',
-    version: null,
-    pagesTotal: 1,
-    blockedRequests: null,
-    startedAt: at,
-    completedAt: null,
-    phase: status === 'running' ? 'rendering' : status,
-    etaSeconds: null,
-    pagesReused: 0,
-    durationMs: null,
-    sizeBytes: null,
-    sha256: null,
-    signingKeyFingerprint: null,
-    warnings: null,
-    warningCount: null,
-  };
+  return shownJob(new Date(Date.UTC(2026, 2, 1, 10, 0, s)).toISOString(), { jobId: id, status });
 }
 
 const ids = (shown: ShownJobs) => shown.jobs.map((j) => j.jobId);
