@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importSiteAndIndex } from '../server/domain/sites.js';
 import type { ExportProgress, ExportRunInput } from '../server/export/contract.js';
+import { createLogger } from '../server/logger.js';
 import { PageStore } from '../server/export/workDir.js';
 import type { RenderBackendFactory } from '../server/render/cdp.js';
 import { tempDir } from './helpers/dataDirs.js';
@@ -126,12 +127,22 @@ needsChromium().describe('a re-export takes the pages its last export captured f
     expect(edited.sha256).not.toBe(first.sha256);
   }, 180_000);
 
-  it('renders again the pages that show an image whose bytes changed, and only those', async () => {
+  it('renders again the pages that show an image whose bytes changed, and only those, saying why', async () => {
     copyFileSync(join(ALL_SHAPES, 'images/hero.png'), join(source, 'images/logo.png'));
     await reimport();
-    const changed = await exportSite();
+    const lines: string[] = [];
+    const logger = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    const changed = await exportSite({ deps: { ...site.rt, logger } });
     // The two pages whose text shows /images/logo.png.
     expect(changed.rendered).toEqual(['/', '/extras/diagram']);
+    const why = lines
+      .map((line) => JSON.parse(line) as { msg: string; page?: string; changed?: string })
+      .filter((entry) => entry.msg.startsWith('export: rendering a page again'))
+      .map(({ page, changed }) => ({ page, changed }));
+    expect(why.sort((a, b) => String(a.page).localeCompare(String(b.page)))).toEqual([
+      { page: '/', changed: '/images/logo.png' },
+      { page: '/extras/diagram', changed: '/images/logo.png' },
+    ]);
   }, 180_000);
 
   it('renders again a page whose kept capture is damaged, and only that one', async () => {

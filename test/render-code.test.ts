@@ -1,6 +1,7 @@
 /** Code fences: meta parsing (Mintlify's rules), highlighting, line decorations, groups, mermaid. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseFenceMeta } from '../server/sites/render/code/fenceMeta.js';
+import type * as Highlight from '../server/sites/render/code/highlight.js';
 import { CODE_THEME_CSS } from '../server/sites/render/index.js';
 import { one, render, renderFixture, type Rendered } from './fixtures/render/harness.js';
 
@@ -168,4 +169,29 @@ describe('highlighting on a busy machine', () => {
     expect(html).toContain('<span style="color:var(--op-code-token-keyword)">import</span>');
     expect(html).toContain("'/snippets/not-checked-inside-code.mdx'</span>");
   });
+});
+
+describe('highlighting whatever was highlighted before', () => {
+  /** A fresh highlighter (no grammar loaded yet), as in a render sandbox that just started. */
+  const freshHighlighter = async (): Promise<typeof Highlight> => {
+    vi.resetModules();
+    return import('../server/sites/render/code/highlight.js');
+  };
+  const block = '<Warning>Something that can go wrong if ignored.</Warning>\n\n```ts\nconst a: number = 1;\n```';
+
+  it('renders a block the same whichever languages a sandbox met first, with what it embeds highlighted', async () => {
+    const first = await freshHighlighter();
+    await first.prepareHighlighter(['mdx']);
+    const { marks } = first.extractMarkers('', { highlight: new Set(), focus: new Set() });
+    const alone = first.highlightToHtml(block, 'mdx', marks);
+
+    const second = await freshHighlighter();
+    await second.prepareHighlighter(['tsx', 'typescript']);
+    await second.prepareHighlighter(['mdx']);
+    expect(second.highlightToHtml(block, 'mdx', marks)).toBe(alone);
+
+    // The JSX tag (tsx, embedded by mdx) and the fenced TypeScript are tokenized, not left as plain text.
+    expect(alone).toContain('<span style="color:var(--op-code-token-constant)">Warning</span>');
+    expect(alone).toContain('<span style="color:var(--op-code-token-keyword)">const</span>');
+  }, 60_000);
 });

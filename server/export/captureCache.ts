@@ -69,7 +69,12 @@ export class CaptureCache {
   async reuse(path: string, key: string, digests: SiteDigests, store: PageStore): Promise<PageNotes | null> {
     const notes = this.kept.savedNotes(path);
     if (notes?.reuse === undefined || notes.reuse.key !== key || !this.kept.has(path)) return null;
-    if (!(await digests.matches(notes.reuse.requests))) return null;
+    const changed = await digests.firstChanged(notes.reuse.requests);
+    if (changed !== null) {
+      // Why a page is rendered again, for whoever wonders why an unchanged page was (OFFPRINT_LOG_LEVEL=debug).
+      this.logger.debug({ page: path, changed }, 'export: rendering a page again: an answer it was made of changed');
+      return null;
+    }
     try {
       // Read once through: a file a power cut truncated (renamed before its bytes reached the disk) is
       // rendered again rather than failing the export when the bundle is assembled.

@@ -51,13 +51,16 @@ export class SiteDigests {
     return described;
   }
 
-  /** True when every request of `recorded` gets the same answer from this run's server. */
-  async matches(recorded: readonly SiteRequest[]): Promise<boolean> {
+  /**
+   * The first request of `recorded` that gets another answer from this run's server (or none it can
+   * give), or null when every one gets the same answer.
+   */
+  async firstChanged(recorded: readonly SiteRequest[]): Promise<string | null> {
     // One at a time: a page that changed differs in its first request (its own document) most often.
     for (const request of recorded) {
-      if ((await this.of(request.path)) !== request.digest) return false;
+      if ((await this.of(request.path)) !== request.digest) return request.path;
     }
-    return true;
+    return null;
   }
 
   private async fetchDigest(path: string): Promise<string | null> {

@@ -51,7 +51,11 @@ const pending = new Map<string, Promise<void>>();
 export function resolveLanguage(lang: string): string {
   const key = lang.trim().toLowerCase();
   const mapped = ALIASES[key] ?? key;
-  return mapped in bundledLanguages ? mapped : 'text';
+  return isBundled(mapped) ? mapped : 'text';
+}
+
+function isBundled(name: string): name is BundledLanguage {
+  return name in bundledLanguages;
 }
 
 /** Starts (once) the highlighter and loads the grammars of `langs`; safe to call concurrently. */
@@ -68,12 +72,32 @@ export async function prepareHighlighter(langs: Iterable<string>): Promise<void>
     wanted.map((lang) => {
       let load = pending.get(lang);
       if (!load) {
-        load = h.loadLanguage(lang as BundledLanguage).then(() => void loaded.add(lang));
+        load = loadWithEmbeds(h, lang).then(() => void loaded.add(lang));
         pending.set(lang, load);
       }
       return load;
     }),
   );
+}
+
+/**
+ * Loads `lang` with every language it may embed. Shiki loads a grammar's lazily embedded languages (an
+ * `mdx` block's JSX is `tsx`, a `markdown` block's fences are any language) only when asked, and uses one
+ * for a block whenever it happens to be loaded: the same block then renders differently depending on which
+ * pages a render sandbox met before, and an export's bytes on which sandbox rendered what. Loading them
+ * with the language makes a block's HTML a function of its code and language (and highlights it whole).
+ * A one-time cost per process for the few languages that embed others (mdx: 68 grammars, ~5 s, ~40 MB).
+ */
+async function loadWithEmbeds(h: Highlighter, lang: string): Promise<void> {
+  const closure = new Set<BundledLanguage>();
+  const visit = async (name: string): Promise<void> => {
+    if (!isBundled(name) || closure.has(name)) return;
+    closure.add(name);
+    const grammars = (await bundledLanguages[name]()).default;
+    for (const grammar of grammars) for (const embedded of grammar.embeddedLangsLazy ?? []) await visit(embedded);
+  };
+  await visit(lang);
+  await h.loadLanguage(...closure);
 }
 
 /** Line decorations from the fence meta and `[!code ...]` markers. */
