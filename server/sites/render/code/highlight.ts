@@ -86,18 +86,23 @@ export async function prepareHighlighter(langs: Iterable<string>): Promise<void>
  * for a block whenever it happens to be loaded: the same block then renders differently depending on which
  * pages a render sandbox met before, and an export's bytes on which sandbox rendered what. Loading them
  * with the language makes a block's HTML a function of its code and language (and highlights it whole).
- * A one-time cost per process for the few languages that embed others (mdx: 68 grammars, ~5 s, ~40 MB).
+ *
+ * They load one at a time, each after the languages it embeds: Shiki compiles a grammar again whenever a
+ * language it embeds lazily arrives after it, so `mdx`'s 68 grammars took ~5 s in one call (`mdx` rebuilt
+ * for each) and take ~0.5 s in this order, once per process.
  */
 async function loadWithEmbeds(h: Highlighter, lang: string): Promise<void> {
-  const closure = new Set<BundledLanguage>();
+  const seen = new Set<BundledLanguage>();
+  const embedsFirst: BundledLanguage[] = [];
   const visit = async (name: string): Promise<void> => {
-    if (!isBundled(name) || closure.has(name)) return;
-    closure.add(name);
+    if (!isBundled(name) || seen.has(name)) return;
+    seen.add(name);
     const grammars = (await bundledLanguages[name]()).default;
     for (const grammar of grammars) for (const embedded of grammar.embeddedLangsLazy ?? []) await visit(embedded);
+    embedsFirst.push(name);
   };
   await visit(lang);
-  await h.loadLanguage(...closure);
+  for (const name of embedsFirst) await h.loadLanguage(name);
 }
 
 /** Line decorations from the fence meta and `[!code ...]` markers. */
