@@ -3,7 +3,8 @@
  * setting), against real Chromium on loopback: a Playwright browser server and a bare Chromium with a
  * remote debugging port (plain CDP) share an export's pages and give the bundle a local export gives,
  * byte for byte (the site's requests are answered from Offprint's side, so the browsers need no route
- * back); one of them killed mid-export is survived with the same bytes; an unreachable URL fails the
+ * back), and the egress check runs through them over HTTP; one of them killed mid-export is survived with
+ * the same bytes; an unreachable URL fails the
  * CLI and an API job with a message naming it; API callers cannot choose browsers.
  */
 import AdmZip from 'adm-zip';
@@ -26,6 +27,7 @@ import {
   exportOnce,
   importExportFixture,
   mapTargets,
+  skippedEgressCheck,
   type ExportSiteFixture,
 } from './helpers/exportRun.js';
 import { needsChromium } from './helpers/needs.js';
@@ -78,7 +80,8 @@ needsChromium().describe('rendering through remote browsers', () => {
 
   beforeAll(async () => {
     site = await importExportFixture(exportFixture());
-    localSha = bundleContent((await exportOnce(site)).outFile);
+    // Rendering is what is compared (bundleContent leaves the proof out): the check runs once, in the first test.
+    localSha = bundleContent((await exportOnce(site, { egressCheck: skippedEgressCheck })).outFile);
   }, 180_000);
   afterAll(async () => {
     await Promise.all(started.map((browser) => browser.kill()));
@@ -98,6 +101,13 @@ needsChromium().describe('rendering through remote browsers', () => {
     expect(bundleContent(outFile)).toBe(localSha);
     // Both browsers rendered pages.
     for (const server of servers) expect(counts.get(server.url) ?? 0).toBeGreaterThan(0);
+    // The egress check ran through the pool too: every page over HTTP (a remote browser cannot open our disk).
+    const zip = new AdmZip(outFile);
+    const { egressProof } = JSON.parse(zip.readAsText('manifest.json')) as {
+      egressProof: { modes: string[]; pagesChecked: number; blocked: number; failures: unknown[] };
+    };
+    expect(egressProof).toMatchObject({ modes: ['http'], blocked: 0, failures: [] });
+    expect(egressProof.pagesChecked).toBe(zip.getEntries().filter((e) => e.entryName.endsWith('.html')).length);
   }, 180_000);
 
   it('renders through a browser with no route back to Offprint: the site is answered from our side', async () => {
@@ -106,6 +116,7 @@ needsChromium().describe('rendering through remote browsers', () => {
     const { outFile } = await exportOnce(site, {
       backend: poolRenderBackend([countedMember(isolated.url, counts)], silentLogger()),
       concurrency: 2,
+      egressCheck: skippedEgressCheck,
     });
     expect(bundleContent(outFile)).toBe(localSha);
     expect(counts.get(isolated.url) ?? 0).toBeGreaterThan(0);
