@@ -4,8 +4,8 @@
  * remote debugging port (plain CDP) share an export's pages and give the bundle a local export gives,
  * byte for byte (the site's requests are answered from Offprint's side, so the browsers need no route
  * back), and the egress check runs through them over HTTP; one of them killed mid-export is survived with
- * the same bytes; an unreachable URL fails the
- * CLI and an API job with a message naming it; API callers cannot choose browsers.
+ * the same bytes; an unreachable URL fails the CLI and an API job with a message naming it; API callers
+ * cannot choose browsers.
  */
 import AdmZip from 'adm-zip';
 import { createHash } from 'node:crypto';
