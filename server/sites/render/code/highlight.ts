@@ -72,7 +72,8 @@ export async function prepareHighlighter(langs: Iterable<string>): Promise<void>
     wanted.map((lang) => {
       let load = pending.get(lang);
       if (!load) {
-        load = loadWithEmbeds(h, lang).then(() => void loaded.add(lang));
+        // Every language loaded with it had its own embeds loaded first: none is loaded again later.
+        load = loadWithEmbeds(h, lang).then((names) => names.forEach((name) => loaded.add(name)));
         pending.set(lang, load);
       }
       return load;
@@ -89,9 +90,9 @@ export async function prepareHighlighter(langs: Iterable<string>): Promise<void>
  *
  * They load one at a time, each after the languages it embeds: Shiki compiles a grammar again whenever a
  * language it embeds lazily arrives after it, so `mdx`'s 68 grammars took ~5 s in one call (`mdx` rebuilt
- * for each) and take ~0.5 s in this order, once per process.
+ * for each) and take ~0.5 s in this order, once per process. Returns the languages loaded (`lang` last).
  */
-async function loadWithEmbeds(h: Highlighter, lang: string): Promise<void> {
+async function loadWithEmbeds(h: Highlighter, lang: string): Promise<readonly string[]> {
   const seen = new Set<BundledLanguage>();
   const embedsFirst: BundledLanguage[] = [];
   const visit = async (name: string): Promise<void> => {
@@ -103,6 +104,7 @@ async function loadWithEmbeds(h: Highlighter, lang: string): Promise<void> {
   };
   await visit(lang);
   for (const name of embedsFirst) await h.loadLanguage(name);
+  return embedsFirst;
 }
 
 /** Line decorations from the fence meta and `[!code ...]` markers. */
