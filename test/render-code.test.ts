@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseFenceMeta } from '../server/sites/render/code/fenceMeta.js';
 import type * as Highlight from '../server/sites/render/code/highlight.js';
+import { INJECTION_CARRIERS } from '../server/sites/render/code/injections.js';
 import { CODE_THEME_CSS } from '../server/sites/render/index.js';
 import { one, render, renderFixture, type Rendered } from './fixtures/render/harness.js';
 
@@ -194,4 +195,32 @@ describe('highlighting whatever was highlighted before', () => {
     expect(alone).toContain('<span style="color:var(--op-code-token-constant)">Warning</span>');
     expect(alone).toContain('<span style="color:var(--op-code-token-keyword)">const</span>');
   }, 60_000);
+
+  it('renders a TypeScript block the same whether or not a language injecting into it was met first', async () => {
+    const code = 'const styles = css`a { color: red; }`;';
+    const first = await freshHighlighter();
+    await first.prepareHighlighter(['ts']);
+    const { marks } = first.extractMarkers('', { highlight: new Set(), focus: new Set() });
+    const alone = first.highlightToHtml(code, 'ts', marks);
+
+    // `lit` brings the grammars that inject into TypeScript (CSS, HTML, SQL... in tagged templates).
+    const second = await freshHighlighter();
+    await second.prepareHighlighter(['lit']);
+    await second.prepareHighlighter(['ts']);
+    expect(second.highlightToHtml(code, 'ts', marks)).toBe(alone);
+    // The template's CSS is highlighted as CSS, not left as one string.
+    expect(alone).toContain('<span style="color:var(--op-code-token-constant)">color</span>');
+  }, 60_000);
+
+  it("knows every bundled grammar that injects into another language's scope", async () => {
+    const { bundledLanguages } = await import('shiki');
+    const carriers = new Map<string, Set<string>>();
+    for (const [name, load] of Object.entries(bundledLanguages)) {
+      for (const grammar of (await load()).default) {
+        for (const scope of grammar.injectTo ?? []) carriers.set(scope, (carriers.get(scope) ?? new Set()).add(name));
+      }
+    }
+    const declared = Object.fromEntries([...carriers].map(([scope, names]) => [scope, [...names].sort()]));
+    expect(INJECTION_CARRIERS).toEqual(declared);
+  }, 120_000);
 });

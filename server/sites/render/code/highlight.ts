@@ -19,6 +19,7 @@ import {
 } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SizedCache } from '../sizedCache.js';
+import { injectionCarriers } from './injections.js';
 import type { FenceMeta } from './fenceMeta.js';
 
 const THEME = createCssVariablesTheme({ name: 'offprint', variablePrefix: '--op-code-', fontStyle: true });
@@ -82,11 +83,14 @@ export async function prepareHighlighter(langs: Iterable<string>): Promise<void>
 }
 
 /**
- * Loads `lang` with every language it may embed. Shiki loads a grammar's lazily embedded languages (an
- * `mdx` block's JSX is `tsx`, a `markdown` block's fences are any language) only when asked, and uses one
- * for a block whenever it happens to be loaded: the same block then renders differently depending on which
- * pages a render sandbox met before, and an export's bytes on which sandbox rendered what. Loading them
- * with the language makes a block's HTML a function of its code and language (and highlights it whole).
+ * Loads `lang` with every language that may change how its blocks are tokenized: those it may embed, and
+ * those whose grammars inject into one of their scopes (injections.ts). Shiki loads a grammar's lazily
+ * embedded languages (an `mdx` block's JSX is `tsx`, a `markdown` block's fences are any language) only
+ * when asked, and uses one for a block whenever it happens to be loaded; an injecting grammar (`ts-tags`'s
+ * CSS in a TypeScript template) applies to every block of its target once anything loaded it. Either way
+ * the same block rendered differently depending on which pages a render sandbox met before, and an
+ * export's bytes on which sandbox rendered what. Loading them all with the language, before any of its
+ * blocks is highlighted, makes a block's HTML a function of its code and language (and highlights it whole).
  *
  * They load one at a time, each after the languages it embeds: Shiki compiles a grammar again whenever a
  * language it embeds lazily arrives after it, so `mdx`'s 68 grammars took ~5 s in one call (`mdx` rebuilt
@@ -99,7 +103,10 @@ async function loadWithEmbeds(h: Highlighter, lang: string): Promise<readonly st
     if (!isBundled(name) || seen.has(name)) return;
     seen.add(name);
     const grammars = (await bundledLanguages[name]()).default;
-    for (const grammar of grammars) for (const embedded of grammar.embeddedLangsLazy ?? []) await visit(embedded);
+    for (const grammar of grammars) {
+      for (const embedded of grammar.embeddedLangsLazy ?? []) await visit(embedded);
+      for (const carrier of injectionCarriers(grammar.scopeName)) await visit(carrier);
+    }
     embedsFirst.push(name);
   };
   await visit(lang);
