@@ -200,7 +200,7 @@ export class ProbeTarget {
    */
   async check(page: CheckedPage, timeouts: ProbeTimeouts): Promise<CheckedLoad> {
     const { url, exit } = page;
-    if (this.closedReason !== null) throw new ProbeError(`the target is gone (${this.closedReason})`);
+    this.throwIfGone();
     const attempts = new Map<string, Recorded>();
     const deps = new Set<string>();
     this.attempts = attempts;
@@ -250,12 +250,17 @@ export class ProbeTarget {
   private async settle(ms: number, deadline: number): Promise<void> {
     for (;;) {
       while (this.loading && this.closedReason === null && performance.now() < deadline) await sleep(10);
-      if (this.closedReason !== null) throw new ProbeError(`the renderer went away (${this.closedReason})`);
+      this.throwIfGone();
       await sleep(ms);
       if (!this.loading) return;
       // Past its time the check has failed already (see check): this only stops the loop.
       if (performance.now() >= deadline) throw new ProbeError('the page never stopped loading');
     }
+  }
+
+  /** Throws when the target closed under the check (a crash, a cancelled export closing the browser). */
+  private throwIfGone(): void {
+    if (this.closedReason !== null) throw new ProbeError(`the renderer went away (${this.closedReason})`);
   }
 
   /** Evaluates in an isolated world of the main frame (page scripts cannot tamper with it); [] if it left. */
@@ -280,7 +285,7 @@ export class ProbeTarget {
     } catch (error) {
       // The document went away under the evaluation (it navigated): what it loaded is recorded already.
       this.world = null;
-      if (this.closedReason !== null) throw new ProbeError(`the renderer went away (${this.closedReason})`);
+      this.throwIfGone();
       if (error instanceof Error && /context|destroyed|navigat/i.test(error.message)) return [];
       throw error;
     }
