@@ -13,9 +13,10 @@ import { ProcessWatch, printProcesses } from './processes.js';
 
 /**
  * Runs the check over `pages` (bundle-relative files) of the bundle in `dir` with `concurrency` workers
- * and prints its figures. `dist` imports a module of the build.
+ * (each taking a fresh target every `pagesPerTarget` loads; undefined: the export's default) and prints
+ * its figures. `dist` imports a module of the build.
  */
-export async function benchEgressCheck({ dir, pages, concurrency, dist }) {
+export async function benchEgressCheck({ dir, pages, concurrency, pagesPerTarget, dist }) {
   const { proveZeroEgress } = await dist('server/export/egress/prove.js');
   const { playwrightRenderBackend } = await dist('server/render/playwrightBackend.js');
   const { silentLogger } = await dist('server/logger.js');
@@ -36,6 +37,7 @@ export async function benchEgressCheck({ dir, pages, concurrency, dist }) {
     time: new Date().toISOString(),
     backend: playwrightRenderBackend(),
     concurrency,
+    ...(pagesPerTarget === undefined ? {} : { pagesPerTarget }),
     signal: new globalThis.AbortController().signal,
     logger: silentLogger(),
     // Counted from the check's first load: the browser's start and the static server's are left out.
@@ -51,7 +53,7 @@ export async function benchEgressCheck({ dir, pages, concurrency, dist }) {
   const loads = proof.pagesChecked * proof.modes.length;
   console.log(
     `bench/pageload --egress-check: ${proof.pagesChecked} pages of ${dir}, modes ${proof.modes.join('+')}, ` +
-      `${concurrency} worker(s)`,
+      `${concurrency} worker(s)${pagesPerTarget === undefined ? '' : `, a fresh target every ${pagesPerTarget} loads`}`,
   );
   console.log(
     `  ${loads} loads in ${(wall / 1000).toFixed(1)} s: ${((loads / wall) * 1000).toFixed(2)} loads/s, ` +

@@ -11,10 +11,11 @@
  * data from the page, so the sidebar stays the one written in the page: a run with and one without it show
  * what building the whole sidebar costs each load.
  * `--egress-check` runs the export's own egress check over the same pages instead (check.js): both modes,
- * `--concurrency` workers, per load its wall time and each process kind's CPU time.
+ * `--concurrency` workers, per load its wall time and each process kind's CPU time; `--pages-per-target`
+ * sets how many loads a target checks before a fresh one (the export's default when absent).
  *
  * Usage: node bench/pageload/run.js --bundle DIR|FILE.zip [--pages 40] [--settle 50] [--skip-shared-nav]
- *                                   [--egress-check [--concurrency 2]]
+ *                                   [--egress-check [--concurrency 2] [--pages-per-target N]]
  * Needs `npm run build` first (it launches Chromium through dist/, with the export's flags).
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -39,6 +40,7 @@ const { values: opts } = parseArgs({
     'skip-shared-nav': { type: 'boolean', default: false },
     'egress-check': { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '2' },
+    'pages-per-target': { type: 'string' },
   },
 });
 if (opts.bundle === undefined) throw new Error('--bundle DIR|FILE.zip is required');
@@ -121,8 +123,11 @@ async function measureLoads(browser, dir, pages) {
 const { dir, remove } = bundleFolder(opts.bundle);
 try {
   const pages = pickPages(dir, Number(opts.pages));
-  if (opts['egress-check']) await benchEgressCheck({ dir, pages, concurrency: Number(opts.concurrency), dist });
-  else await plainLoads(dir, pages);
+  if (opts['egress-check']) {
+    const perTarget = opts['pages-per-target'];
+    const pagesPerTarget = perTarget === undefined ? undefined : Number(perTarget);
+    await benchEgressCheck({ dir, pages, concurrency: Number(opts.concurrency), pagesPerTarget, dist });
+  } else await plainLoads(dir, pages);
 } finally {
   remove();
 }
