@@ -172,6 +172,33 @@ needsChromium().describe('the egress check reuses what an earlier export proved'
     await expect(refused).rejects.toThrow(/guide\.html: http .*\/reuse; index\.html: http/);
   });
 
+  it('records every file a load read, on a target that read the same files the load before', async () => {
+    fresh();
+    // One worker: one target opens the six loads in a row, each page after one sharing its files, which the
+    // browser keeps between loads over HTTP (the static host's validators) but must still ask for.
+    const dir = writeBundle(FILES);
+    await check(FILES, { concurrency: 1 }, dir);
+    const lines = readFileSync(join(dirname(dir), 'egress-check.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
+    // Loads over HTTP name the URL paths they requested (what the static host's answers depend on); the
+    // browser asks for /favicon.ico once per origin, not once per page.
+    const deps = lines.map((line) => {
+      const entry = JSON.parse(line) as { file: string; mode: string; deps?: string[] };
+      const read = (entry.deps ?? []).map((dep) => dep.replace(/^\//, '')).filter((dep) => dep !== 'favicon.ico');
+      return `${entry.mode} ${entry.file}: ${read.sort().join(' ')}`;
+    });
+    const read = {
+      'guide.html': 'assets/site.css assets/site.js guide.html',
+      'index.html': 'assets/site.css assets/site.js img/a.svg index.html',
+      'other.html': 'assets/site.css other.html',
+    };
+    expect(deps).toEqual(
+      ['file', 'http'].flatMap((mode) => Object.entries(read).map(([page, files]) => `${mode} ${page}: ${files}`)),
+    );
+  });
+
   it('opens every page again for another check, and for a store it cannot read', async () => {
     fresh();
     await check(FILES);

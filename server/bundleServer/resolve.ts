@@ -4,7 +4,7 @@
  * also used by the egress check's host), and each file's caching policy.
  */
 
-export { bundleContentType, HTML, resolveBundlePath } from '../export/staticPaths.js';
+export { bundleContentType, HTML, matchesIfNoneMatch, resolveBundlePath } from '../export/staticPaths.js';
 
 /**
  * `Cache-Control` of a bundle file: the export names its theme files by content hash (`_assets/x.HASH.js`),

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bundleHeaders } from '../export/csp.js';
 import type { ServedBundle, ServedFile } from './served.js';
-import { resolveBundlePath } from './resolve.js';
+import { matchesIfNoneMatch, resolveBundlePath } from './resolve.js';
 
 /** Sends the API's error shape (`{"error", "details"}`) with `status`. */
 export function sendJsonError(
@@ -38,14 +38,6 @@ function chooseEncoding(accept: string | undefined, file: ServedFile): Encoding 
   return null;
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '');
-    return t === '*' || t === etag;
-  });
-}
-
 function sendFile(req: IncomingMessage, res: ServerResponse, bundle: ServedBundle, name: string, status: number): void {
   const file = bundle.files.get(name);
   if (file === undefined) {
@@ -58,7 +50,7 @@ function sendFile(req: IncomingMessage, res: ServerResponse, bundle: ServedBundl
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', status === 200 ? file.cacheControl : 'no-cache');
   if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
-  if (status === 200 && matchesEtag(req.headers['if-none-match'], etag)) {
+  if (status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
     res.writeHead(304).end();
     return;
   }

@@ -1,8 +1,8 @@
 /**
  * How a static host maps a URL path onto a bundle's files: `/` is index.html, `/guides/x` is
- * guides/x.html (or guides/x/index.html); and each file's content type. Shared by every server of a
- * bundle: `offprint preview` (a zip), `offprint serve-bundle` (an unpacked cache) and the egress check's
- * throwaway host (a folder).
+ * guides/x.html (or guides/x/index.html); each file's content type; and when a request's validator
+ * makes the answer a 304. Shared by every server of a bundle: `offprint preview` (a zip), `offprint
+ * serve-bundle` (an unpacked cache) and the egress check's throwaway host (a folder).
  */
 import { extname } from 'node:path';
 import { contentTypeOf } from '../sites/serve/paths.js';
@@ -34,4 +34,14 @@ export function resolveBundlePath(has: (name: string) => boolean, urlPath: strin
   const candidates =
     name === '' || name.endsWith('/') ? [`${name}index.html`] : [name, `${name}.html`, `${name}/index.html`];
   return candidates.find(has) ?? null;
+}
+
+/** Whether a request's `If-None-Match` names `etag` (weak or strong, or `*`): the answer is a 304. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const wanted = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === wanted;
+  });
 }

@@ -1,15 +1,16 @@
 /**
  * The throwaway static server the egress check opens the bundle from over HTTP: the bundle folder as a
  * static host serves it (`/` is index.html, `/x` is x.html or x/index.html, a miss is 404.html with
- * status 404), with the headers a bundle server sends (the bundle policy on pages). On 127.0.0.1, on
- * a free port, for the check only. (`offprint preview` serves from a zip and lives with the entry points,
- * which the pipeline may not import; this is its folder twin, kept to what the check needs.)
+ * status 404), with the headers a bundle server sends (the bundle policy on pages, validators answered
+ * with a 304). On 127.0.0.1, on a free port, for the check only. (`offprint preview` serves from a zip
+ * and lives with the entry points, which the pipeline may not import; this is its folder twin, kept to
+ * what the check needs.)
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve, sep } from 'node:path';
-import { bundleContentType, resolveBundlePath } from '../staticPaths.js';
+import { bundleContentType, matchesIfNoneMatch, resolveBundlePath } from '../staticPaths.js';
 import { bundleHeaders } from '../csp.js';
 
 /** A running static server. */
@@ -50,13 +51,25 @@ function handler(dir: string, pageCsp: string): (req: IncomingMessage, res: Serv
       return;
     }
     const full = join(dir, ...name.split('/'));
-    res.writeHead(found === null ? 404 : 200, {
+    const stats = statSync(full);
+    const status = found === null ? 404 : 200;
+    // Validators let the browser keep what it read (and the scripts it compiled) from one load to the
+    // next, as a reader's browser does on a real host; "no-cache" still asks the host before each use,
+    // so every file a load reads is still a request the check sees.
+    const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+    const headers = {
       // The page policy on pages (verify.html gets its own), the strict file policy on the rest.
       ...bundleHeaders(name, pageCsp),
       'Content-Type': bundleContentType(name),
-      'Content-Length': statSync(full).size,
       'Cache-Control': 'no-cache',
-    });
+      ETag: etag,
+      'Last-Modified': stats.mtime.toUTCString(),
+    };
+    if (status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(status, { ...headers, 'Content-Length': stats.size });
     if (req.method === 'HEAD') {
       res.end();
       return;
