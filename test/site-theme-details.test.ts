@@ -3,8 +3,10 @@
  * become shipped images whose alt text is the emoji (search keeps the characters), the images are served
  * under /_offprint/emoji/, and the search index holds words rather than Markdown syntax.
  */
+import { createRequire } from 'node:module';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { render } from './fixtures/render/harness.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
 import { buildSearchIndex } from '../server/sites/search/build.js';
@@ -16,6 +18,7 @@ import { detailsProject, EMOJI_PAGE, TABLE_PAGE } from './helpers/detailsProject
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
 import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 
+const require = createRequire(import.meta.url);
 const img = (alt: string, name: string): string =>
   `<img class="op-emoji" alt="${alt}" src="/_offprint/emoji/${name}.svg" draggable="false">`;
 
@@ -29,6 +32,18 @@ describe('content emoji', () => {
     expect(emojiName('✏️')).toBe('270f');
     // A text-style symbol is an emoji only with its presentation selector, which stays in the alt text.
     expect(emojiImages('<p>✏ ✏️ © ©️</p>')).toBe(`<p>✏ ${img('✏️', '270f')} © ${img('©️', '00a9')}</p>`);
+  });
+
+  it('draw every emoji of the shipped set, in prose full of typographic punctuation', () => {
+    const names = Object.keys(z.record(z.string(), z.string()).parse(require('@iconify-json/twemoji/chars.json')));
+    expect(names.length).toBeGreaterThan(3000);
+    const missed = names.filter((name) => {
+      const emoji = String.fromCodePoint(...name.split('-').map((hex) => parseInt(hex, 16)));
+      // A lone text-style symbol is drawn with its selector (above); anything else as it is written.
+      const written = [...emoji].length === 1 && !/\p{Emoji_Presentation}/u.test(emoji) ? `${emoji}\uFE0F` : emoji;
+      return !emojiImages(`<p>“See” — it’s here… ${written} → there</p>`).includes(`/_offprint/emoji/${name}.svg`);
+    });
+    expect(missed).toEqual([]);
   });
 
   it('leave text-style symbols, code, scripts, SVG and attribute values as characters', () => {

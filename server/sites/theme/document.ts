@@ -12,7 +12,8 @@ import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
 import { renderFeedbackWidget, renderPageHeader, renderPagination, renderToc } from './page.js';
 import { switchers, type Switcher } from './sections.js';
 import { renderSidebar } from './sidebar.js';
-import { SHARED_NAV_MIN_LINKS, sharedNavKey, sharedNavUrl, sidebarLinkCount } from './sharedNav.js';
+import { sidebarLinkCount } from './navLists.js';
+import { SHARED_NAV_MIN_LINKS, sharedNavKey, sharedNavUrl } from './sharedNav.js';
 import type { ExportProfile } from './profile.js';
 import type { HeadScript } from './integrations.js';
 

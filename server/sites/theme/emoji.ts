@@ -21,8 +21,11 @@ const EMOJI_PRESENTATION = /^\p{Emoji_Presentation}$/u;
 const ZWJ = 0x200d;
 /** Code points in the longest sequence the icon set names (a family with skin tones, with selectors). */
 const MAX_SEQUENCE = 12;
-// Every RGI emoji has a code point in these ranges or an emoji-presentation selector (U+FE0F).
-const MAYBE_EMOJI = /[\u{2000}-\u{3300}\u{1F000}-\u{1FAFF}]|\u{FE0F}/u;
+// Every emoji drawn has one of these UTF-16 code units: a keycap or a presentation selector, the lead
+// surrogate of the emoji blocks (U+1F000-1FAFF), a character of the BMP's emoji-presentation ranges, or a
+// joiner. Prose punctuation (— ’ … →) has none, so the many pages with no emoji skip the walk over their
+// tags; no `u` flag, whose property classes scan several times slower.
+const MAYBE_EMOJI = /[\u20E3\uFE0F\uD83C-\uD83E\u231A-\u2B55\u3030\u303D\u3297\u3299\u200D]/;
 const KEYCAP = 0x20e3;
 const VARIATION_SELECTOR = 0xfe0f;
 const FILE_NAME = /^([0-9a-f]{4,6}(?:-[0-9a-f]{4,6})*)\.svg$/;

@@ -4,6 +4,7 @@
  * the tree per site model, cached.
  */
 import type { NavGroup, NavItem, NavRoot, NavSection, SiteModel } from '../project/model.js';
+import { perSiteList } from './navLists.js';
 
 /** The place of one page in the navigation. */
 export interface PageMatch {
@@ -143,7 +144,7 @@ export function sectionHref(site: SiteModel, section: NavSection): string | unde
 }
 
 /** The pages of a sidebar in reading order (hidden groups and pages, and external-URL pages, left out). */
-export function sidebarOrder(site: SiteModel, items: readonly NavItem[]): string[] {
+export const sidebarOrder = perSiteList((site, items): readonly string[] => {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (path: string): void => {
@@ -163,7 +164,7 @@ export function sidebarOrder(site: SiteModel, items: readonly NavItem[]): string
   };
   walk(items);
   return out;
-}
+});
 
 /** Labels locating a page for search results: visible sections (languages/versions left out) and groups. */
 export function breadcrumbs(site: SiteModel, pagePath: string): string[] {

@@ -27,16 +27,6 @@ export const SHARED_NAV_GLOBAL = '__opSharedNav';
 /** Key of the sidebar listing the root items. */
 const ROOT_KEY = 'root';
 
-/** Links a sidebar of `items` shows (pages, group roots and outside links, hidden or not). */
-export function sidebarLinkCount(items: readonly NavItem[]): number {
-  let count = 0;
-  for (const item of items) {
-    if (item.kind === 'group') count += (item.root === undefined ? 0 : 1) + sidebarLinkCount(item.items);
-    else count += 1;
-  }
-  return count;
-}
-
 /** The key of the sidebar of section `section` (the last of a page's chain; undefined: the root items). */
 export function sharedNavKey(section: NavSection | undefined): string {
   // Two 32-bit hashes (of the id, and of it behind a separator): no two sections of a site share one.

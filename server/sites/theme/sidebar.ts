@@ -5,6 +5,7 @@ import { frontmatterEndpoint } from './endpoint/bar.js';
 import { attrs, cls, esc, linkAttrs, shortHash } from './html.js';
 import { navIcon, ui } from './icons.js';
 import { firstInItems } from './navigation.js';
+import { pagesIn, perSiteList, sidebarParts } from './navLists.js';
 import type { Switcher } from './sections.js';
 import { switcherMenu } from './sections.js';
 import { SHARED_NAV_PART_ATTR, SHARED_NAV_ROWS_ATTR } from './sharedNav.js';
@@ -48,13 +49,16 @@ export function methodBadge(method: string, className = 'op-method'): string {
   return `<span class="${className} op-method-${esc(method)}">${esc(label)}</span>`;
 }
 
-function containsPage(items: readonly NavItem[], path: string): boolean {
-  return items.some(
-    (item) =>
-      (item.kind === 'page' && item.page === path) ||
-      (item.kind === 'group' && (item.root === path || containsPage(item.items, path))),
-  );
-}
+/** Rows a list of `items` shows: its links, and the summary and (when open) the rows of each sub-group. */
+const visibleRows = perSiteList((site, items): number => {
+  let rows = 0;
+  for (const item of items) {
+    if (item.kind === 'link') rows += 1;
+    else if (item.kind === 'page') rows += site.pages.get(item.page)?.hidden === false ? 1 : 0;
+    else if (!item.hidden) rows += 1 + (item.expanded ? visibleRows(site, item.items) : 0);
+  }
+  return rows;
+});
 
 class SidebarWriter {
   /** Only the current page's group is written out in full (a shared sidebar's page). */
@@ -71,17 +75,6 @@ class SidebarWriter {
     this.compact = args.shared !== undefined;
   }
 
-  /** Rows a list of `items` shows: its links, and the summary and (when open) the rows of each sub-group. */
-  private rows(items: readonly NavItem[]): number {
-    let rows = 0;
-    for (const item of items) {
-      if (item.kind === 'link') rows += 1;
-      else if (item.kind === 'page') rows += this.args.site.pages.get(item.page)?.hidden === false ? 1 : 0;
-      else if (!item.hidden) rows += 1 + (item.expanded ? this.rows(item.items) : 0);
-    }
-    return rows;
-  }
-
   /**
    * The opening tag of a top-level part, or of the page's placeholder for it (`placeholder`: the items the
    * part lists, and whether it is hidden until drawn). Splitting the shared file into parts
@@ -89,12 +82,13 @@ class SidebarWriter {
    */
   private partStart(part: number, placeholder?: { items: readonly NavItem[]; hidden: boolean }): string {
     if (!this.parted) return '<div class="op-nav-group">';
-    const rows = placeholder === undefined ? '' : ` ${SHARED_NAV_ROWS_ATTR}="${this.rows(placeholder.items)}"`;
+    const rows =
+      placeholder === undefined ? '' : ` ${SHARED_NAV_ROWS_ATTR}="${visibleRows(this.args.site, placeholder.items)}"`;
     return `<div class="op-nav-group" ${SHARED_NAV_PART_ATTR}="${part}"${rows}${placeholder?.hidden ? ' hidden' : ''}>`;
   }
 
   private holdsCurrent(items: readonly NavItem[]): boolean {
-    return this.args.current !== null && containsPage(items, this.args.current);
+    return this.args.current !== null && pagesIn(items).has(this.args.current);
   }
 
   private pageLink(path: string): string {
@@ -169,7 +163,7 @@ class SidebarWriter {
    */
   private subGroup(group: NavGroup): string {
     const current = this.args.current;
-    const holds = current !== null && (group.root === current || containsPage(group.items, current));
+    const holds = current !== null && (group.root === current || pagesIn(group.items).has(current));
     const open = group.expanded || holds;
     const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
     const active = root !== undefined && group.root === current;
@@ -189,26 +183,16 @@ class SidebarWriter {
    */
   private looseRun(loose: readonly NavItem[], part: number): string {
     if (!this.compact || this.holdsCurrent(loose)) return `${this.partStart(part)}${this.list(loose)}</div>`;
-    return this.rows(loose) === 0 ? '' : `${this.partStart(part, { items: loose, hidden: true })}</div>`;
+    return visibleRows(this.args.site, loose) === 0
+      ? ''
+      : `${this.partStart(part, { items: loose, hidden: true })}</div>`;
   }
 
   /** Top-level groups and, between them, loose pages gathered into unlabelled lists: the tree's parts. */
   tree(): string {
-    let out = '';
-    let loose: NavItem[] = [];
-    let part = 0;
-    const flush = (): void => {
-      if (loose.length > 0) out += this.looseRun(loose, part++);
-      loose = [];
-    };
-    for (const item of this.args.items) {
-      if (item.kind === 'group') {
-        flush();
-        out += this.topGroup(item, part++);
-      } else loose.push(item);
-    }
-    flush();
-    return out;
+    return sidebarParts(this.args.items)
+      .map((part, i) => ('group' in part ? this.topGroup(part.group, i) : this.looseRun(part.loose, i)))
+      .join('');
   }
 
   top(): string {
