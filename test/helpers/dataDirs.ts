@@ -1,21 +1,24 @@
-/** Temporary data directories, removed after each test file. */
+/** Temporary data directories, removed after each test file (test/setupEachFile.ts). */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { databaseFile } from '../../server/config.js';
 import { openDatabase } from '../../server/db/connection.js';
 import { LATEST_VERSION } from '../../server/db/migrations.js';
 
 const created: string[] = [];
 
-// Evaluated while the importing test file is collected, so this hook belongs to the whole file.
-afterAll(() => {
+/**
+ * Deletes every directory {@link tempDir} made since the last call. The per-file setup calls it once the
+ * file is done: a hook registered here would belong only to the first file that imported this module,
+ * since files share a worker and its loaded modules.
+ */
+export function removeTempDirs(): void {
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
-/** A new empty directory, deleted when the test file that imports this module finishes. */
+/** A new empty directory, deleted when the test file that made it finishes. */
 export function tempDir(prefix = 'offprint-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   created.push(dir);

@@ -2,7 +2,7 @@
  * What a sidebar's item lists hold, computed once per list. Every page of a section asks the same
  * questions of its section's whole list (the pages it holds, their reading order, its links, the rows
  * of each part): answered afresh for each page, a section of N pages costs N² steps per site, which at
- * 10,000 pages was a third of the site server's time per page. A model's lists never change once it is
+ * 10,000 pages was a quarter of the site server's time per page. A model's lists never change once it is
  * built, so each answer stays with the list it is about (weakly: a reloaded site's model drops them).
  */
 import type { NavGroup, NavItem, SiteModel } from '../project/model.js';
