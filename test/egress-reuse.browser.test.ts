@@ -3,7 +3,7 @@
  * Chromium on a stand-in bundle: a load is opened again exactly when its page or a file it read changed
  * (or the check did), a shared script that starts calling out is caught on every page that loads it, a
  * failing load fails again without a second opening, a load that read what no digest covers is never
- * kept, and what a stopped check proved is kept too.
+ * kept, what a stopped check proved is kept too, and a reused load brings the errors it met.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -134,6 +134,29 @@ needsChromium().describe('the egress check reuses what an earlier export proved'
     writeFileSync(`${store}.999999.0a1b2c3d.tmp`, '{"store":"offprint-egress-proofs","version":1}\n');
     expect((await check(FILES)).reused).toBe(6);
     expect(readdirSync(dirname(store))).toEqual(['project.jsonl']);
+  });
+
+  it('keeps the errors a load met inside the bundle with it: a reused load reports them again', async () => {
+    fresh();
+    const broken = {
+      ...FILES,
+      'broken.html': page('Broken', '<script src="assets/broken.js"></script>', '<p>Broken</p>'),
+      'assets/broken.js':
+        "addEventListener('DOMContentLoaded', () => { const i = new Image(); i.src = 'img/gone.png'; " +
+        "document.body.append(i); console.error('broken', 'page'); });",
+    };
+    const first = await check(broken);
+    expect(first.proof.pageErrors).toEqual([
+      { page: 'broken.html', mode: 'file', kind: 'missing-file', detail: 'img/gone.png (net::ERR_FILE_NOT_FOUND)' },
+      { page: 'broken.html', mode: 'file', kind: 'script-error', detail: 'broken page' },
+      { page: 'broken.html', mode: 'http', kind: 'missing-file', detail: 'img/gone.png (HTTP 404)' },
+      { page: 'broken.html', mode: 'http', kind: 'script-error', detail: 'broken page' },
+    ]);
+    // From disk the load read a URL naming no file of the bundle: never kept, it is opened again. Over
+    // HTTP the miss is the host's answer to a path: kept, and what it met comes back with it.
+    const second = await check(broken);
+    expect(second.opened).toEqual(['file broken.html']);
+    expect(second.proof).toEqual(first.proof);
   });
 
   it('opens again exactly the loads that read a changed file', async () => {

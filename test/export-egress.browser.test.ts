@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExportFailedError } from '../server/export/contract.js';
+import { exportWarnings } from '../server/jobs/warnings.js';
 import type { EgressProof } from '../server/export/egressProof.js';
 import type { CdpTarget, RenderBackendFactory } from '../server/render/cdp.js';
 import { BrowserUrlSchema } from '../server/render/endpoints.js';
@@ -79,6 +80,22 @@ function egressScript(origin: string): string {
 }
 
 const PATHS = ['/extras/egress', '/guides/intro'];
+
+/**
+ * What a broken theme would do, on the `broken` page of the bundle only: load an image the bundle lacks
+ * (a URL made at run time, which no static check of the HTML sees), log an error and throw one.
+ */
+const BROKEN_SCRIPT = `(() => {
+  if (!/broken/.test(location.pathname) || window.__offprintCapture === true) return;
+  document.addEventListener('DOMContentLoaded', () => {
+    const img = new Image();
+    img.src = ['not', 'in', 'bundle'].join('-') + '.png';
+    document.body.append(img);
+    console.error('the theme broke', 42);
+    setTimeout(() => { throw new Error('thrown by the page'); });
+  });
+})();
+`;
 
 /** Chromium (`real`) whose every page runs `script` first (before the page's own scripts). */
 function scriptedBackend(script: string, real: RenderBackendFactory = playwrightRenderBackend()): RenderBackendFactory {
@@ -184,6 +201,54 @@ needsChromium().describe('proof of zero egress on every export', () => {
     }
   }, 120_000);
 
+  it('lists what goes wrong inside the bundle (a file missing, a script error) by page and mode, and completes', async () => {
+    const broken = await importExportFixture(
+      exportFixture({ 'extras/broken.mdx': '---\ntitle: Broken\n---\n\nText.\n' }),
+    );
+    try {
+      const { outFile, result } = await exportOnce(broken, {
+        options: { ...AIR_GAPPED, paths: ['/extras/broken', '/guides/intro'] },
+        backend: scriptedBackend(BROKEN_SCRIPT),
+      });
+      const proof = (JSON.parse(new AdmZip(outFile).readAsText('manifest.json')) as { egressProof: EgressProof })
+        .egressProof;
+      expect(proof.failures).toEqual([]);
+      const errors = proof.pageErrors ?? [];
+      for (const [mode, reason] of [
+        ['file', 'net::ERR_FILE_NOT_FOUND'],
+        ['http', 'HTTP 404'],
+      ] as const) {
+        const page = 'extras/broken.html';
+        expect(errors).toContainEqual({
+          page,
+          mode,
+          kind: 'missing-file',
+          detail: `extras/not-in-bundle.png (${reason})`,
+        });
+        expect(errors).toContainEqual({ page, mode, kind: 'script-error', detail: 'the theme broke 42' });
+        const thrown = errors.filter((e) => e.mode === mode && e.detail.startsWith('Error: thrown by the page'));
+        expect(thrown).toHaveLength(1);
+        // Bundle-relative like the rest of the proof: no work folder, no throwaway port.
+        expect(thrown[0]?.detail).not.toMatch(/file:|127\.0\.0\.1/);
+      }
+      expect(errors.every((e) => e.page === 'extras/broken.html')).toBe(true);
+      expect(result.egressPageErrors).toEqual(errors);
+      const warnings = exportWarnings(result);
+      expect(warnings).toContainEqual({
+        code: 'missing-file',
+        page: '/extras/broken',
+        message: 'opened from disk, it could not load extras/not-in-bundle.png (net::ERR_FILE_NOT_FOUND)',
+      });
+      expect(warnings).toContainEqual({
+        code: 'page-error',
+        page: '/extras/broken',
+        message: 'opened from a static server, a script failed: the theme broke 42',
+      });
+    } finally {
+      broken.rt.close();
+    }
+  }, 120_000);
+
   it('let nothing reach the server the page called', () => {
     expect(hits).toEqual([]);
   });
@@ -196,7 +261,13 @@ needsChromium().describe('proof of zero egress on every export', () => {
       const proof = (JSON.parse(zip.readAsText('manifest.json')) as { egressProof: EgressProof }).egressProof;
       const pages = zip.getEntries().filter((e) => e.entryName.endsWith('.html')).length;
       expect(pages).toBeGreaterThan(10);
-      expect(proof).toMatchObject({ pagesChecked: pages, modes: ['file', 'http'], blocked: 0, failures: [] });
+      expect(proof).toMatchObject({
+        pagesChecked: pages,
+        modes: ['file', 'http'],
+        blocked: 0,
+        failures: [],
+        pageErrors: [],
+      });
       expect(Object.values(proof.requests).every((n) => n === 0)).toBe(true);
     } finally {
       clean.rt.close();

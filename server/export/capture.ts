@@ -15,6 +15,7 @@ import {
   SNAPSHOT_EXPRESSION,
   snapshotProblem,
 } from './captureScripts.js';
+import { consoleErrorOf, exceptionOf } from './consoleErrors.js';
 import { fulfilFromSite } from './fulfil.js';
 
 /** How long a capture may take. */
@@ -67,20 +68,11 @@ interface EvaluateResult {
   readonly exceptionDetails?: { readonly text?: string; readonly exception?: { readonly description?: string } };
 }
 
-interface ConsoleCall {
-  readonly type: string;
-  readonly args: readonly { readonly value?: unknown; readonly description?: string }[];
-}
-
 /** `Page.frameNavigated` (a document committed) and `Page.frameRequestedNavigation` (one asked for). */
 interface FrameEvent {
   readonly frame?: { readonly id: string; readonly parentId?: string; readonly url: string };
   readonly frameId?: string;
   readonly url?: string;
-}
-
-interface ExceptionThrown {
-  readonly exceptionDetails: { readonly text?: string; readonly exception?: { readonly description?: string } };
 }
 
 function isRequestPaused(value: unknown): value is RequestPaused {
@@ -123,14 +115,10 @@ export class CaptureTarget {
     target.on('Page.frameNavigated', (params) => capture.watchNavigation(params as FrameEvent));
     target.on('Page.frameRequestedNavigation', (params) => capture.watchNavigation(params as FrameEvent));
     target.on('Runtime.consoleAPICalled', (params) => {
-      const call = params as ConsoleCall;
-      if (call.type !== 'error' && call.type !== 'assert') return;
-      capture.page?.errors.push(call.args.map((a) => a.description ?? String(a.value)).join(' '));
+      const error = consoleErrorOf(params);
+      if (error !== null) capture.page?.errors.push(error);
     });
-    target.on('Runtime.exceptionThrown', (params) => {
-      const { exceptionDetails } = params as ExceptionThrown;
-      capture.page?.errors.push(exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'exception');
-    });
+    target.on('Runtime.exceptionThrown', (params) => capture.page?.errors.push(exceptionOf(params)));
     await target.send('Page.enable');
     await target.send('Runtime.enable');
     await target.send('Page.addScriptToEvaluateOnNewDocument', { source: CAPTURE_FLAG });

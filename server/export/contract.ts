@@ -52,6 +52,8 @@ export interface ExportResult {
   readonly missingFiles?: readonly string[];
   /** Requests outside the bundle the egress check saw, when the export allowed them (`allowEgress`). */
   readonly egressFailures?: readonly { readonly page: string; readonly kind: string; readonly url: string }[];
+  /** Errors inside the bundle the egress check met (a file a page asked for missing, a script error). */
+  readonly egressPageErrors?: NonNullable<EgressProof['pageErrors']>;
 }
 
 /** Everything {@link runExport}-style pipelines need. */

@@ -187,6 +187,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       missingAnchorLinks,
       missingFiles,
       egressFailures: egressProof.failures,
+      egressPageErrors: egressProof.pageErrors ?? [],
     };
   } finally {
     guard.close();

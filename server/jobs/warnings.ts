@@ -7,7 +7,10 @@ function pageOfFile(file: string): string {
   return file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
 }
 
-/** Every warning of `result`, in a stable order: blocked requests (capture, then egress check), page errors, anchors, files. */
+/**
+ * Every warning of `result`, in a stable order: blocked requests (capture, then egress check), page errors
+ * (capture, then the bundle's own, which the egress check met), anchors, files.
+ */
 export function exportWarnings(result: ExportResult): ExportWarning[] {
   const warnings: ExportWarning[] = [];
   for (const { page, url } of result.blockedRequests) {
@@ -21,6 +24,14 @@ export function exportWarnings(result: ExportResult): ExportWarning[] {
     });
   }
   for (const { page, message } of result.pageErrors ?? []) warnings.push({ code: 'page-error', page, message });
+  for (const { page, mode, kind, detail } of result.egressPageErrors ?? []) {
+    const opened = mode === 'file' ? 'opened from disk' : 'opened from a static server';
+    warnings.push(
+      kind === 'missing-file'
+        ? { code: 'missing-file', page: pageOfFile(page), message: `${opened}, it could not load ${detail}` }
+        : { code: 'page-error', page: pageOfFile(page), message: `${opened}, a script failed: ${detail}` },
+    );
+  }
   for (const { file, href } of result.missingAnchorLinks ?? []) {
     warnings.push({
       code: 'missing-anchor',

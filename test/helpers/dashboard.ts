@@ -104,7 +104,9 @@ export async function openDashboard(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // A failed load logs no URL in its text ("Failed to load resource: ... 404"): its location names it.
+    const { url } = m.location();
+    if (m.type() === 'error') errors.push(url ? `${m.text()} (${url})` : m.text());
   });
   const exceptions: string[] = [];
   page.on('pageerror', (e) => (errors.push(String(e)), exceptions.push(String(e))));

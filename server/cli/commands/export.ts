@@ -107,6 +107,15 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
     for (const { page, kind, url } of egress.slice(0, LISTED_BLOCKED)) lines.push(`    ${page}: ${kind} ${url}`);
     if (egress.length > LISTED_BLOCKED) lines.push(`    ... and ${egress.length - LISTED_BLOCKED} more`);
   }
+  const inside = result.egressPageErrors ?? [];
+  if (inside.length > 0) {
+    lines.push(
+      `  ${inside.length} errors in the bundle's pages (a file missing, a script error; in the manifest's egressProof)`,
+    );
+    for (const { page, mode, detail } of inside.slice(0, LISTED_BLOCKED))
+      lines.push(`    ${page} (${mode}): ${detail}`);
+    if (inside.length > LISTED_BLOCKED) lines.push(`    ... and ${inside.length - LISTED_BLOCKED} more`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -211,6 +220,7 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
           seconds: Math.round(ms) / 1000,
           blockedRequests: result.blockedRequests,
           egressFailures: result.egressFailures ?? [],
+          egressPageErrors: result.egressPageErrors ?? [],
           missingAnchors: result.missingAnchors,
         });
       } else await write(io.stdout, summary(job, result, request.out, ms, display));

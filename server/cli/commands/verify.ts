@@ -29,7 +29,9 @@ function provenance(report: VerifyReport): string {
   if (proof !== null) {
     lines.push(
       `  Egress proof: ${proof.pagesChecked} pages opened (${proof.modes.join(' and ')}) in ` +
-        `${proof.chromiumVersion ?? 'Chromium'}, ${proof.blocked} requests outside the bundle\n`,
+        `${proof.chromiumVersion ?? 'Chromium'}, ${proof.blocked} requests outside the bundle` +
+        (proof.pageErrors === undefined ? '' : `, ${proof.pageErrors.length} errors inside it`) +
+        '\n',
     );
   }
   return lines.join('');

@@ -30,3 +30,8 @@ export function sameUrl(a: string, b: string): boolean {
     return a === b;
   }
 }
+
+/** Orders text by UTF-16 code units (not the locale): the proof's order is the same on every machine. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

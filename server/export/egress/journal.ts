@@ -10,19 +10,24 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { ManifestFile } from '../manifest.js';
-import { EGRESS_KINDS, egressProofSchema } from '../egressProof.js';
+import { EGRESS_KINDS, egressProofSchema, loadErrorSchema, type LoadError } from '../egressProof.js';
 import type { Attempt } from './attempts.js';
 
 const modeSchema = egressProofSchema.shape.modes.element;
 
-/** A checked page load as the journal keeps it (a load that can be reused also has proofStore.ts's fields). */
+/**
+ * A checked page load as the journal keeps it (a load that can be reused also has proofStore.ts's fields).
+ * `errors` is required: a line written before the check recorded them proves nothing about them, so it is
+ * not restored or reused (that load is opened again).
+ */
 export const entrySchema = z.object({
   file: z.string(),
   mode: modeSchema,
   attempts: z.array(z.object({ kind: z.enum(EGRESS_KINDS), url: z.string(), blocked: z.boolean() })),
+  errors: z.array(loadErrorSchema),
 });
 
-/** One checked page load: the bundle file, how it was opened, what it tried outside the bundle. */
+/** One checked page load: the bundle file, how it was opened, what it tried outside the bundle, what failed inside. */
 export type JournalEntry = z.infer<typeof entrySchema>;
 
 const headerSchema = z.object({ key: z.string() });
@@ -99,8 +104,9 @@ export class CheckJournal {
     file: string,
     mode: JournalEntry['mode'],
     attempts: readonly Attempt[],
+    errors: readonly LoadError[],
     reusable: Reusable | null = null,
   ): void {
-    appendFileSync(this.file, `${JSON.stringify({ file, mode, attempts, ...reusable })}\n`);
+    appendFileSync(this.file, `${JSON.stringify({ file, mode, attempts, errors, ...reusable })}\n`);
   }
 }

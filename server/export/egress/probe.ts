@@ -2,18 +2,19 @@
  * One CDP target prepared for the egress check, reused page after page: every request is paused (Fetch
  * domain) and only those inside the bundle go on; everything else fails as blocked by the client and is
  * recorded with its kind, as is whatever the init script reports (pageScript.ts) and any WebSocket the
- * browser opens behind it. A check loads a page and waits for it (a page going to another page on its
- * own, like a redirect page, is stopped there: that page is checked on its own), opens what the theme
- * hides behind clicks, scrolls to the bottom, lets it settle, then leaves the page (a beacon sent on the
- * way out is seen too).
+ * browser opens behind it; what goes wrong inside the bundle is noted too (loadErrors.ts). A check loads
+ * a page and waits for it (a page going to another page on its own, like a redirect page, is stopped
+ * there: that page is checked on its own), opens what the theme hides behind clicks, scrolls to the
+ * bottom, lets it settle, then leaves the page (a beacon sent on the way out is seen too).
  */
 import { productOf } from '../capture.js';
-import type { EgressKind } from '../egressProof.js';
+import type { EgressKind, LoadError } from '../egressProof.js';
 import { isRecord } from '../captureScripts.js';
 import { fulfilFromSite } from '../fulfil.js';
 import type { CdpTarget } from '../../render/cdp.js';
 import { INIT_SCRIPT, interactExpression, REPORT_BINDING, SCAN_EXPRESSION } from './pageScript.js';
 import { sameUrl, withoutEchoes, type Attempt, type Recorded } from './attempts.js';
+import { LoadErrorWatch } from './loadErrors.js';
 import { isPaused, isReport, type Evaluated } from './probeEvents.js';
 import { reportedKind, requestKind, type BundleScope } from './scope.js';
 
@@ -32,9 +33,11 @@ export interface CheckedPage {
   readonly fillSharedNav: boolean;
 }
 
-/** What one page load did: its attempts outside the bundle, and the bundle files it read. */
+/** What one page load did: its attempts outside the bundle, the bundle files it read, the errors it met. */
 export interface CheckedLoad {
   readonly attempts: Attempt[];
+  /** Files of the bundle it asked for and did not get, errors its scripts logged (loadErrors.ts). */
+  readonly errors: LoadError[];
   /** Every file of the bundle the load requested ({@link BundleScope.dependency}), its own document first. */
   readonly deps: string[];
 }
@@ -64,11 +67,14 @@ export class ProbeTarget {
   private mainFrameId: string | null = null;
   private loading = false;
   private closedReason: string | null = null;
+  private readonly loadErrors: LoadErrorWatch;
 
   private constructor(
     readonly target: CdpTarget,
     private readonly scope: BundleScope,
-  ) {}
+  ) {
+    this.loadErrors = new LoadErrorWatch(scope);
+  }
 
   /** Prepares `target`: request filter, reports, init script; closes it when that fails. */
   static async open(target: CdpTarget, scope: BundleScope): Promise<ProbeTarget> {
@@ -94,6 +100,7 @@ export class ProbeTarget {
     target.on('ServiceWorker.workerRegistrationUpdated', (params) => probe.registrations(params));
     target.on('Page.frameStartedLoading', (params) => probe.frameLoading(params, true));
     target.on('Page.frameStoppedLoading', (params) => probe.frameLoading(params, false));
+    probe.loadErrors.attach(target);
     await target.send('Page.enable');
     await target.send('Runtime.enable');
     await target.send('Network.enable');
@@ -206,6 +213,7 @@ export class ProbeTarget {
     this.attempts = attempts;
     this.deps = deps;
     this.exit = exit;
+    this.loadErrors.start();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ProbeError(`did not finish within ${timeouts.pageMs} ms`)), timeouts.pageMs);
@@ -213,8 +221,9 @@ export class ProbeTarget {
     try {
       const deadline = performance.now() + timeouts.pageMs;
       await Promise.race([this.visit(url, page.fillSharedNav, timeouts.settleMs, deadline), expired]);
-      return { attempts: withoutEchoes([...attempts.values()]), deps: [...deps] };
+      return { attempts: withoutEchoes([...attempts.values()]), deps: [...deps], errors: this.loadErrors.stop() };
     } finally {
+      this.loadErrors.stop();
       clearTimeout(timer);
       expired.catch(() => undefined);
       this.attempts = null;

@@ -11,7 +11,7 @@
  * The store is one NDJSON file per project, rewritten whole at the end of each check (the loads reused
  * and the loads of the check's journal, also when the check failed or was stopped: each was proved), so
  * it holds the last export's loads only. Entries are streamed,
- * never held: what stays in memory is each reused load's attempts (nearly always none).
+ * never held: what stays in memory is each reused load's attempts and errors (nearly always none).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -160,12 +160,12 @@ export class ProofStore {
       }
       const entry = storedSchema.safeParse(parseLine(line));
       if (!entry.success) continue;
-      const { file, mode, attempts, key, digest, deps } = entry.data;
+      const { file, mode, attempts, errors, key, digest, deps } = entry.data;
       const id = CheckJournal.id(file, mode);
       if (taken.has(id) || wanted.get(id) !== key || loadDigest(mode, deps, digests) !== digest) continue;
       taken.add(id);
       await this.write(line);
-      found.push({ file, mode, attempts });
+      found.push({ file, mode, attempts, errors });
     }
   }
 

@@ -139,9 +139,9 @@ async function checkLoad(run: CheckRun, load: Load, initial: ProbeTarget | null)
       const url = pageUrl(load, input.bundleDir, run.origin);
       const exit = run.exits.get(load.file) ?? null;
       const page = { url, exit, fillSharedNav: run.navFillers.has(load.file) };
-      const { attempts, deps } = await probe.check(page, run.timeouts);
-      run.seen.push({ page: load.file, mode: load.mode, attempts });
-      run.journal?.record(load.file, load.mode, attempts, reusableOf(run.reuse, load, deps));
+      const { attempts, deps, errors } = await probe.check(page, run.timeouts);
+      run.seen.push({ page: load.file, mode: load.mode, attempts, errors });
+      run.journal?.record(load.file, load.mode, attempts, errors, reusableOf(run.reuse, load, deps));
       run.done += 1;
       input.onPage?.(load.file, run.done, run.total);
       return probe;
@@ -248,7 +248,8 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
     const loads: Load[] = modes.flatMap((mode) => pages.map((file) => ({ file, mode })));
     const seen = loads.flatMap((load) => {
       const entry = journal?.restored.get(CheckJournal.id(load.file, load.mode));
-      return entry === undefined ? [] : [{ page: load.file, mode: load.mode, attempts: entry.attempts }];
+      if (entry === undefined) return [];
+      return [{ page: load.file, mode: load.mode, attempts: entry.attempts, errors: entry.errors }];
     });
     const restored = seen.length;
     let queue = loads.filter((load) => journal?.restored.has(CheckJournal.id(load.file, load.mode)) !== true);
@@ -256,7 +257,7 @@ export async function proveZeroEgress(input: EgressCheckInput): Promise<EgressPr
       const wanted = new Map(queue.map((load) => [CheckJournal.id(load.file, load.mode), reuse.keyOf(load)]));
       const reused = await proofs.reuse(wanted, reuse.digests);
       const ids = new Set(reused.map((entry) => CheckJournal.id(entry.file, entry.mode)));
-      for (const entry of reused) seen.push({ page: entry.file, mode: entry.mode, attempts: entry.attempts });
+      for (const { file, mode, attempts, errors } of reused) seen.push({ page: file, mode, attempts, errors });
       queue = queue.filter((load) => !ids.has(CheckJournal.id(load.file, load.mode)));
     }
     const run: CheckRun = {

@@ -1,22 +1,24 @@
 /**
  * The egress check's result: the manifest's proof from every page load seen, or the failed export that
  * names each request outside the bundle (unless the export allows egress, when they are its failures).
+ * Errors inside the bundle (a file missing, a script error) never fail it: the proof lists them.
  */
 import type { Logger } from '../../logger.js';
 import { ExportFailedError } from '../contract.js';
 import { connectOrigins } from '../csp.js';
-import { EGRESS_KINDS, type EgressKind, type EgressProof } from '../egressProof.js';
+import { EGRESS_KINDS, type EgressKind, type EgressProof, type LoadError } from '../egressProof.js';
 import type { ResolvedExportFeatures } from '../contract.js';
-import type { Attempt } from './attempts.js';
+import { compareText, type Attempt } from './attempts.js';
 
 /** How a page is opened. */
 export type ProofMode = EgressProof['modes'][number];
 
-/** What the check saw: every attempt, by page and mode. */
+/** What the check saw: every attempt, and every error inside the bundle, by page and mode. */
 export interface Seen {
   readonly page: string;
   readonly mode: ProofMode;
   readonly attempts: readonly Attempt[];
+  readonly errors: readonly LoadError[];
 }
 
 /** What the proof records besides what was seen. */
@@ -53,14 +55,25 @@ export function proofOf(
     }
   }
   const listed = [...failures.values()].sort((a, b) =>
-    a.page === b.page ? (a.kind === b.kind ? cmp(a.url, b.url) : cmp(a.kind, b.kind)) : cmp(a.page, b.page),
+    a.page === b.page
+      ? a.kind === b.kind
+        ? compareText(a.url, b.url)
+        : compareText(a.kind, b.kind)
+      : compareText(a.page, b.page),
   );
   if (listed.length > 0 && !input.allowEgress) throw egressError(listed);
-  return { pagesChecked, modes, requests, blocked, chromiumVersion, time: input.time, failures: listed };
+  const pageErrors = pageErrorsOf(seen, input.logger);
+  return { pagesChecked, modes, requests, blocked, chromiumVersion, time: input.time, failures: listed, pageErrors };
 }
 
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Every error inside the bundle a load met, by page then mode (each logged): warnings of the export. */
+function pageErrorsOf(seen: readonly Seen[], logger: Logger): NonNullable<EgressProof['pageErrors']> {
+  const errors = seen.flatMap(({ page, mode, errors }) => errors.map((error) => ({ page, mode, ...error })));
+  errors.sort((a, b) =>
+    a.page === b.page ? (a.mode === b.mode ? 0 : compareText(a.mode, b.mode)) : compareText(a.page, b.page),
+  );
+  for (const error of errors) logger.warn(error, 'export: a page of the bundle met an error');
+  return errors;
 }
 
 function isDeclared(attempt: Attempt, declared: ReadonlySet<string>): boolean {

@@ -4,7 +4,7 @@
  * server's origin, and URLs that need no network (`data:`, `blob:`, `about:`). Everything else is outside.
  */
 import { relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EgressKind } from '../egressProof.js';
 import { HINT_RELS } from './pageScript.js';
 
@@ -29,6 +29,14 @@ export class BundleScope {
     readonly httpOrigin: string,
   ) {
     this.dir = resolve(bundleDir);
+  }
+
+  /**
+   * The beginnings of URLs naming the bundle that change from one check to the next (the folder's
+   * file:// URL, the server's port): cut from what the proof records, as {@link BundleScope.shown} does.
+   */
+  get localPrefixes(): readonly string[] {
+    return [pathToFileURL(this.dir + sep).href, `${this.httpOrigin}/`];
   }
 
   /** True when `url` names the bundle itself (or needs no network). */

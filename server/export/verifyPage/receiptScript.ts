@@ -147,6 +147,17 @@ function problemList(state) {
     }
     wrap.append(node('h3', 'Egress warnings recorded at export (these requests were blocked)'), list);
   }
+  const errors = m && m.egressProof && Array.isArray(m.egressProof.pageErrors) ? m.egressProof.pageErrors : [];
+  if (errors.length > 0) {
+    const list = node('ul');
+    for (const x of errors) {
+      const item = node('li');
+      const what = x.kind === 'missing-file' ? ' could not load ' : ' had a script error: ';
+      item.append(node('code', String(x.page)), ' (' + (x.mode === 'file' ? 'from disk' : 'over HTTP') + ')' + what + String(x.detail));
+      list.append(item);
+    }
+    wrap.append(node('h3', 'Page errors recorded at export (inside the bundle)'), list);
+  }
   return wrap;
 }
 
