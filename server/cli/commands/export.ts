@@ -72,6 +72,13 @@ async function fail(io: CliIo, message: string): Promise<number> {
   return 1;
 }
 
+/** The first {@link LISTED_BLOCKED} of `items` as indented summary lines, then how many more there are. */
+function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
+  const lines = items.slice(0, LISTED_BLOCKED).map((item) => `    ${line(item)}`);
+  if (items.length > LISTED_BLOCKED) lines.push(`    ... and ${items.length - LISTED_BLOCKED} more`);
+  return lines;
+}
+
 function summary(job: ExportJobRow, result: ExportResult, out: string, ms: number, display: ProgressDisplay): string {
   const check = display.egressCheck;
   const lines = [
@@ -93,28 +100,20 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
     `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
     `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
   ];
-  for (const blocked of result.blockedRequests.slice(0, LISTED_BLOCKED)) {
-    lines.push(`    ${blocked.page}: ${blocked.url}`);
-  }
-  if (result.blockedRequests.length > LISTED_BLOCKED) {
-    lines.push(`    ... and ${result.blockedRequests.length - LISTED_BLOCKED} more`);
-  }
+  lines.push(...listed(result.blockedRequests, ({ page, url }) => `${page}: ${url}`));
   const egress = result.egressFailures ?? [];
   if (egress.length > 0) {
     lines.push(
       `  ${egress.length} requests outside the bundle allowed by --allow-egress (in the manifest's egressProof)`,
+      ...listed(egress, ({ page, kind, url }) => `${page}: ${kind} ${url}`),
     );
-    for (const { page, kind, url } of egress.slice(0, LISTED_BLOCKED)) lines.push(`    ${page}: ${kind} ${url}`);
-    if (egress.length > LISTED_BLOCKED) lines.push(`    ... and ${egress.length - LISTED_BLOCKED} more`);
   }
   const inside = result.egressPageErrors ?? [];
   if (inside.length > 0) {
     lines.push(
       `  ${inside.length} errors in the bundle's pages (a file missing, a script error; in the manifest's egressProof)`,
+      ...listed(inside, ({ page, mode, detail }) => `${page} (${mode}): ${detail}`),
     );
-    for (const { page, mode, detail } of inside.slice(0, LISTED_BLOCKED))
-      lines.push(`    ${page} (${mode}): ${detail}`);
-    if (inside.length > LISTED_BLOCKED) lines.push(`    ... and ${inside.length - LISTED_BLOCKED} more`);
   }
   return `${lines.join('\n')}\n`;
 }

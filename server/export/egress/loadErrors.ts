@@ -83,7 +83,7 @@ export class LoadErrorWatch {
   stop(): LoadError[] {
     const errors = [...(this.errors?.values() ?? [])];
     this.errors = null;
-    return errors.sort((a, b) => (a.kind === b.kind ? compareText(a.detail, b.detail) : compareText(a.kind, b.kind)));
+    return errors.sort((a, b) => compareText(a.kind, b.kind) || compareText(a.detail, b.detail));
   }
 
   private missing(url: string, reason: string): void {

@@ -54,12 +54,8 @@ export function proofOf(
       failures.set(`${page} ${attempt.kind} ${attempt.url}`, { page, kind: attempt.kind, url: attempt.url });
     }
   }
-  const listed = [...failures.values()].sort((a, b) =>
-    a.page === b.page
-      ? a.kind === b.kind
-        ? compareText(a.url, b.url)
-        : compareText(a.kind, b.kind)
-      : compareText(a.page, b.page),
+  const listed = [...failures.values()].sort(
+    (a, b) => compareText(a.page, b.page) || compareText(a.kind, b.kind) || compareText(a.url, b.url),
   );
   if (listed.length > 0 && !input.allowEgress) throw egressError(listed);
   const pageErrors = pageErrorsOf(seen, input.logger);
@@ -69,9 +65,7 @@ export function proofOf(
 /** Every error inside the bundle a load met, by page then mode (each logged): warnings of the export. */
 function pageErrorsOf(seen: readonly Seen[], logger: Logger): NonNullable<EgressProof['pageErrors']> {
   const errors = seen.flatMap(({ page, mode, errors }) => errors.map((error) => ({ page, mode, ...error })));
-  errors.sort((a, b) =>
-    a.page === b.page ? (a.mode === b.mode ? 0 : compareText(a.mode, b.mode)) : compareText(a.page, b.page),
-  );
+  errors.sort((a, b) => compareText(a.page, b.page) || compareText(a.mode, b.mode));
   for (const error of errors) logger.warn(error, 'export: a page of the bundle met an error');
   return errors;
 }

@@ -29,15 +29,14 @@ export class BundleScope {
     readonly httpOrigin: string,
   ) {
     this.dir = resolve(bundleDir);
+    this.localPrefixes = [pathToFileURL(this.dir + sep).href, `${httpOrigin}/`];
   }
 
   /**
    * The beginnings of URLs naming the bundle that change from one check to the next (the folder's
    * file:// URL, the server's port): cut from what the proof records, as {@link BundleScope.shown} does.
    */
-  get localPrefixes(): readonly string[] {
-    return [pathToFileURL(this.dir + sep).href, `${this.httpOrigin}/`];
-  }
+  readonly localPrefixes: readonly string[];
 
   /** True when `url` names the bundle itself (or needs no network). */
   inside(url: string): boolean {

@@ -124,40 +124,34 @@ function factList(state) {
   return list;
 }
 
+/** Appends a heading and a list of the entries (when they are a non-empty array), each item drawn by draw. */
+function appendList(wrap, title, entries, draw) {
+  if (!Array.isArray(entries) || entries.length === 0) return;
+  const list = node('ul');
+  for (const x of entries) {
+    const item = node('li');
+    draw(item, x);
+    list.append(item);
+  }
+  wrap.append(node('h3', title), list);
+}
+
 function problemList(state) {
   const wrap = node('div', null, 'problems');
   const problems = state.files ? state.files.problems : [];
-  if (problems.length > 0) {
-    const list = node('ul');
-    for (const p of problems) {
-      const item = node('li');
-      item.append(node('code', p.path), ' ' + describeProblem(p));
-      list.append(item);
-    }
-    wrap.append(node('h3', plural(problems.length, 'problem', 'problems')), list);
-  }
+  appendList(wrap, plural(problems.length, 'problem', 'problems'), problems, (item, p) =>
+    item.append(node('code', p.path), ' ' + describeProblem(p)),
+  );
   const m = state.signature && state.signature.manifest;
-  const failures = m && m.egressProof && Array.isArray(m.egressProof.failures) ? m.egressProof.failures : [];
-  if (failures.length > 0) {
-    const list = node('ul');
-    for (const x of failures) {
-      const item = node('li');
-      item.append(node('code', String(x.page)), ' requested ' + String(x.url) + ' (' + String(x.kind) + ')');
-      list.append(item);
-    }
-    wrap.append(node('h3', 'Egress warnings recorded at export (these requests were blocked)'), list);
-  }
-  const errors = m && m.egressProof && Array.isArray(m.egressProof.pageErrors) ? m.egressProof.pageErrors : [];
-  if (errors.length > 0) {
-    const list = node('ul');
-    for (const x of errors) {
-      const item = node('li');
-      const what = x.kind === 'missing-file' ? ' could not load ' : ' had a script error: ';
-      item.append(node('code', String(x.page)), ' (' + (x.mode === 'file' ? 'from disk' : 'over HTTP') + ')' + what + String(x.detail));
-      list.append(item);
-    }
-    wrap.append(node('h3', 'Page errors recorded at export (inside the bundle)'), list);
-  }
+  const proof = m && m.egressProof ? m.egressProof : {};
+  appendList(wrap, 'Egress warnings recorded at export (these requests were blocked)', proof.failures, (item, x) =>
+    item.append(node('code', String(x.page)), ' requested ' + String(x.url) + ' (' + String(x.kind) + ')'),
+  );
+  appendList(wrap, 'Page errors recorded at export (inside the bundle)', proof.pageErrors, (item, x) => {
+    const what = x.kind === 'missing-file' ? ' could not load ' : ' had a script error: ';
+    const how = x.mode === 'file' ? 'from disk' : 'over HTTP';
+    item.append(node('code', String(x.page)), ' (' + how + ')' + what + String(x.detail));
+  });
   return wrap;
 }
 
