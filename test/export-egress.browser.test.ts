@@ -7,9 +7,9 @@
  * reaches the loopback server the page calls. A clean bundle carries a proof of every page opened both
  * ways with nothing blocked.
  *
- * The script comes with the browser (an init script of every target), not with the bundle: exports do not
- * carry project scripts today (the export's site server resolves none, whatever `allowedScripts` says),
- * and to the check a script is a script, whoever put it in the page; it runs under the page's policy.
+ * The script comes with the browser (an init script of every target), not with the bundle (a project
+ * script the `allowedScripts` setting names is carried into every page: export-project-scripts.browser.test.ts):
+ * to the check a script is a script, whoever put it in the page; it runs under the page's policy.
  */
 import AdmZip from 'adm-zip';
 import { existsSync } from 'node:fs';
@@ -230,6 +230,8 @@ needsChromium().describe('proof of zero egress on every export', () => {
         expect(thrown).toHaveLength(1);
         // Bundle-relative like the rest of the proof: no work folder, no throwaway port.
         expect(thrown[0]?.detail).not.toMatch(/file:|127\.0\.0\.1/);
+        // One line: the stack's frames follow the message on it.
+        expect(thrown[0]?.detail).not.toContain('\n');
       }
       expect(errors.every((e) => e.page === 'extras/broken.html')).toBe(true);
       expect(result.egressPageErrors).toEqual(errors);

@@ -147,7 +147,20 @@ needsChromium().describe('static export pipeline', () => {
     const oldIntro = text('old-intro.html');
     expect(oldIntro).toContain('content="0; url=guides/intro.html"');
     expect(oldIntro).toContain(`<link rel="canonical" href="https://${site.domain}/guides/intro">`);
-    expect(manifest.redirects.map((r) => r.source)).toEqual(['/guides/moved', '/old-intro']);
+    // The pattern rules (/beta/:slug* -> /guides/:slug*, /legacy/post-* -> /guides/post-*) read backwards:
+    // a redirect page for each exported page they lead to, from the path that leads there.
+    expect(manifest.redirects.map((r) => r.source)).toEqual([
+      '/beta/broken',
+      '/beta/hidden-page',
+      '/beta/intro',
+      '/beta/post-one',
+      '/beta/quiet',
+      '/guides/moved',
+      '/legacy/post-one',
+      '/old-intro',
+    ]);
+    expect(text('beta/intro.html')).toContain('content="0; url=../guides/intro.html"');
+    expect(text('legacy/post-one.html')).toContain('content="0; url=../guides/post-one.html"');
     const sitemap = text('sitemap.xml');
     expect(sitemap).toContain(`<loc>https://${site.domain}/guides/intro</loc>`);
     expect(sitemap).not.toContain('.html');

@@ -187,6 +187,20 @@ describe('component catalogue', () => {
   });
 });
 
+describe('inline Markdown in a caption', () => {
+  it('makes strong, emphasis, code and safe links of a Frame caption written as a string', async () => {
+    const caption =
+      '**Green**: healthy, *amber* _waits_, `flag.on`; see [rollouts](/concepts/rollouts) ' +
+      'or [this](javascript:alert(1)); snake_case_name stays';
+    const page = await render(`<Frame caption="${caption}">\n  <img src="/images/x.png" />\n</Frame>`);
+    const figcaption = one(page.dom, 'figcaption.op-frame-caption');
+    expect(figcaption.innerHTML).toBe(
+      '<strong>Green</strong>: healthy, <em>amber</em> <em>waits</em>, <code>flag.on</code>; see ' +
+        '<a href="/concepts/rollouts">rollouts</a> or [this](javascript:alert(1)); snake_case_name stays',
+    );
+  });
+});
+
 describe('icons and HTML props', () => {
   it('resolves Font Awesome names first with the fontawesome library, and paths as images', async () => {
     const page = await render('<Icon icon="house" iconType="solid" /> <Icon icon="/icons/logo.svg" />', {

@@ -1,6 +1,6 @@
 /** The redirect rule matcher on its own: every pattern form of docs.json `redirects`. */
 import { describe, expect, it } from 'vitest';
-import { compileRedirects, matchRedirect } from '../server/sites/serve/redirects.js';
+import { compileRedirects, matchRedirect, redirectSourceFor } from '../server/sites/serve/redirects.js';
 
 function target(source: string, destination: string, path: string, permanent = true): string | null {
   const rules = compileRedirects([{ source, destination, permanent }]);
@@ -47,5 +47,30 @@ describe('redirect patterns', () => {
 
   it('never redirects a path to itself', () => {
     expect(target('/:page*', '/:page*', '/loop')).toBeNull();
+  });
+});
+
+describe('redirect patterns read backwards (the bundle’s redirect pages for pattern rules)', () => {
+  function sourceFor(source: string, destination: string, target: string): string | null {
+    const [rule] = compileRedirects([{ source, destination, permanent: true }]);
+    if (rule === undefined) throw new Error('rule did not compile');
+    return redirectSourceFor(rule, target);
+  }
+
+  it('gives the path that leads to a page, for parameters and wildcards', () => {
+    expect(sourceFor('/old-api/:slug*', '/api-reference/:slug*', '/api-reference/flags/list')).toBe(
+      '/old-api/flags/list',
+    );
+    expect(sourceFor('/u/:id', '/users/:id', '/users/42')).toBe('/u/42');
+    expect(sourceFor('/legacy/post-*', '/guides/post-*', '/guides/post-one')).toBe('/legacy/post-one');
+    expect(sourceFor('/s/:q', '/search/:q', '/search/a b')).toBe('/s/a b');
+    expect(sourceFor('/v/:p*', '/guides/:p*#top', '/guides/x')).toBe('/v/x');
+  });
+
+  it('gives nothing when the page is no destination of the rule, or a source value cannot be known', () => {
+    expect(sourceFor('/old-api/:slug*', '/api-reference/:slug*', '/guides/intro')).toBeNull();
+    expect(sourceFor('/docs/:version/:slug*', '/:slug*', '/intro')).toBeNull();
+    expect(sourceFor('/all/:p*', '/home', '/home')).toBeNull();
+    expect(sourceFor('/ext/:p*', 'https://example.org/:p*', '/x')).toBeNull();
   });
 });

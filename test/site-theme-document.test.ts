@@ -48,7 +48,12 @@ describe('head', () => {
       ['/_offprint/theme-init.js', false],
       ['/_offprint/theme.js', true],
     ]);
-    expect(hrefs(root, 'link[rel="stylesheet"]')).toEqual(['/_offprint/theme.css', '/_offprint/site.css']);
+    // The utility classes' stylesheet: landing.mdx writes a className.
+    expect(hrefs(root, 'link[rel="stylesheet"]')).toEqual([
+      '/_offprint/theme.css',
+      '/_offprint/site.css',
+      '/_offprint/utilities.css',
+    ]);
     expect(root.querySelector('html')?.getAttribute('data-appearance')).toBe('system');
   });
 

@@ -9,6 +9,7 @@ import type { HTMLElement } from 'node-html-parser';
 import type { Logger } from '../logger.js';
 import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
 import { matchRedirect } from '../sites/serve/redirects.js';
+import { projectScriptSrc } from '../sites/serve/scripts.js';
 import { entryPageUrl } from '../sites/project/entry.js';
 import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
 import { AnchorIndex, type BrokenAnchorLink } from './anchors.js';
@@ -18,13 +19,14 @@ import { ExportFailedError, type ExportOptions } from './contract.js';
 import { connectOrigins } from './csp.js';
 import { ExternalLinks, type ExternalLinksSummary } from './externalLinks.js';
 import type { MemoryGuard } from './memoryGuard.js';
-import { applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
+import { addAllowedScripts, applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
 import { writeBundleSearch } from './searchBundle.js';
 import { comparePaths, findExportPage } from '../exportSpec/pages.js';
 import { hasScheme, isExternalReference, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
 import type { ExportSite } from './siteServer.js';
 import { fetchFromSite } from './siteFetch.js';
-import { redirectPageHtml, robotsTxt, sitemapXml, staticRedirectSource } from './staticPages.js';
+import { redirectPageHtml, robotsTxt, sitemapXml } from './staticPages.js';
+import { planRedirectPages, type RedirectPage } from './redirectPlan.js';
 import { isSharedNavPath, SharedNavFiles } from './sharedNav.js';
 import { eachLimited, yieldToEventLoop } from './pacing.js';
 import type { PageStore } from './workDir.js';
@@ -32,12 +34,7 @@ import type { PageStore } from './workDir.js';
 /** The bundle's 404 page. */
 export const NOT_FOUND_FILE = '404.html';
 
-/** A static redirect page of the bundle. */
-export interface RedirectPage {
-  readonly source: string;
-  readonly file: string;
-  readonly destination: string;
-}
+export type { RedirectPage } from './redirectPlan.js';
 
 /** Inputs of {@link assembleBundle}. */
 export interface AssembleInput {
@@ -69,6 +66,8 @@ export interface AssembledBundle {
   readonly missingFiles: readonly string[];
   /** Where the pages link outside the bundle (for the manifest). */
   readonly externalLinks: ExternalLinksSummary;
+  /** Sources of redirect patterns that lead to no exported page: no redirect page came of them. */
+  readonly redirectsLeftOut: readonly string[];
 }
 
 class Assembler {
@@ -79,7 +78,9 @@ class Assembler {
   private readonly pageFiles = new Map<string, string>();
   private readonly redirectFiles = new Map<string, string>();
   private searchIndexFile: string | null = null;
-  /** `src` of the scripts an administrator allowed (the only project code a bundle page runs). */
+  /** Sources of redirect patterns that lead to no exported page (planRedirects). */
+  private redirectsLeftOut: string[] = [];
+  /** Site paths of the project scripts an administrator allowed (the only project code a bundle page runs). */
   private readonly allowedScripts: readonly string[];
   /** Origins the pages may contact (collectors, API playground bases). */
   private readonly connect: readonly string[];
@@ -91,7 +92,7 @@ class Assembler {
       this.rewriteRefs(root, sitePath, file),
     );
     for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
-    this.allowedScripts = (input.site.build.scripts?.head ?? []).map((script) => script.src);
+    this.allowedScripts = input.site.scripts.files.map(projectScriptSrc);
     this.connect = connectOrigins(input.options.features);
   }
 
@@ -130,6 +131,7 @@ class Assembler {
       missingAnchorLinks: this.anchors.brokenLinks,
       missingFiles,
       externalLinks,
+      redirectsLeftOut: this.redirectsLeftOut,
     };
   }
 
@@ -203,7 +205,8 @@ class Assembler {
     if (features.feedback === null) {
       for (const el of root.querySelectorAll('[data-op-feedback], [data-op-code-feedback]')) el.remove();
     }
-    stripActiveContent(root, this.allowedScripts);
+    stripActiveContent(root);
+    addAllowedScripts(root, this.allowedScripts);
     await this.rewriteRefs(root, sitePath, file);
     applyBundlePolicy(root, this.connect);
     this.anchors.record(file, root);
@@ -232,17 +235,14 @@ class Assembler {
   }
 
   private planRedirects(): RedirectPage[] {
-    const out: RedirectPage[] = [];
     const taken = new Set(this.pageFiles.values());
-    for (const rule of this.input.site.build.model.redirects) {
-      const source = staticRedirectSource(rule.source);
-      if (source === null || this.redirectFiles.has(source)) continue;
-      const file = pageFile(source);
-      if (taken.has(file) || findExportPage(this.input.site.build.model, source) !== undefined) continue;
-      taken.add(file);
-      this.redirectFiles.set(source, file);
-      out.push({ source, file, destination: rule.destination });
+    const plan = planRedirectPages(this.input.site.build, this.input.pages, taken);
+    for (const page of plan.pages) this.redirectFiles.set(page.source, page.file);
+    this.redirectsLeftOut = plan.leftOut;
+    for (const source of plan.leftOut) {
+      this.input.logger.warn({ source }, 'export: a redirect pattern leads to no exported page, left out');
     }
+    const out = [...plan.pages];
     const entry = this.rootEntry(taken);
     if (entry !== null) out.push(entry);
     return out.sort((a, b) => comparePaths(a.file, b.file));

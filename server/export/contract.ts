@@ -54,6 +54,12 @@ export interface ExportResult {
   readonly egressFailures?: readonly { readonly page: string; readonly kind: string; readonly url: string }[];
   /** Errors inside the bundle the egress check met (a file a page asked for missing, a script error). */
   readonly egressPageErrors?: NonNullable<EgressProof['pageErrors']>;
+  /** The project's own scripts the `allowedScripts` setting names: every page of the bundle runs them. */
+  readonly scriptsCarried?: readonly string[];
+  /** Integrations the setting names: loaded by the live site, left out of the bundle (they load from afar). */
+  readonly integrationsLeftOut?: readonly string[];
+  /** Sources of redirect patterns that lead to no exported page, so no redirect page of the bundle. */
+  readonly redirectsLeftOut?: readonly string[];
 }
 
 /** Everything {@link runExport}-style pipelines need. */

@@ -1,6 +1,7 @@
 /**
  * What makes a captured page safe to ship in a bundle, applied by the assembly to every page: only the
- * theme's scripts and the scripts an administrator allowed (setting `allowedScripts`) are kept, every
+ * theme's scripts are kept (then the project scripts an administrator allowed, setting `allowedScripts`,
+ * are put back: pages are captured without them), every
  * other way content could run code (inline scripts, event handlers, `srcdoc`, `javascript:` URLs) or send
  * readers away (`<meta http-equiv>`, `<base>`) is removed, and the bundle policy (csp.ts) is put first in
  * the head. The policy alone would refuse all of it; removing it too keeps the bundle clean for readers
@@ -49,12 +50,24 @@ function removeActiveAttributes(root: HTMLElement): void {
 
 /**
  * Removes from a captured page everything that could run code the bundle does not vouch for, or take
- * the reader elsewhere. `allowedScripts` are the `src` values of scripts an administrator allowed.
+ * the reader elsewhere: every script but the theme's own.
  */
-export function stripActiveContent(root: HTMLElement, allowedScripts: readonly string[]): void {
-  removeScripts(root, new Set([...THEME_SCRIPTS, ...allowedScripts]));
+export function stripActiveContent(root: HTMLElement): void {
+  removeScripts(root, new Set(THEME_SCRIPTS));
   for (const element of root.querySelectorAll('base, meta[http-equiv]')) element.remove();
   removeActiveAttributes(root);
+}
+
+/**
+ * Puts the project scripts an administrator allowed (`srcs`: site paths, in the setting's order) at the
+ * end of the page's head, deferred, as the live site's pages load them after the theme's. Pages are
+ * captured without them, so a script's work on its page is done once, by the script, in the bundle.
+ */
+export function addAllowedScripts(root: HTMLElement, srcs: readonly string[]): void {
+  if (srcs.length === 0) return;
+  const quoted = (value: string): string => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const tags = srcs.map((src) => `<script src="${quoted(src)}" defer></script>`).join('');
+  (root.querySelector('head') ?? root).insertAdjacentHTML('beforeend', tags);
 }
 
 /** True when `src` (already rewritten to a bundle-relative path) names a page of the bundle. */

@@ -3,8 +3,9 @@
  * pages an interrupted run already captured, and taking those the project's last export captured from the
  * same answers of the site server), assemble the bundle folder, check it for egress (going on
  * from the page loads an interrupted run already checked), write the manifest, zip it
- * deterministically. The output depends only on the site build and the options: an interrupted and
- * resumed run gives the same bytes as an uninterrupted one.
+ * deterministically. The output depends only on the site build, the options and the project scripts
+ * the `allowedScripts` setting names when the run starts: an interrupted and resumed run gives the same
+ * bytes as an uninterrupted one.
  */
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -188,6 +189,9 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       missingFiles,
       egressFailures: egressProof.failures,
       egressPageErrors: egressProof.pageErrors ?? [],
+      scriptsCarried: site.scripts.files,
+      integrationsLeftOut: site.scripts.loaded.filter((name) => !site.scripts.files.includes(name)),
+      redirectsLeftOut: assembled.redirectsLeftOut,
     };
   } finally {
     guard.close();

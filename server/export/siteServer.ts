@@ -8,9 +8,10 @@ import { findProject } from '../db/projects.js';
 import { buildDir } from '../dataPaths.js';
 import type { SiteDeps } from '../deps.js';
 import { loadSiteProject } from '../sites/project/load.js';
-import { newBuild, type SiteBuild } from '../sites/serve/build.js';
+import { allowedScriptsOf, newBuild, type SiteBuild } from '../sites/serve/build.js';
 import { listenPrivateSite } from '../sites/serve/privateSite.js';
 import { RenderCache } from '../sites/serve/renderCache.js';
+import type { SiteScripts } from '../sites/serve/scripts.js';
 import type { ExportProfile } from '../sites/theme/profile.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
 
@@ -19,7 +20,15 @@ const EXPORT_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** A running export site server. */
 export interface ExportSite {
+  /** The pinned build, served without the scripts an administrator allowed (see `scripts`). */
   readonly build: SiteBuild;
+  /**
+   * The scripts the `allowedScripts` setting names, read when the run starts. Pages are captured without
+   * them, so that what a script does to its page is not captured and then done again by the same script in
+   * the bundle; assembly puts the project's own ones back into every page (an integration loads from its
+   * provider's servers and is left out).
+   */
+  readonly scripts: SiteScripts;
   /** `http://127.0.0.1:PORT` */
   readonly origin: string;
   /** `https://<domain>`: where the bundle will be published (canonical URLs, sitemap). */
@@ -54,8 +63,10 @@ export async function startExportSite(
     throw new ExportFailedError(`The site build ${buildId} no longer exists (the site was imported again)`);
   }
   let build: SiteBuild;
+  let scripts: SiteScripts;
   try {
     build = newBuild(projectId, buildId, rootDir, loadSiteProject(rootDir));
+    scripts = allowedScriptsOf(deps, rootDir, build.model);
   } catch (error) {
     throw new ExportFailedError(
       `The site build ${buildId} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
@@ -72,6 +83,7 @@ export async function startExportSite(
   });
   return {
     build,
+    scripts,
     origin: `http://127.0.0.1:${server.port}`,
     publicOrigin,
     domain: project.domain,

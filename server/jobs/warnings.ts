@@ -9,7 +9,7 @@ function pageOfFile(file: string): string {
 
 /**
  * Every warning of `result`, in a stable order: blocked requests (capture, then egress check), page errors
- * (capture, then the bundle's own, which the egress check met), anchors, files.
+ * (capture, then the bundle's own, which the egress check met), anchors, scripts and redirects left out, files.
  */
 export function exportWarnings(result: ExportResult): ExportWarning[] {
   const warnings: ExportWarning[] = [];
@@ -37,6 +37,24 @@ export function exportWarnings(result: ExportResult): ExportWarning[] {
       code: 'missing-anchor',
       page: pageOfFile(file),
       message: `links to ${href}, an anchor its page does not have; the link now leads to the page`,
+    });
+  }
+  for (const name of result.integrationsLeftOut ?? []) {
+    warnings.push({
+      code: 'script-left-out',
+      page: null,
+      message:
+        `the allowedScripts setting loads the ${name} integration on the live site; the bundle leaves it out ` +
+        "(it loads from its provider's servers; a bundle runs only the project's own allowed scripts)",
+    });
+  }
+  for (const source of result.redirectsLeftOut ?? []) {
+    warnings.push({
+      code: 'redirect-left-out',
+      page: null,
+      message:
+        `the redirect from ${source} is a pattern that leads to no exported page, so no static page can ` +
+        'stand for it: the bundle leaves it out (the live site keeps it)',
     });
   }
   for (const path of result.missingFiles ?? []) {

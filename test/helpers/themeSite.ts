@@ -15,6 +15,8 @@ import { loadSiteProject, type SitePage, type SiteModel } from '../../server/sit
 import { PAGE_CSP } from '../../server/sites/serve/respond.js';
 import type { RenderedPage } from '../../server/sites/render/types.js';
 import { themeAsset } from '../../server/sites/theme/assets.js';
+import { UTILITIES_CSS_URL } from '../../server/sites/theme/urls.js';
+import { utilityCss } from '../../server/sites/theme/utilityCss.js';
 import { renderDocument, renderNotFound } from '../../server/sites/theme/document.js';
 import { buildSearchIndex } from '../../server/sites/search/build.js';
 import { renderPageSource } from '../../server/sites/sandbox/page.js';
@@ -84,7 +86,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * Serves a rendered site on 127.0.0.1:0: pages, `/_offprint/*` theme files, the sharded search index, KaTeX CSS,
+ * Serves a rendered site on 127.0.0.1:0: pages, `/_offprint/*` theme files (utility classes included), the sharded search index, KaTeX CSS,
  * project files, and stand-in feedback endpoints that record what the client sends and answer like the
  * real ones (server/sites/serve/FEEDBACK-API.md).
  */
@@ -125,6 +127,7 @@ export async function startThemeServer(root: string): Promise<ThemeServer> {
         const type = katex[1].endsWith('.css') ? 'text/css' : 'font/woff2';
         return send(200, type, readFileSync(join(KATEX_DIST, katex[1])));
       }
+      if (url.pathname === UTILITIES_CSS_URL) return send(200, 'text/css', await utilityCss(rendered.site.classNames));
       if (url.pathname.startsWith('/_offprint/')) {
         const asset = themeAsset(url.pathname.slice('/_offprint/'.length), rendered.site);
         return asset ? send(200, asset.contentType, asset.body) : send(404, 'text/plain', 'no such asset');

@@ -100,6 +100,16 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
     `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
     `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
   ];
+  const carried = result.scriptsCarried ?? [];
+  if (carried.length > 0) lines.push(`  every page runs ${carried.join(', ')} (allowed by the allowedScripts setting)`);
+  const leftOut = result.integrationsLeftOut ?? [];
+  if (leftOut.length > 0) {
+    lines.push(`  left out ${leftOut.join(', ')}: integrations the live site loads from their providers' servers`);
+  }
+  const redirects = result.redirectsLeftOut ?? [];
+  if (redirects.length > 0) {
+    lines.push(`  left out the redirect patterns ${redirects.join(', ')}: they lead to no exported page`);
+  }
   lines.push(...listed(result.blockedRequests, ({ page, url }) => `${page}: ${url}`));
   const egress = result.egressFailures ?? [];
   if (egress.length > 0) {
@@ -221,6 +231,9 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
           egressFailures: result.egressFailures ?? [],
           egressPageErrors: result.egressPageErrors ?? [],
           missingAnchors: result.missingAnchors,
+          scriptsCarried: result.scriptsCarried ?? [],
+          integrationsLeftOut: result.integrationsLeftOut ?? [],
+          redirectsLeftOut: result.redirectsLeftOut ?? [],
         });
       } else await write(io.stdout, summary(job, result, request.out, ms, display));
       return 0;

@@ -94,8 +94,9 @@ export class LoadErrorWatch {
 
   private add(kind: LoadError['kind'], text: string): void {
     if (this.errors === null || this.errors.size >= MAX_PER_LOAD) return;
-    // Bundle-relative, like the rest of the proof: the same bundle gives the same text however it was opened.
-    let detail = text;
+    // One line (an exception's stack is one frame a line), bundle-relative like the rest of the proof: the
+    // same bundle gives the same text however it was opened.
+    let detail = text.replace(/\s*\n\s*/g, ' ');
     for (const prefix of this.scope.localPrefixes) detail = detail.split(prefix).join('');
     detail = detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail;
     this.errors.set(`${kind} ${detail}`, { kind, detail });

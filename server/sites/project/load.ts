@@ -7,6 +7,7 @@ import type { SitePage, SiteModel, SiteProblem } from './model.js';
 import { buildNavigation } from './navigation/build.js';
 import { NavContext } from './navigation/context.js';
 import { scanSpecs } from './openapi/specs.js';
+import { ClassNameCollector } from './classNames.js';
 import { listProjectFiles } from './pages/files.js';
 import { filePage, generatedPage, pageFileByPath, readPageFile, snippetProblems } from './pages/pages.js';
 import { localTarget } from './pages/references.js';
@@ -90,16 +91,17 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const readProblems: SiteProblem[] = [];
   const pageProblems: SiteProblem[] = [];
   let outOfNavPages = 0;
+  const classNames = new ClassNameCollector();
   for (const [path, file] of pageFiles) {
     const usage = ctx.usage.get(path);
     if (usage === undefined) outOfNavPages++;
-    const page = readPageFile(root, file, files.all, readProblems);
+    const page = readPageFile(root, file, files.all, readProblems, classNames);
     onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)));
   }
   // A file another file at the same path overrides is no page, but its problems are still the author's.
   const pageFileSet = new Set(pageFiles.values());
   for (const file of files.pages) if (!pageFileSet.has(file)) readPageFile(root, file, files.all, readProblems);
-  readProblems.push(...snippetProblems(root, files.snippets, files.all));
+  readProblems.push(...snippetProblems(root, files.snippets, files.all, classNames));
   for (const gen of ctx.generated.values()) onPage(generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
   const written = siteSettings(config, configFile);
@@ -127,6 +129,8 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     redirects,
     specs: scan.specs,
     remoteAssets: remote.assets,
+    stylesheets: [...files.all].filter((path) => path.toLowerCase().endsWith('.css')),
+    classNames: classNames.sorted(),
     problems,
     counts: {
       // Generated pages take paths no file has (NavContext.generate).

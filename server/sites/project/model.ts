@@ -285,6 +285,13 @@ export interface SiteModel {
    * (server/sites/project/remote.ts); empty for a project that was not packed.
    */
   readonly remoteAssets: ReadonlyMap<string, PackedAsset>;
+  /**
+   * The project's own stylesheets (every `.css` file, root-relative, sorted): like Mintlify, every page
+   * loads them, after the theme's, so a project's classes and overrides apply.
+   */
+  readonly stylesheets: readonly string[];
+  /** The class names pages and snippets write (classNames.ts): the theme styles Tailwind's utilities among them. */
+  readonly classNames: readonly string[];
   readonly problems: readonly SiteProblem[];
   readonly counts: SiteCounts;
 }

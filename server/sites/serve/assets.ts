@@ -1,19 +1,20 @@
 /**
- * `/_offprint/*`: the theme's files, the per-site files generated from the build (site CSS, search
- * index), KaTeX's stylesheet and fonts and Mermaid's browser bundle, straight from the installed
+ * `/_offprint/*`: the theme's files, the per-site files generated from the build (site CSS, utility
+ * classes, search index), KaTeX's stylesheet and fonts and Mermaid's browser bundle, straight from the installed
  * packages so that no page ever needs the network.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Context } from 'koa';
 import type { SiteBuild } from './build.js';
+import { ASSET_PREFIX, UTILITIES_CSS_URL } from '../theme/urls.js';
 import { statInside } from '../project/read.js';
 import { contentTypeOf } from './paths.js';
 import type { Logger } from '../../logger.js';
 import { searchIndexFile } from './pages.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile } from './respond.js';
-import { sharedNavFile, themeFile } from './theme.js';
+import { sharedNavFile, themeFile, utilitiesFile } from './theme.js';
 
 const require = createRequire(import.meta.url);
 
@@ -33,6 +34,7 @@ export const KATEX_DIST = katexMain === null ? null : dirname(katexMain);
 export const MERMAID_BUNDLE = resolveInstalled('mermaid/dist/mermaid.min.js');
 
 const MERMAID_NAME = 'mermaid.min.js';
+const UTILITIES_NAME = UTILITIES_CSS_URL.slice(ASSET_PREFIX.length);
 const SEARCH_DIR = 'search';
 const SHARED_NAV_DIR = 'nav';
 
@@ -89,6 +91,11 @@ export async function serveAsset(
     return true;
   }
   if (rest.length > 0) return false;
+  if (first === UTILITIES_NAME) {
+    const css = await utilitiesFile(build.model, logger);
+    sendBody(ctx, css.body, { type: css.type, etag: css.etag });
+    return true;
+  }
   if (first === MERMAID_NAME) {
     const found = MERMAID_BUNDLE === null ? null : statInside(dirname(MERMAID_BUNDLE), [MERMAID_NAME]);
     if (found === null) return false;

@@ -72,6 +72,14 @@ export function newBuild(
   };
 }
 
+/**
+ * The scripts the `allowedScripts` setting lets pages of the build in `rootDir` load, as the setting is
+ * now: what a static export carries into its bundle (its own site server renders pages without them).
+ */
+export function allowedScriptsOf(deps: SiteDeps, rootDir: string, model: SiteModel): SiteScripts {
+  return resolveSiteScripts(rootDir, model, allowedScripts(deps.db));
+}
+
 /** Follows the current build of one project's site. */
 export class BuildTracker {
   private held: SiteBuild | null = null;

@@ -71,6 +71,48 @@ function fill(destination: string, values: ReadonlyMap<string, string>, stars: r
   return out === '' ? '/' : out;
 }
 
+/** Each rule's destination compiled as a pattern, once (a bundle asks it of every exported page). */
+const reversedRules = new WeakMap<CompiledRedirect, CompiledRedirect | null>();
+
+/**
+ * The concrete path rule `compiled` sends to `target` (a decoded site path), read backwards: its source
+ * filled with the values `target` gives the destination's parameters. Null when `target` is not one of
+ * the rule's destinations, or the source has a parameter the destination does not name (its value cannot
+ * be known). The caller checks with {@link matchRedirect} that the path does lead there (an earlier rule
+ * may take it first).
+ */
+export function redirectSourceFor(compiled: CompiledRedirect, target: string): string | null {
+  let reversed = reversedRules.get(compiled);
+  if (reversed === undefined) {
+    const destination = compiled.rule.destination.split(/[?#]/)[0] ?? '';
+    reversed = compileRedirect({ ...compiled.rule, source: destination });
+    reversedRules.set(compiled, reversed);
+  }
+  const match = reversed?.pattern.exec(target);
+  if (reversed === null || match === null || match === undefined) return null;
+  const { values, stars } = captured(reversed.names, match);
+  const starCount = compiled.names.filter((name) => name === '*').length;
+  if (starCount !== stars.length || compiled.names.some((name) => name !== '*' && !values.has(name))) return null;
+  const source = fill(compiled.rule.source, values, stars);
+  try {
+    return decodeURIComponent(source.length > 1 ? source.replace(/\/+$/, '') : source);
+  } catch {
+    return null;
+  }
+}
+
+/** What a pattern's groups captured: named parameters by name, bare wildcards in order. */
+function captured(names: readonly string[], match: RegExpExecArray): { values: Map<string, string>; stars: string[] } {
+  const values = new Map<string, string>();
+  const stars: string[] = [];
+  names.forEach((name, i) => {
+    const value = match[i + 1] ?? '';
+    if (name === '*') stars.push(value);
+    else values.set(name, value);
+  });
+  return { values, stars };
+}
+
 /** Compiles every rule, leaving out the ones that cannot be read. */
 export function compileRedirects(rules: readonly SiteRedirect[]): CompiledRedirect[] {
   return rules.map(compileRedirect).filter((r): r is CompiledRedirect => r !== null);
@@ -84,13 +126,7 @@ export function matchRedirect(rules: readonly CompiledRedirect[], path: string, 
   for (const compiled of rules) {
     const match = compiled.pattern.exec(path);
     if (match === null) continue;
-    const values = new Map<string, string>();
-    const stars: string[] = [];
-    compiled.names.forEach((name, i) => {
-      const value = match[i + 1] ?? '';
-      if (name === '*') stars.push(value);
-      else values.set(name, value);
-    });
+    const { values, stars } = captured(compiled.names, match);
     let location = fill(compiled.rule.destination, values, stars);
     if (location === path || location === encodePath(path)) continue;
     if (search !== '' && !location.includes('?')) {

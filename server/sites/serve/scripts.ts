@@ -24,11 +24,18 @@ export interface SiteScripts {
   readonly csp: string | undefined;
   /** Names loaded. */
   readonly loaded: readonly string[];
+  /** Of those, the project's own `.js` files (the rest are integrations), in order. */
+  readonly files: readonly string[];
   readonly skipped: readonly SkippedScript[];
 }
 
 /** The reason given for a script that was not allowed. */
 export const NOT_ALLOWED = 'not in the allowedScripts setting';
+
+/** The URL path pages load project script `name` (a root-relative file path) from. */
+export function projectScriptSrc(name: string): string {
+  return `/${name.split('/').map(encodeURIComponent).join('/')}`;
+}
 
 /** Resolves the scripts of the build in `rootDir` against the allow-list `allowed`. */
 export function resolveSiteScripts(
@@ -41,6 +48,7 @@ export function resolveSiteScripts(
   const initFiles = new Map<string, string>();
   const origins = { script: [] as string[], connect: [] as string[], img: [] as string[] };
   const loaded: string[] = [];
+  const files: string[] = [];
   const skipped: SkippedScript[] = [];
   for (const request of requestedScripts(rootDir, model)) {
     if (!allow.has(request.name)) {
@@ -48,8 +56,9 @@ export function resolveSiteScripts(
       continue;
     }
     if (request.kind === 'file') {
-      head.push({ src: `/${request.name.split('/').map(encodeURIComponent).join('/')}` });
+      head.push({ src: projectScriptSrc(request.name) });
       loaded.push(request.name);
+      files.push(request.name);
       continue;
     }
     const loader = integrationLoader(request.name, request.config);
@@ -65,5 +74,5 @@ export function resolveSiteScripts(
     loaded.push(request.name);
   }
   const external = origins.script.length + origins.connect.length + origins.img.length > 0;
-  return { head, initFiles, csp: external ? pageCsp(origins) : undefined, loaded, skipped };
+  return { head, initFiles, csp: external ? pageCsp(origins) : undefined, loaded, files, skipped };
 }

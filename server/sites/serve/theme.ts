@@ -12,6 +12,8 @@ import type { HeadScript } from '../theme/integrations.js';
 import type { ExportProfile } from '../theme/profile.js';
 import { sharedNavFileOf, sharedNavItems, sharedNavScript } from '../theme/sharedNav.js';
 import { renderSidebarTree } from '../theme/sidebar.js';
+import { utilityCss } from '../theme/utilityCss.js';
+import type { Logger } from '../../logger.js';
 import { etagOf } from './respond.js';
 
 /** A generated file of the theme. */
@@ -47,6 +49,26 @@ export function endpointBody(site: SiteModel, op: OpenApiOperation, content?: Re
 export function themeFile(name: string, site: SiteModel): ThemeFile | null {
   const asset = themeAsset(name, site);
   return asset === null ? null : { body: asset.body, type: asset.contentType, etag: asset.etag };
+}
+
+const utilityFiles = new WeakMap<SiteModel, Promise<ThemeFile>>();
+
+/**
+ * `/_offprint/utilities.css`: Tailwind's utilities among the class names the project writes, made once per
+ * site build. Classes Tailwind cannot make a stylesheet of leave it empty (logged), never a failed page.
+ */
+export function utilitiesFile(site: SiteModel, logger: Logger): Promise<ThemeFile> {
+  let made = utilityFiles.get(site);
+  if (made === undefined) {
+    made = utilityCss(site.classNames)
+      .catch((error: unknown) => {
+        logger.warn({ err: error, site: site.settings.name }, 'site: utility classes could not be made into CSS');
+        return '';
+      })
+      .then((body) => ({ body, type: 'text/css; charset=utf-8', etag: etagOf(body) }));
+    utilityFiles.set(site, made);
+  }
+  return made;
 }
 
 const sharedFiles = new WeakMap<SiteModel, Map<string, ThemeFile>>();

@@ -5,7 +5,15 @@ import { attrs, esc, localAsset } from './html.js';
 import type { HeadScript } from './integrations.js';
 import { SEARCH_INDEX_REL, type ExportProfile } from './profile.js';
 import { SHARED_NAV_REL } from './sharedNav.js';
-import { KATEX_CSS_URL, SEARCH_INDEX_URL, SITE_CSS_URL, THEME_CSS_URL, THEME_INIT_URL, THEME_JS_URL } from './urls.js';
+import {
+  KATEX_CSS_URL,
+  SEARCH_INDEX_URL,
+  SITE_CSS_URL,
+  THEME_CSS_URL,
+  THEME_INIT_URL,
+  THEME_JS_URL,
+  UTILITIES_CSS_URL,
+} from './urls.js';
 
 /** What the head describes. */
 export interface HeadArgs {
@@ -37,6 +45,15 @@ export interface HeadArgs {
 /** Allowed third-party scripts, after the theme's own: deferred, so they run in order once parsed. */
 function thirdPartyScripts(scripts: readonly HeadScript[] | undefined): string {
   return (scripts ?? []).map((s) => `<script${attrs({ src: s.src, ...s.attributes, defer: true })}></script>`).join('');
+}
+
+/** The project's own stylesheets, after the theme's so that they override it, as Mintlify loads them. */
+function projectStylesheets(site: SiteModel): string {
+  return site.stylesheets
+    .map(
+      (path) => `<link${attrs({ rel: 'stylesheet', href: `/${path.split('/').map(encodeURIComponent).join('/')}` })}>`,
+    )
+    .join('');
 }
 
 function canonical(args: HeadArgs): string | undefined {
@@ -121,7 +138,9 @@ export function renderHead(args: HeadArgs): string {
     `<script src="${THEME_INIT_URL}"></script>` +
     `<link rel="stylesheet" href="${THEME_CSS_URL}">` +
     `<link rel="stylesheet" href="${SITE_CSS_URL}">` +
+    (site.classNames.length > 0 ? `<link rel="stylesheet" href="${UTILITIES_CSS_URL}">` : '') +
     (args.math ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">` : '') +
+    projectStylesheets(site) +
     (args.profile?.search ? `<link rel="${SEARCH_INDEX_REL}" href="${SEARCH_INDEX_URL}">` : '') +
     (args.sharedNav === undefined ? '' : `<link rel="${SHARED_NAV_REL}" href="${esc(args.sharedNav)}">`) +
     `<script src="${THEME_JS_URL}" defer></script>` +

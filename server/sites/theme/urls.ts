@@ -16,6 +16,9 @@ export const THEME_INIT_URL = '/_offprint/theme-init.js';
 /** Per-site colours from docs.json (served by `themeAsset('site.css', site)`). */
 export const SITE_CSS_URL = '/_offprint/site.css';
 
+/** Tailwind's utility classes the project's pages use (theme/utilityCss.ts); linked only when they use some. */
+export const UTILITIES_CSS_URL = '/_offprint/utilities.css';
+
 /** KaTeX stylesheet (fonts alongside it), served by the serve layer from the `katex` package's `dist/`. */
 export const KATEX_CSS_URL = '/_offprint/katex/katex.min.css';
 /** Mermaid, loaded by the client only on pages that contain a diagram. */

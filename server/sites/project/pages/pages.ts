@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ClassNameCollector } from '../classNames.js';
 import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
 import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
@@ -49,8 +50,10 @@ export function readPageFile(
   file: string,
   allFiles: ReadonlySet<string>,
   problems: SiteProblem[],
+  classNames?: ClassNameCollector,
 ): PageFile {
   const source = readFileSync(join(rootDir, file), 'utf8');
+  classNames?.collect(source);
   const split = splitFrontmatter(source);
   for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
   problems.push(...referenceProblems(allFiles, file, source));
@@ -62,11 +65,14 @@ export function snippetProblems(
   rootDir: string,
   snippetFiles: readonly string[],
   allFiles: ReadonlySet<string>,
+  classNames?: ClassNameCollector,
 ): SiteProblem[] {
   const problems: SiteProblem[] = [];
   for (const file of snippetFiles) {
     if (!/\.(mdx?|jsx?|tsx?)$/i.test(file)) continue;
-    problems.push(...referenceProblems(allFiles, file, readFileSync(join(rootDir, file), 'utf8')));
+    const source = readFileSync(join(rootDir, file), 'utf8');
+    classNames?.collect(source);
+    problems.push(...referenceProblems(allFiles, file, source));
   }
   return problems;
 }

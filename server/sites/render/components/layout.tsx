@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
 import { isRemoteUrl, useRenderState, type RenderState } from '../runtime/state.js';
 import { isCalloutKind } from './callouts.js';
+import { inlineMarkdown } from './inlineMarkdown.js';
 import { asNode, bool, color, cx, num, str, textOf, type MdxProps } from './util.js';
 
 /** Link attributes for an author-supplied href: relative paths made root-relative, external in a new tab. */
@@ -110,9 +111,10 @@ export function Panel(props: MdxProps): ReactNode {
   );
 }
 
-/** `<Frame caption hint>` around images, videos and iframes. */
+/** `<Frame caption hint>` around images, videos and iframes; a caption written as a string may use inline Markdown. */
 export function Frame(props: MdxProps): ReactNode {
-  const caption = asNode(props['caption']);
+  const written = props['caption'];
+  const caption = typeof written === 'string' ? inlineMarkdown(written) : asNode(written);
   const hint = asNode(props['hint']);
   return (
     <figure className="op-frame">

@@ -1,0 +1,69 @@
+/**
+ * Which of a site's redirects become static redirect pages of a bundle. A rule with a plain source is one
+ * page. A rule with parameters or wildcards (`/old-api/:slug*` -> `/api-reference/:slug*`) cannot be a
+ * file as such, but each exported page it leads to can still be reached from its old path: the rule read
+ * backwards gives that path, which becomes a redirect page when the live site sends it to that page (the
+ * first matching rule wins there too). A rule that leads to no exported page that way is left out, and
+ * named, so the export can say so.
+ */
+import type { SiteBuild } from '../sites/serve/build.js';
+import { matchRedirect, redirectSourceFor } from '../sites/serve/redirects.js';
+import { findExportPage } from '../exportSpec/pages.js';
+import { pageFile } from './bundleFiles.js';
+import { staticRedirectSource } from './staticPages.js';
+
+/** A static redirect page of the bundle. */
+export interface RedirectPage {
+  readonly source: string;
+  readonly file: string;
+  readonly destination: string;
+}
+
+/** The redirect pages of a bundle, and the sources of the rules none came of. */
+export interface RedirectPlan {
+  readonly pages: RedirectPage[];
+  readonly leftOut: string[];
+}
+
+/** The path (no query or anchor) a redirect location names, decoded. */
+function pathOf(location: string): string {
+  const path = location.split(/[?#]/)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Plans the redirect pages of `build` for a bundle of the site paths in `exported` (files in `taken`,
+ * which the plan's files join). Plain sources first, in rule order, then the paths patterns lead from.
+ */
+export function planRedirectPages(build: SiteBuild, exported: readonly string[], taken: Set<string>): RedirectPlan {
+  const pages: RedirectPage[] = [];
+  const claim = (source: string, destination: string): boolean => {
+    const file = pageFile(source);
+    if (taken.has(file) || findExportPage(build.model, source) !== undefined) return false;
+    taken.add(file);
+    pages.push({ source, file, destination });
+    return true;
+  };
+  for (const rule of build.model.redirects) {
+    const source = staticRedirectSource(rule.source);
+    if (source !== null) claim(source, rule.destination);
+  }
+  const leftOut: string[] = [];
+  for (const compiled of build.redirects) {
+    if (staticRedirectSource(compiled.rule.source) !== null) continue;
+    let reached = false;
+    for (const target of exported) {
+      const source = redirectSourceFor(compiled, target);
+      if (source === null || source === '/' || !source.startsWith('/')) continue;
+      const sent = matchRedirect(build.redirects, source);
+      if (sent === null || pathOf(sent.location) !== target) continue;
+      reached = claim(source, sent.location) || reached || taken.has(pageFile(source));
+    }
+    if (!reached) leftOut.push(compiled.rule.source);
+  }
+  return { pages, leftOut };
+}

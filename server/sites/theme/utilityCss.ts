@@ -1,0 +1,46 @@
+/**
+ * Tailwind's utility classes, as Mintlify pages use them (`className="p-4 border rounded-lg"`,
+ * `dark:hidden`, `h-[600px]`), made into a stylesheet of exactly the classes a project writes (Tailwind's
+ * own generator over the list project/classNames.ts collected). The theme is not built on Tailwind, so its
+ * base styles (preflight) are left out, and the utilities are `!important`: a class an author wrote wins
+ * over the theme's prose rules, as on Mintlify, where both are Tailwind. Dark variants follow the theme's
+ * `html.dark`; `primary` is the site's colour.
+ */
+
+/** What preflight gives a bordered element and the theme does not: a solid border of a neutral colour. */
+const BORDER_BASE =
+  ':where([class^="border"],[class*=" border"],[class^="divide"],[class*=" divide"],[class^="divide"] > *,[class*=" divide"] > *)' +
+  '{border-style:solid;border-width:0;border-color:#e5e7eb}\n';
+
+const INPUT = '@tailwind base;\n@tailwind utilities;\n';
+
+/** The rules `base` is made of without preflight: Tailwind's variables, with or without a utility to use them. */
+const VARIABLE_RULES: ReadonlySet<string> = new Set(['*, ::before, ::after', '::backdrop']);
+
+/** The stylesheet of Tailwind's utilities among `classNames`; empty when none of them is one. */
+export async function utilityCss(classNames: readonly string[]): Promise<string> {
+  if (classNames.length === 0) return '';
+  // Loaded on first use: most processes (the CLI's commands, an export) never make this stylesheet.
+  const [{ default: postcss }, { default: tailwindcss }] = await Promise.all([
+    import('postcss'),
+    import('tailwindcss'),
+  ]);
+  const plugin = tailwindcss({
+    content: [{ raw: classNames.join(' '), extension: 'html' }],
+    corePlugins: { preflight: false },
+    darkMode: 'class',
+    important: true,
+    theme: {
+      extend: {
+        colors: {
+          primary: 'var(--op-primary)',
+          'primary-light': 'var(--op-primary-light)',
+          'primary-dark': 'var(--op-primary-dark)',
+        },
+      },
+    },
+  });
+  const { root, css } = await postcss([plugin]).process(INPUT, { from: undefined });
+  const utilities = root.nodes.filter((node) => node.type !== 'rule' || !VARIABLE_RULES.has(node.selector));
+  return utilities.length === 0 ? '' : BORDER_BASE + css;
+}

@@ -1,0 +1,55 @@
+/**
+ * Tailwind's utility classes as Mintlify pages write them: the class names of pages and snippets are
+ * collected (literal values only, bounded), and the theme makes a stylesheet of the utilities among them,
+ * `!important`, dark variants under the theme's `html.dark`, nothing for names that are no utility.
+ */
+import { describe, expect, it } from 'vitest';
+import { ClassNameCollector, MAX_CLASS_NAMES } from '../server/sites/project/classNames.js';
+import { utilityCss } from '../server/sites/theme/utilityCss.js';
+
+describe('class names of a project', () => {
+  it('collects literal class values in every way MDX and JSX write them, once each, sorted', () => {
+    const names = new ClassNameCollector();
+    names.collect('<div className="p-4  border\nrounded-lg">x</div> <img class=\'dark:hidden\' />');
+    names.collect('<p className={"mt-2"} /> <p className={`h-[600px] w-[400px]`} /> <p className={\'gap-2\'} />');
+    names.collect('<p className={`text-${size}`} /> <p className={cn("skipped")} /> classic text with class names');
+    names.collect('<div className="p-4">again</div>');
+    expect(names.sorted()).toEqual([
+      'border',
+      'dark:hidden',
+      'gap-2',
+      'h-[600px]',
+      'mt-2',
+      'p-4',
+      'rounded-lg',
+      'w-[400px]',
+    ]);
+  });
+
+  it('keeps at most MAX_CLASS_NAMES names', () => {
+    const names = new ClassNameCollector();
+    const many = Array.from({ length: MAX_CLASS_NAMES + 50 }, (_, i) => `c${i}`).join(' ');
+    names.collect(`<div className="${many}" />`);
+    expect(names.sorted()).toHaveLength(MAX_CLASS_NAMES);
+  });
+});
+
+describe('the utilities stylesheet', () => {
+  it('makes the utilities among the names, important, dark variants under html.dark', async () => {
+    const css = await utilityCss(['p-4', 'border', 'rounded-lg', 'dark:hidden', 'h-[600px]', 'bg-primary', 'badge']);
+    expect(css).toMatch(/\.p-4 \{\s*padding: 1rem !important\s*\}/);
+    expect(css).toMatch(/\.h-\\\[600px\\\] \{\s*height: 600px !important\s*\}/);
+    expect(css).toMatch(/\.dark\\:hidden:is\(\.dark \*\) \{\s*display: none !important\s*\}/);
+    expect(css).toMatch(/\.bg-primary \{\s*background-color: var\(--op-primary\) !important\s*\}/);
+    // A bordered element gets the solid style preflight would have given it.
+    expect(css.startsWith(':where([class^="border"]')).toBe(true);
+    expect(css).not.toMatch(/\.badge\b/);
+    // No preflight: nothing resets the theme's own elements.
+    expect(css).not.toMatch(/^(html|body|h1|img)\b/m);
+  });
+
+  it('is empty when no name is a utility, or there are none', async () => {
+    expect(await utilityCss(['badge', 'flagpole-hero'])).toBe('');
+    expect(await utilityCss([])).toBe('');
+  });
+});
