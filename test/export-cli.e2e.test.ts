@@ -101,7 +101,7 @@ needsChromium().describe('offprint export and preview', () => {
       /^ {2}signed by key ([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3}) \(check on the other side: offprint verify FILE --fingerprint \1\)$/,
     );
     // all-shapes' /beta/:slug* -> /v1/:slug* leads to no page of these two: no redirect page can stand for it.
-    expect(lines[5]).toBe('  left out the redirect patterns /beta/:slug*: they lead to no exported page');
+    expect(lines[5]).toBe('  left out the redirect pattern /beta/:slug*: it leads to no exported page');
     expect(lines[6]).toBe('');
     expect(run.stderr).toMatch(/^export: 0\/2 pages, 0%, ETA --$/m);
     expect(run.stderr).toMatch(/^export: 2\/2 pages, 100%/m);

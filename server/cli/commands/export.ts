@@ -104,11 +104,16 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
   if (carried.length > 0) lines.push(`  every page runs ${carried.join(', ')} (allowed by the allowedScripts setting)`);
   const leftOut = result.integrationsLeftOut ?? [];
   if (leftOut.length > 0) {
-    lines.push(`  left out ${leftOut.join(', ')}: integrations the live site loads from their providers' servers`);
+    const what =
+      leftOut.length === 1
+        ? "an integration the live site loads from its provider's servers"
+        : "integrations the live site loads from their providers' servers";
+    lines.push(`  left out ${leftOut.join(', ')}: ${what}`);
   }
   const redirects = result.redirectsLeftOut ?? [];
   if (redirects.length > 0) {
-    lines.push(`  left out the redirect patterns ${redirects.join(', ')}: they lead to no exported page`);
+    const [noun, verb] = redirects.length === 1 ? ['pattern', 'it leads'] : ['patterns', 'they lead'];
+    lines.push(`  left out the redirect ${noun} ${redirects.join(', ')}: ${verb} to no exported page`);
   }
   lines.push(...listed(result.blockedRequests, ({ page, url }) => `${page}: ${url}`));
   const egress = result.egressFailures ?? [];
