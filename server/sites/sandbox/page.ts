@@ -6,6 +6,8 @@
 import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
+import { renderSchemaPage } from '../theme/endpoint/schemaPage.js';
+import { findNamedSchema } from '../project/openapi/schemas.js';
 import { esc } from '../theme/html.js';
 import { SandboxFailure } from './pool.js';
 import { renderSandbox } from './shared.js';
@@ -81,5 +83,8 @@ export async function renderPageSource(
     }
   }
   if (page.operation !== undefined) return renderEndpointPage(model, page.operation, content);
-  return content ?? failedBody(page, 'The page has neither a file nor an OpenAPI operation');
+  if (content === undefined) return failedBody(page, 'The page has neither a file nor an OpenAPI operation');
+  const schemaRef = page.frontmatter['openapi-schema'];
+  const named = typeof schemaRef === 'string' ? findNamedSchema(model.specs, schemaRef) : undefined;
+  return named === undefined ? content : renderSchemaPage(named, content);
 }

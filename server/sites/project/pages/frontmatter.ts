@@ -23,6 +23,7 @@ export const FrontmatterSchema = z.looseObject({
   mode: Text,
   url: Text,
   openapi: Text,
+  'openapi-schema': Text,
   api: z.string().nullish(),
   canonical: z.string().nullish(),
   icon: IconSchema.nullish(),

@@ -12,6 +12,7 @@ import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../mo
 import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
 import { findOperation, parseOperationRef } from '../openapi/operations.js';
+import { findNamedSchema } from '../openapi/schemas.js';
 import { pagePathOf, pageUrlOf } from './files.js';
 import { fmKeywords, fmString, splitFrontmatter, titleFromPath, type Frontmatter } from './frontmatter.js';
 import { referenceProblems } from './references.js';
@@ -133,6 +134,14 @@ export function filePage(
   problems: SiteProblem[],
   specFile: (source: string) => string | undefined = (source) => source,
 ): SitePage {
+  const schemaRef = fmString(page.frontmatter['openapi-schema']);
+  if (schemaRef !== undefined && findNamedSchema(specs, schemaRef) === undefined) {
+    problems.push({
+      code: 'missing-operation',
+      file: page.file,
+      message: `openapi-schema "${schemaRef}": no local OpenAPI spec has this schema`,
+    });
+  }
   let operation: OpenApiOperation | undefined;
   const openapi = fmString(page.frontmatter.openapi);
   if (openapi !== undefined) {

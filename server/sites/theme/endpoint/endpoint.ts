@@ -47,7 +47,8 @@ function parameters(ctx: SchemaContext, op: OpenApiOperation): Json[] {
   return [...byKey.values()];
 }
 
-class Page {
+/** What an API reference page is assembling: its headings (ids unique on the page), text for search, sections. */
+export class Page {
   readonly headings: RenderedHeading[] = [];
   readonly text: string[] = [];
   private readonly ids = new Set<string>();
