@@ -11,7 +11,6 @@ import { endpointBar } from './bar.js';
 import { codeBlock, prepareLanguages, tabStrip } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
 import { authOf, exampleText, mediaExample, pickContent, requestSamples } from './samples.js';
-import { sampleLanguages } from './snippets.js';
 import { fieldRow, flatten, isObject, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 
 const LOCATIONS = [
@@ -129,7 +128,6 @@ export async function renderEndpointPage(
         contentType: media?.[0],
         body: bodyExample,
         operation,
-        languages: sampleLanguages(site.config.api),
       });
   const responses = isObject(operation['responses']) ? Object.entries(operation['responses']) : [];
   const responseExamples = responses.flatMap(([status, raw]) => {
