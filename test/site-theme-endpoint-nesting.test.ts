@@ -6,6 +6,7 @@
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { loadSiteProject } from '../server/sites/project/model.js';
+import { highlightHere } from '../server/sites/theme/endpoint/code.js';
 import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
 import { FREE_ROWS, MAX_ROWS } from '../server/sites/theme/endpoint/listing.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -63,7 +64,7 @@ async function renderThings(document: Record<string, unknown>): Promise<{ html: 
   const site = loadSiteProject(root);
   const op = [...site.pages.values()].find((page) => page.operation?.path === '/things')?.operation;
   if (op === undefined) throw new Error('POST /things was not found');
-  const { html } = await renderEndpointPage(site, op);
+  const { html } = await renderEndpointPage(site, op, highlightHere);
   return { html, root: parseHtml(html, { blockTextElements: { script: true, style: true } }) };
 }
 

@@ -2,6 +2,7 @@
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../server/sites/render/types.js';
+import { highlightHere } from '../server/sites/theme/endpoint/code.js';
 import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
 import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
   mini = await renderSite(THEME_MINI);
   const op = mini.site.pages.get('api-reference/users/create-a-user')?.operation;
   if (!op) throw new Error('fixture: POST /users not found');
-  create = await renderEndpointPage(mini.site, op);
+  create = await renderEndpointPage(mini.site, op, highlightHere);
   body = parse(create.html);
 });
 
@@ -94,14 +95,14 @@ describe('renderEndpointPage', () => {
   it('lists parameters by location with their schema details', async () => {
     const op = mini.site.pages.get('api/users')?.operation;
     if (!op) throw new Error('fixture: GET /users not found');
-    const list = parse((await renderEndpointPage(mini.site, op)).html);
+    const list = parse((await renderEndpointPage(mini.site, op, highlightHere)).html);
     const query = section(list, 'Query parameters');
     expect(fieldNames(query)).toEqual(['limit', 'cursor']);
     expect(query?.querySelector('.op-field-default code')?.textContent).toBe('20');
     expect(query?.querySelector('.op-field-constraint')?.textContent).toBe('Required range: 1 to 100');
     const getOp = mini.site.pages.get('api-reference/users/get-a-user')?.operation;
     if (!getOp) throw new Error('fixture: GET /users/{id} not found');
-    const get = parse((await renderEndpointPage(mini.site, getOp)).html);
+    const get = parse((await renderEndpointPage(mini.site, getOp, highlightHere)).html);
     const path = section(get, 'Path parameters');
     expect(fieldNames(path)).toEqual(['id']);
     expect(path?.querySelector('.op-field-type')?.textContent).toBe('string<uuid>');
@@ -118,11 +119,11 @@ describe('renderEndpointPage', () => {
     expect(ids(section(body, 'Authorizations') ?? body)).toEqual(['authorization-authorization']);
     const getOp = mini.site.pages.get('api-reference/users/get-a-user')?.operation;
     if (!getOp) throw new Error('fixture: GET /users/{id} not found');
-    const get = parse((await renderEndpointPage(mini.site, getOp)).html);
+    const get = parse((await renderEndpointPage(mini.site, getOp, highlightHere)).html);
     expect(ids(section(get, 'Path parameters') ?? get)).toEqual(['parameter-id']);
     const listOp = mini.site.pages.get('api/users')?.operation;
     if (!listOp) throw new Error('fixture: GET /users not found');
-    const list = parse((await renderEndpointPage(mini.site, listOp)).html);
+    const list = parse((await renderEndpointPage(mini.site, listOp, highlightHere)).html);
     expect(ids(section(list, 'Query parameters') ?? list)).toEqual(['parameter-limit', 'parameter-cursor']);
     // Every id on a page is unique, even where two responses share field names.
     for (const page of [body, get, list]) {

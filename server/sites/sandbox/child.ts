@@ -5,10 +5,10 @@
  * from strings, and a heap cap; project code runs in a realm of its own inside it (runtime/guest.ts).
  * The pool (pool.ts) kills it when a page takes too long, and it dies alone when one uses too much memory.
  */
-import { prepareHighlighter } from '../render/code/highlight.js';
+import { highlightBlocks, prepareHighlighter } from '../render/code/highlight.js';
 import { renderPage } from '../render/index.js';
 import { hasDotSegment, readProjectText, statInside } from '../project/read.js';
-import { renderRequestSchema, type ChildMessage, type RenderRequest } from './protocol.js';
+import { childRequestSchema, type ChildMessage, type ChildRequest, type RenderRequest } from './protocol.js';
 
 /** The channel to the pool: Node's IPC, or an Electron utility process's parent port. */
 interface Port {
@@ -93,6 +93,11 @@ async function render(rootDir: string, request: RenderRequest): Promise<ChildMes
   return { type: 'rendered', id: request.id, page: { ...page, html, frontmatter: { ...page.frontmatter } } };
 }
 
+function answer(rootDir: string, request: ChildRequest): Promise<ChildMessage> {
+  if (request.type === 'render') return render(rootDir, request);
+  return highlightBlocks(request.blocks).then((html) => ({ type: 'highlighted', id: request.id, html }));
+}
+
 async function main(proc: NodeJS.Process): Promise<void> {
   const port = openPort(proc);
   const rootDir = proc.argv[2];
@@ -105,16 +110,17 @@ async function main(proc: NodeJS.Process): Promise<void> {
   await prepareHighlighter([]);
   lockDown(proc);
   port.onMessage((raw) => {
-    const parsed = renderRequestSchema.safeParse(raw);
+    const parsed = childRequestSchema.safeParse(raw);
     if (!parsed.success) return;
     const request = parsed.data;
-    render(rootDir, request).then(
+    answer(rootDir, request).then(
       (message) => port.send(message),
       (error: unknown) =>
         port.send({
           type: 'failed',
           id: request.id,
-          reason: 'the renderer failed on this page',
+          reason:
+            request.type === 'render' ? 'the renderer failed on this page' : 'the code blocks could not be highlighted',
           detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
         }),
     );

@@ -5,6 +5,7 @@
  */
 import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
+import { plainCode, type CodeHighlighter } from '../theme/endpoint/code.js';
 import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
 import { renderSchemaPage } from '../theme/endpoint/schemaPage.js';
 import { findNamedSchema } from '../project/openapi/schemas.js';
@@ -49,6 +50,29 @@ function packedMedia(model: SiteModel): Readonly<Record<string, string>> | undef
   return record;
 }
 
+/** Blocks one highlight request carries at most (the protocol's bound). */
+const BLOCKS_PER_REQUEST = 256;
+
+/**
+ * Highlights an endpoint page's blocks in a render sandbox of the project in `rootDir`; a sandbox that
+ * fails (too slow, crashed) leaves them plain and says so in `warnings`, never the page failed.
+ */
+function sandboxHighlighter(rootDir: string, warnings: string[]): CodeHighlighter {
+  return async (blocks) => {
+    try {
+      const parts: Promise<string[]>[] = [];
+      for (let at = 0; at < blocks.length; at += BLOCKS_PER_REQUEST) {
+        parts.push(renderSandbox().highlight(rootDir, blocks.slice(at, at + BLOCKS_PER_REQUEST)));
+      }
+      return (await Promise.all(parts)).flat();
+    } catch (error) {
+      if (!(error instanceof SandboxFailure)) throw error;
+      warnings.push(`code samples shown without highlighting: ${error.message}`);
+      return plainCode(blocks);
+    }
+  };
+}
+
 /** How a page is rendered: `summary` when only its headings, text and lists are read (search indexing). */
 export interface RenderSourceOptions {
   readonly summary?: boolean;
@@ -82,7 +106,13 @@ export async function renderPageSource(
       return failedBody(page, error.message);
     }
   }
-  if (page.operation !== undefined) return renderEndpointPage(model, page.operation, content);
+  if (page.operation !== undefined) {
+    // A summary is read for its text alone: its code needs no grammar.
+    if (options.summary === true) return renderEndpointPage(model, page.operation, plainCode, content);
+    const warnings: string[] = [];
+    const body = await renderEndpointPage(model, page.operation, sandboxHighlighter(rootDir, warnings), content);
+    return warnings.length === 0 ? body : { ...body, warnings: [...body.warnings, ...warnings] };
+  }
   if (content === undefined) return failedBody(page, 'The page has neither a file nor an OpenAPI operation');
   const schemaRef = page.frontmatter['openapi-schema'];
   const named = typeof schemaRef === 'string' ? findNamedSchema(model.specs, schemaRef) : undefined;

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../logger.js';
 import type { IconLibrary, RenderedPage } from '../render/types.js';
 import { forkLauncher, sandboxExecArgv, type SandboxLauncher } from './launcher.js';
+import type { PlainCodeBlock } from './protocol.js';
 import { SandboxFailure, SandboxWorker, type WorkerLimits } from './worker.js';
 
 export { SandboxFailure } from './worker.js';
@@ -54,10 +55,11 @@ export interface SandboxRenderInput {
   readonly summary?: boolean;
 }
 
+/** A request waiting for a process of its project: what it asks of the worker, and where the answer goes. */
 interface Queued {
   readonly rootDir: string;
-  readonly input: SandboxRenderInput;
-  readonly resolve: (page: RenderedPage) => void;
+  /** Asks `worker`; resolves with what hands the answer over (once the worker is free again). */
+  readonly run: (worker: SandboxWorker) => Promise<() => void>;
   readonly reject: (error: unknown) => void;
 }
 
@@ -108,12 +110,26 @@ export class RenderSandbox {
    * page could not be rendered in its sandbox (timed out, out of memory, crashed, or the pool is full).
    */
   render(rootDir: string, input: SandboxRenderInput): Promise<RenderedPage> {
+    return this.enqueue(rootDir, (worker) => worker.render(input));
+  }
+
+  /**
+   * The `<pre>` HTML of each of `blocks` (code the server writes itself, such as an endpoint page's samples),
+   * highlighted in a sandbox of the project in `rootDir`, so that loading a grammar never holds the server's
+   * event loop. Rejects with a SandboxFailure like {@link render}.
+   */
+  highlight(rootDir: string, blocks: readonly PlainCodeBlock[]): Promise<string[]> {
+    return this.enqueue(rootDir, (worker) => worker.highlight(blocks));
+  }
+
+  private enqueue<T>(rootDir: string, ask: (worker: SandboxWorker) => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new SandboxFailure('the server is shutting down'));
     if (this.queue.length >= this.options.maxQueued) {
       return Promise.reject(new SandboxFailure('the server is busy rendering other pages; try again shortly'));
     }
-    return new Promise<RenderedPage>((resolve, reject) => {
-      this.queue.push({ rootDir: this.realRoot(rootDir), input, resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      const run = (worker: SandboxWorker): Promise<() => void> => ask(worker).then((answer) => () => resolve(answer));
+      this.queue.push({ rootDir: this.realRoot(rootDir), run, reject });
       this.pump();
     });
   }
@@ -186,8 +202,8 @@ export class RenderSandbox {
 
   private run(worker: SandboxWorker, queued: Queued): void {
     worker.busy = true;
-    worker.render(queued.input).then(
-      (page) => this.finished(worker, () => queued.resolve(page)),
+    queued.run(worker).then(
+      (settle) => this.finished(worker, settle),
       (error: unknown) => this.finished(worker, () => queued.reject(error)),
     );
   }

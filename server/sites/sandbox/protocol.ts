@@ -25,6 +25,25 @@ export const renderRequestSchema = z.object({
 });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
+/** A code block the server writes itself (an endpoint page's request samples and response examples). */
+const codeBlockSchema = z.object({ code: z.string(), lang: z.string().max(64) });
+export type PlainCodeBlock = z.infer<typeof codeBlockSchema>;
+
+/**
+ * Parent -> child: highlight code blocks. Shiki's grammars load and run here, not on the server's event
+ * loop: a language's first use compiles its grammar (and those it embeds) for up to a second or so.
+ */
+export const highlightRequestSchema = z.object({
+  type: z.literal('highlight'),
+  id: z.number().int(),
+  blocks: z.array(codeBlockSchema).max(256),
+});
+export type HighlightRequest = z.infer<typeof highlightRequestSchema>;
+
+/** Parent -> child: any request. */
+export const childRequestSchema = z.discriminatedUnion('type', [renderRequestSchema, highlightRequestSchema]);
+export type ChildRequest = z.infer<typeof childRequestSchema>;
+
 const renderedPageSchema = z.object({
   html: z.string(),
   headings: z.array(z.object({ depth: z.number(), id: z.string(), text: z.string() })).readonly(),
@@ -44,6 +63,8 @@ export const childMessageSchema = z.discriminatedUnion('type', [
   /** Refused to start (for example: no permission model in this runtime). */
   z.object({ type: z.literal('unavailable'), reason: z.string() }),
   z.object({ type: z.literal('rendered'), id: z.number().int(), page: renderedPageSchema }),
+  /** The `<pre>` HTML of each block of a highlight request, in its order. */
+  z.object({ type: z.literal('highlighted'), id: z.number().int(), html: z.array(z.string()) }),
   /** The page could not be rendered at all (its file unreadable, or a renderer bug). */
   z.object({ type: z.literal('failed'), id: z.number().int(), reason: z.string(), detail: z.string().optional() }),
 ]);

@@ -4,7 +4,18 @@
  */
 import type { RenderedPage } from '../render/types.js';
 import type { SandboxChild, SandboxLauncher, SandboxSpawnSpec } from './launcher.js';
-import { childMessageSchema, type ChildMessage, type RenderRequest } from './protocol.js';
+import {
+  childMessageSchema,
+  type ChildMessage,
+  type HighlightRequest,
+  type PlainCodeBlock,
+  type RenderRequest,
+} from './protocol.js';
+
+/** What the child answers a request with. */
+type Reply = Extract<ChildMessage, { type: 'rendered' | 'highlighted' }>;
+/** A request before it is numbered. */
+type Unnumbered = Omit<RenderRequest, 'id'> | Omit<HighlightRequest, 'id'>;
 
 /** Why a page has no rendered body: shown to the reader in the error box and listed by the import. */
 export class SandboxFailure extends Error {
@@ -21,7 +32,7 @@ export class SandboxFailure extends Error {
 
 interface Pending {
   readonly id: number;
-  readonly resolve: (page: RenderedPage) => void;
+  readonly resolve: (reply: Reply) => void;
   readonly reject: (error: SandboxFailure) => void;
   readonly timer: NodeJS.Timeout;
 }
@@ -72,17 +83,33 @@ export class SandboxWorker {
 
   /** Renders one page; rejects with a SandboxFailure when the page overran, crashed or blew the heap. */
   async render(request: Omit<RenderRequest, 'type' | 'id'>): Promise<RenderedPage> {
+    const reply = await this.ask({ type: 'render', ...request }, 'the page took longer than %s to render');
+    if (reply.type !== 'rendered') throw new SandboxFailure('the render sandbox answered another request');
+    return reply.page;
+  }
+
+  /** The `<pre>` HTML of each of `blocks`, in order; rejects with a SandboxFailure like {@link render}. */
+  async highlight(blocks: readonly PlainCodeBlock[]): Promise<string[]> {
+    const reply = await this.ask({ type: 'highlight', blocks: [...blocks] }, 'highlighting took longer than %s');
+    if (reply.type !== 'highlighted' || reply.html.length !== blocks.length) {
+      throw new SandboxFailure('the render sandbox answered another request');
+    }
+    return reply.html;
+  }
+
+  /** Sends one request and waits for its answer, within the page time (`overrun`: the reason, %s the limit). */
+  private async ask(request: Unnumbered, overrun: string): Promise<Reply> {
     await this.ready;
     if (!this.alive) throw new SandboxFailure('the render sandbox stopped');
     const id = this.nextId++;
-    return new Promise<RenderedPage>((resolve, reject) => {
+    return new Promise<Reply>((resolve, reject) => {
       const seconds = Math.round(this.limits.pageTimeoutMs / 100) / 10;
       const timer = setTimeout(
-        () => this.die(`the page took longer than ${seconds} s to render and was stopped`),
+        () => this.die(`${overrun.replace('%s', `${seconds} s`)} and was stopped`),
         this.limits.pageTimeoutMs,
       );
       this.pending = { id, resolve, reject, timer };
-      this.child.send({ type: 'render', id, ...request });
+      this.child.send({ ...request, id });
     });
   }
 
@@ -104,8 +131,8 @@ export class SandboxWorker {
     if (pending === null || pending.id !== message.id) return;
     this.pending = null;
     clearTimeout(pending.timer);
-    if (message.type === 'rendered') pending.resolve(message.page);
-    else pending.reject(new SandboxFailure(message.reason, message.detail));
+    if (message.type === 'failed') pending.reject(new SandboxFailure(message.reason, message.detail));
+    else pending.resolve(message);
   }
 
   private exited(code: number | null, signal: string | null): void {

@@ -3,11 +3,10 @@
  * the 404 page, endpoint pages, the search index and the files under `/_offprint/`. Kept in one place so
  * that the rest of the serve code does not depend on how the theme names things.
  */
-import type { OpenApiOperation, SitePage, SiteModel } from '../project/model.js';
+import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { themeAsset } from '../theme/assets.js';
 import { renderDocument, renderNotFound } from '../theme/document.js';
-import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
 import type { HeadScript } from '../theme/integrations.js';
 import type { ExportProfile } from '../theme/profile.js';
 import { sharedNavFileOf, sharedNavItems, sharedNavScript } from '../theme/sharedNav.js';
@@ -38,11 +37,6 @@ export function pageDocument(
 /** The site's 404 page. */
 export function notFoundDocument(site: SiteModel, profile?: ExportProfile, scripts?: readonly HeadScript[]): string {
   return renderNotFound(site, profile, scripts);
-}
-
-/** The reference of an OpenAPI operation, around the MDX body of a page bound to it (if any). */
-export function endpointBody(site: SiteModel, op: OpenApiOperation, content?: RenderedPage): Promise<RenderedPage> {
-  return renderEndpointPage(site, op, content);
 }
 
 /** `/_offprint/<name>` files of the theme (`theme.js`, `theme.css`, `site.css`, ...); null for other names. */

@@ -212,9 +212,30 @@ export function highlightToHtml(code: string, lang: string, marks: LineMarks): s
       tokenizeTimeLimit: 0,
       tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
       transformers: [lineTransformer(marks)],
-    }) ?? `<pre class="op-code-pre"><code>${escapeHtml(code)}</code></pre>`;
+    }) ?? plainCodeHtml(code);
   cache.set(key, html);
   return html;
+}
+
+/** No line decorations: blocks the server writes itself (endpoint samples and examples). */
+const NO_MARKS: LineMarks = {
+  highlight: new Set(),
+  focus: new Set(),
+  add: new Set(),
+  remove: new Set(),
+  error: new Set(),
+  warning: new Set(),
+};
+
+/** The `<pre>` HTML of each block, without line decorations, once the grammars they use are loaded. */
+export async function highlightBlocks(blocks: readonly { code: string; lang: string }[]): Promise<string[]> {
+  await prepareHighlighter(blocks.map((block) => block.lang));
+  return blocks.map((block) => highlightToHtml(block.code, block.lang, NO_MARKS));
+}
+
+/** The `<pre>` HTML of a block left unhighlighted (Shiki's markup without tokens). */
+export function plainCodeHtml(code: string): string {
+  return `<pre class="op-code-pre"><code>${escapeHtml(code)}</code></pre>`;
 }
 
 /** Minimal HTML text escaping. */

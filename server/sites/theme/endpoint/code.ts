@@ -2,26 +2,30 @@
  * Code blocks and tab strips for endpoint pages, in the markup of server/sites/render (DOM.md): the same
  * copy / feedback buttons and the same `data-op-tabs` strip, so the client treats them alike.
  */
-import { highlightToHtml, prepareHighlighter } from '../../render/code/highlight.js';
+import { highlightBlocks, plainCodeHtml } from '../../render/code/highlight.js';
 import { iconSvg } from '../../render/icons/icons.js';
 import { attrs, esc } from '../html.js';
 
-const NO_MARKS = {
-  highlight: new Set<number>(),
-  focus: new Set<number>(),
-  add: new Set<number>(),
-  remove: new Set<number>(),
-  error: new Set<number>(),
-  warning: new Set<number>(),
-};
-
-/** Loads the grammars the blocks of a page will use. */
-export async function prepareLanguages(langs: Iterable<string>): Promise<void> {
-  await prepareHighlighter(langs);
+/** A block of code an endpoint page writes (a request sample, a response example). */
+export interface EndpointCode {
+  readonly code: string;
+  readonly lang: string;
 }
 
-/** One code block (no title bar: inside a tab strip the tab is the title). */
-export function codeBlock(code: string, lang: string, filename?: string): string {
+/**
+ * Highlights the blocks of an endpoint page: the `<pre>` HTML of each, in order. The server passes its
+ * render sandbox's (sandbox/page.ts), so that a grammar's first load never holds its event loop.
+ */
+export type CodeHighlighter = (blocks: readonly EndpointCode[]) => Promise<string[]>;
+
+/** Highlights in this process (tests and tools, which have no event loop to keep free). */
+export const highlightHere: CodeHighlighter = highlightBlocks;
+
+/** Leaves the code unhighlighted: for a page read only for its search text, or when highlighting failed. */
+export const plainCode: CodeHighlighter = (blocks) => Promise.resolve(blocks.map((block) => plainCodeHtml(block.code)));
+
+/** One code block (no title bar: inside a tab strip the tab is the title); `pre`: its highlighted HTML. */
+export function codeBlock(pre: string, lang: string, filename?: string): string {
   const copy = iconSvg('copy', 'lucide') ?? '';
   const feedback = iconSvg('message-square', 'lucide') ?? '';
   return (
@@ -29,7 +33,7 @@ export function codeBlock(code: string, lang: string, filename?: string): string
     `<div class="op-code-header op-code-header-bare"><div class="op-code-actions">` +
     `<button${attrs({ type: 'button', class: 'op-code-feedback', 'data-op-code-feedback': '', 'data-filename': filename, 'data-lang': lang || 'text', 'aria-label': 'Give feedback on this code', title: 'Give feedback on this code' })}>${feedback}</button>` +
     `<button type="button" class="op-code-copy" data-op-copy="" aria-label="Copy code" title="Copy">${copy}</button>` +
-    `</div></div><div class="op-code-body">${highlightToHtml(code, lang, NO_MARKS)}</div></div>`
+    `</div></div><div class="op-code-body">${pre}</div></div>`
   );
 }
 

@@ -8,9 +8,10 @@ import type { RenderedHeading, RenderedPage } from '../../render/types.js';
 import { iconSvg } from '../../render/icons/icons.js';
 import { esc } from '../html.js';
 import { endpointBar } from './bar.js';
-import { codeBlock, prepareLanguages, tabStrip } from './code.js';
+import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
 import { authOf, exampleText, mediaExample, pickContent, requestSamples } from './samples.js';
+import { sampleLanguages } from './snippets.js';
 import { fieldRow, flatten, isObject, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 
 const LOCATIONS = [
@@ -86,12 +87,14 @@ export class Page {
 }
 
 /**
- * Renders an operation's reference. `content` (the MDX body of a page bound with frontmatter `openapi:`)
- * is placed after the description; its headings, text and assets are merged in.
+ * Renders an operation's reference, its samples and examples highlighted by `highlight`. `content` (the
+ * MDX body of a page bound with frontmatter `openapi:`) is placed after the description; its headings,
+ * text and assets are merged in.
  */
 export async function renderEndpointPage(
   site: SiteModel,
   op: OpenApiOperation,
+  highlight: CodeHighlighter,
   content?: RenderedPage,
 ): Promise<RenderedPage> {
   const doc = site.specs.get(op.spec)?.document ?? {};
@@ -128,6 +131,7 @@ export async function renderEndpointPage(
         contentType: media?.[0],
         body: bodyExample,
         operation,
+        languages: sampleLanguages(site.config.api),
       });
   const responses = isObject(operation['responses']) ? Object.entries(operation['responses']) : [];
   const responseExamples = responses.flatMap(([status, raw]) => {
@@ -138,17 +142,16 @@ export async function renderEndpointPage(
     const value = picked ? mediaExample(ctx, picked[1], 'response') : undefined;
     return value === undefined || !picked ? [] : [{ label: status, ...exampleText(value, picked[0]) }];
   });
-  await prepareLanguages([...samples, ...responseExamples].map((s) => s.lang));
+  const pres = await highlight([...samples, ...responseExamples]);
+  const block = (s: { label: string; lang: string }, i: number): { label: string; html: string } => ({
+    label: s.label,
+    html: codeBlock(pres[i] ?? '', s.lang),
+  });
   const slug = page.id('op-api');
-  html += tabStrip(
-    `${slug}-request`,
-    samples.map((s) => ({ label: s.label, html: codeBlock(s.code, s.lang) })),
-    'op-code-group op-request-example',
-    'request',
-  );
+  html += tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', 'request');
   html += tabStrip(
     `${slug}-response`,
-    responseExamples.map((s) => ({ label: s.label, html: codeBlock(s.code, s.lang) })),
+    responseExamples.map((s, i) => block(s, samples.length + i)),
     'op-code-group op-response-example',
     'response',
   );

@@ -1,5 +1,6 @@
 /** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
 import { exampleOf } from './example.js';
+import { generatedSamples, type SampleLanguages } from './snippets.js';
 import { isObject, type Json, type SchemaContext } from './schema.js';
 
 /** A sample shown in a tab. */
@@ -79,9 +80,31 @@ export interface SampleInput {
   readonly contentType: string | undefined;
   readonly body: unknown;
   readonly operation: Json;
+  /** The languages docs.json asks for (`api.examples.languages`; snippets.ts). */
+  readonly languages: SampleLanguages;
 }
 
-/** cURL first, then the spec's `x-codeSamples` (or `x-code-samples`). */
+/** Request bodies past this many characters are shown in cURL only. */
+const MAX_GENERATED_BODY = 8 * 1024;
+
+/** The spec's own samples (`x-codeSamples`, or `x-code-samples`). */
+function specSamples(operation: Json): Sample[] {
+  const samples: Sample[] = [];
+  const extra = operation['x-codeSamples'] ?? operation['x-code-samples'];
+  if (!Array.isArray(extra)) return samples;
+  for (const sample of extra as unknown[]) {
+    if (!isObject(sample) || typeof sample['source'] !== 'string') continue;
+    const lang = typeof sample['lang'] === 'string' ? sample['lang'] : 'text';
+    const label = typeof sample['label'] === 'string' ? sample['label'] : lang;
+    samples.push({ label, lang: lang.toLowerCase(), code: sample['source'] });
+  }
+  return samples;
+}
+
+/**
+ * cURL, then the spec's `x-codeSamples` when it has some (its authors chose them), else the same request
+ * in the languages docs.json asks for (Mintlify's set by default).
+ */
 export function requestSamples(input: SampleInput): Sample[] {
   const lines = [`curl --request ${input.method.toUpperCase()}`, `--url ${shellQuote(input.url)}`];
   if (input.auth?.location === 'header')
@@ -90,21 +113,31 @@ export function requestSamples(input: SampleInput): Sample[] {
     lines.push(`--cookie ${shellQuote(`${input.auth.name}=${input.auth.placeholder}`)}`);
   for (const [name, value] of input.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   if (input.contentType) lines.push(`--header ${shellQuote(`Content-Type: ${input.contentType}`)}`);
-  if (input.body !== undefined) {
-    const data = typeof input.body === 'string' ? input.body : JSON.stringify(input.body, null, 2);
-    lines.push(`--data ${shellQuote(data)}`);
-  }
-  const samples: Sample[] = [{ label: 'cURL', lang: 'bash', code: lines.join(' \\\n  ') }];
-  const extra = input.operation['x-codeSamples'] ?? input.operation['x-code-samples'];
-  if (Array.isArray(extra)) {
-    for (const sample of extra as unknown[]) {
-      if (!isObject(sample) || typeof sample['source'] !== 'string') continue;
-      const lang = typeof sample['lang'] === 'string' ? sample['lang'] : 'text';
-      const label = typeof sample['label'] === 'string' ? sample['label'] : lang;
-      samples.push({ label, lang: lang.toLowerCase(), code: sample['source'] });
-    }
-  }
-  return samples;
+  if (input.body !== undefined) lines.push(`--data ${shellQuote(bodyText(input.body))}`);
+  const curl: Sample = { label: 'cURL', lang: 'bash', code: lines.join(' \\\n  ') };
+  const curated = specSamples(input.operation);
+  if (curated.length > 0) return [curl, ...curated];
+  const text = input.body === undefined ? undefined : bodyText(input.body);
+  // A body this large, written out five more times, would weigh the page down and help no reader.
+  if (text !== undefined && text.length > MAX_GENERATED_BODY) return [curl];
+  const headers: [string, string][] = [];
+  if (input.auth?.location === 'header') headers.push([input.auth.name, input.auth.placeholder]);
+  if (input.auth?.location === 'cookie') headers.push(['Cookie', `${input.auth.name}=${input.auth.placeholder}`]);
+  headers.push(...input.headers.map(([name, value]): [string, string] => [name, value]));
+  if (input.contentType) headers.push(['Content-Type', input.contentType]);
+  const json = typeof input.body !== 'string' && /json/i.test(input.contentType ?? '') ? input.body : undefined;
+  const request = {
+    method: input.method,
+    url: input.url,
+    headers,
+    body: text,
+    json,
+  };
+  return [...(input.languages.curl ? [curl] : []), ...generatedSamples(request, input.languages.generated)];
+}
+
+function bodyText(body: unknown): string {
+  return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
 }
 
 /** The media type to show: JSON first, else the first one. */
