@@ -6,6 +6,7 @@
 import type { SiteModel } from '../project/model.js';
 import { requestedScripts } from '../project/scripts.js';
 import { integrationLoader, type HeadScript } from '../theme/integrations.js';
+import { projectFileUrl } from '../theme/urls.js';
 import { pageCsp } from './respond.js';
 
 /** A skipped script and why. */
@@ -33,9 +34,7 @@ export interface SiteScripts {
 export const NOT_ALLOWED = 'not in the allowedScripts setting';
 
 /** The URL path pages load project script `name` (a root-relative file path) from. */
-export function projectScriptSrc(name: string): string {
-  return `/${name.split('/').map(encodeURIComponent).join('/')}`;
-}
+export const projectScriptSrc = projectFileUrl;
 
 /** Resolves the scripts of the build in `rootDir` against the allow-list `allowed`. */
 export function resolveSiteScripts(

@@ -7,6 +7,7 @@ import { SEARCH_INDEX_REL, type ExportProfile } from './profile.js';
 import { SHARED_NAV_REL } from './sharedNav.js';
 import {
   KATEX_CSS_URL,
+  projectFileUrl,
   SEARCH_INDEX_URL,
   SITE_CSS_URL,
   THEME_CSS_URL,
@@ -49,11 +50,7 @@ function thirdPartyScripts(scripts: readonly HeadScript[] | undefined): string {
 
 /** The project's own stylesheets, after the theme's so that they override it, as Mintlify loads them. */
 function projectStylesheets(site: SiteModel): string {
-  return site.stylesheets
-    .map(
-      (path) => `<link${attrs({ rel: 'stylesheet', href: `/${path.split('/').map(encodeURIComponent).join('/')}` })}>`,
-    )
-    .join('');
+  return site.stylesheets.map((path) => `<link${attrs({ rel: 'stylesheet', href: projectFileUrl(path) })}>`).join('');
 }
 
 function canonical(args: HeadArgs): string | undefined {

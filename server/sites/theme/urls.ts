@@ -4,6 +4,14 @@
  * {@link themeAsset} (theme files) or to installed packages (KaTeX, Mermaid).
  */
 
+/**
+ * The root-relative URL of the project's own file at `path` (a project-root-relative file path, such as a
+ * `.css` or `.js` file pages load), each segment percent-encoded.
+ */
+export function projectFileUrl(path: string): string {
+  return `/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 /** Prefix of every URL that is not a project file. */
 export const ASSET_PREFIX = '/_offprint/';
 
