@@ -2,7 +2,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderNotFound } from '../server/sites/theme/document.js';
+import { renderDocument, renderNotFound } from '../server/sites/theme/document.js';
 import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
 
 const ALL_SHAPES = fileURLToPath(new URL('./fixtures/all-shapes', import.meta.url));
@@ -154,6 +154,17 @@ describe('content column', () => {
     expect(pagination('/api/users')).toEqual(['/api-reference/users/create-a-user']);
     // hideFooterPagination.
     expect(doc(mini, '/guides/wide').querySelector('.op-pagination')).toBeNull();
+  });
+
+  it('shows the group path as the eyebrow with styling.eyebrows "breadcrumbs"', () => {
+    const page = mini.pages.get('/guides/advanced/deep');
+    if (!page) throw new Error('no deep page');
+    const site = { ...mini.site, settings: { ...mini.site.settings, eyebrows: 'breadcrumbs' as const } };
+    const root = parse(renderDocument({ site, page: page.page, rendered: page.rendered, origin: ORIGIN }));
+    expect(texts(root, '.op-eyebrow > span:not(.op-eyebrow-sep)')).toEqual(['Getting started', 'Advanced']);
+    expect(root.querySelectorAll('.op-eyebrow-sep[aria-hidden="true"]')).toHaveLength(1);
+    // The default (section) names the innermost group alone.
+    expect(texts(doc(mini, '/guides/advanced/deep'), '.op-eyebrow > span')).toEqual(['Advanced']);
   });
 
   it('shows title, eyebrow, description and the feedback widget for the page path', () => {

@@ -183,6 +183,38 @@ describe('page set rules', () => {
     ]);
   });
 
+  it('reads styling.eyebrows: breadcrumbs, and nothing for the default or an unknown value', () => {
+    const eyebrowsOf = (styling: unknown): unknown =>
+      loadSiteProject(writeProject({ 'docs.json': docsJson({ styling }), 'index.mdx': '# Home\n' })).settings.eyebrows;
+    expect(eyebrowsOf({ eyebrows: 'breadcrumbs' })).toBe('breadcrumbs');
+    expect(eyebrowsOf({ eyebrows: 'section' })).toBeUndefined();
+    expect(eyebrowsOf({ eyebrows: 42 })).toBeUndefined();
+  });
+
+  it("substitutes docs.json variables in a page's frontmatter text, leaving unknown names as written", () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index'] }, variables: { product: 'Acme', version: '2.1' } }),
+      'index.mdx': [
+        '---',
+        'title: "{{product}} overview"',
+        'sidebarTitle: "{{ product }} {{version}}"',
+        'description: Install {{product}} and {{unknown}}.',
+        'keywords: ["{{product}} cli", 3]',
+        'mode: wide',
+        '---',
+        '',
+        'Body.',
+      ].join('\n'),
+    });
+    const page = loadSiteProject(dir).pages.get('index');
+    expect(page).toMatchObject({ title: 'Acme overview', sidebarTitle: 'Acme 2.1' });
+    expect(page?.frontmatter).toMatchObject({
+      description: 'Install Acme and {{unknown}}.',
+      keywords: ['Acme cli', 3],
+      mode: 'wide',
+    });
+  });
+
   it('indexes out-of-navigation pages when seo.indexing is "all", and inherits group boosts', () => {
     const dir = writeProject({
       'docs.json': docsJson({

@@ -92,15 +92,16 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const pageProblems: SiteProblem[] = [];
   let outOfNavPages = 0;
   const classNames = new ClassNameCollector();
+  const variables = config.variables ?? {};
   for (const [path, file] of pageFiles) {
     const usage = ctx.usage.get(path);
     if (usage === undefined) outOfNavPages++;
-    const page = readPageFile(root, file, files.all, readProblems, classNames);
+    const page = readPageFile(root, file, files.all, readProblems, variables, classNames);
     onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)));
   }
   // A file another file at the same path overrides is no page, but its problems are still the author's.
   const pageFileSet = new Set(pageFiles.values());
-  for (const file of files.pages) if (!pageFileSet.has(file)) readPageFile(root, file, files.all, readProblems);
+  for (const file of files.pages) if (!pageFileSet.has(file)) readPageFile(root, file, files.all, readProblems, {});
   readProblems.push(...snippetProblems(root, files.snippets, files.all, classNames));
   for (const gen of ctx.generated.values()) onPage(generatedPage(gen, ctx.usage.get(gen.path), visibility));
 

@@ -219,6 +219,8 @@ export interface SiteSettings {
   readonly background: BackgroundConfig;
   /** Reader feedback widgets and endpoints: on unless `integrations.telemetry.enabled` is false. */
   readonly readerFeedback: boolean;
+  /** `styling.eyebrows: "breadcrumbs"`: a page's eyebrow is its whole group path, not its innermost group. */
+  readonly eyebrows?: 'breadcrumbs';
   /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */
   readonly notFound: { readonly redirect: boolean; readonly title?: string; readonly description?: string };
 }

@@ -65,6 +65,7 @@ export function siteSettings(
     ...(config.integrations === undefined ? {} : { integrations: config.integrations }),
     ...(config.search === undefined ? {} : { search: config.search }),
     ...(config.seo === undefined ? {} : { seo: config.seo }),
+    ...(config.styling?.['eyebrows'] === 'breadcrumbs' ? { eyebrows: 'breadcrumbs' } : {}),
   };
   return { settings, problems };
 }

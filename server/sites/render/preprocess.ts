@@ -95,6 +95,14 @@ export function preprocessBody(body: string, variables: Readonly<Record<string, 
   return { text: lines.join('\n'), undefinedVariables: [...undefinedVariables] };
 }
 
+/**
+ * `{{name}}` in `text` replaced by the docs.json variable's value; an unknown name is left as written.
+ * For text outside the MDX body, such as a page's frontmatter title, that Mintlify substitutes too.
+ */
+export function substituteKnownVariables(text: string, variables: Readonly<Record<string, string>>): string {
+  return substitute(text, variables, null);
+}
+
 function substitute(text: string, variables: Readonly<Record<string, string>>, missing: Set<string> | null): string {
   if (!text.includes('{{')) return text;
   return text.replace(VARIABLE, (all, eq: string, name: string) => {

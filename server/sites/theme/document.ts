@@ -147,13 +147,18 @@ function shell(args: ShellArgs): string {
   );
 }
 
+/** The labels a page's eyebrow shows: its innermost group's, or with breadcrumbs every group's from the outermost. */
+function eyebrowOf(site: SiteModel, groups: readonly { readonly label: string }[]): string[] {
+  const shown = site.settings.eyebrows === 'breadcrumbs' ? groups : groups.slice(-1);
+  return shown.map((group) => group.label).filter((label) => label.trim() !== '');
+}
+
 /** The full HTML document of a page: head, banner, header, sidebar, content, TOC, pagination, feedback, footer. */
 export function renderDocument(args: DocumentArgs): string {
   const { site, page, rendered } = args;
   const location = locatePage(site, page.path);
   const mode = modeOf(page);
   const bare = mode === 'custom' || mode === 'frame';
-  const innermost = location.groups[location.groups.length - 1];
   const examples = /data-op-(example|panel)=/.test(rendered.html);
   const showToc = mode === 'default' && !examples;
   const pagination =
@@ -165,7 +170,7 @@ export function renderDocument(args: DocumentArgs): string {
       ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">The AI assistant is not available in this offline copy.</div></div>`
       : '';
   const article =
-    (bare ? '' : renderPageHeader(page, innermost?.label)) +
+    (bare ? '' : renderPageHeader(page, eyebrowOf(site, location.groups))) +
     notice +
     `<div class="op-prose" data-op-prose="">${rendered.html}</div>` +
     (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url)) +

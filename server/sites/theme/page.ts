@@ -5,8 +5,15 @@ import { endpointBar, frontmatterEndpoint } from './endpoint/bar.js';
 import { attrs, esc } from './html.js';
 import { ui } from './icons.js';
 
-/** Title, eyebrow (group name), deprecated badge and description. */
-export function renderPageHeader(page: SitePage, eyebrow: string | undefined): string {
+/** The eyebrow: its labels (a group name, or the groups from the outermost in), "/" between them. */
+function eyebrowHtml(labels: readonly string[]): string {
+  if (labels.length === 0) return '';
+  const sep = '<span class="op-eyebrow-sep" aria-hidden="true">/</span>';
+  return `<p class="op-eyebrow">${labels.map((label) => `<span>${esc(label)}</span>`).join(sep)}</p>`;
+}
+
+/** Title, eyebrow (group name, or group path: `eyebrow`), deprecated badge and description. */
+export function renderPageHeader(page: SitePage, eyebrow: readonly string[]): string {
   const deprecated = page.frontmatter.deprecated === true || page.operation?.deprecated === true;
   // Generated endpoint pages show the operation description as Markdown in their body instead.
   const description =
@@ -14,7 +21,7 @@ export function renderPageHeader(page: SitePage, eyebrow: string | undefined): s
   // Pages bound to an operation the project does not ship still show its method and path.
   const bound = page.operation ? undefined : frontmatterEndpoint(page.frontmatter);
   return (
-    `<header class="op-page-header">${eyebrow ? `<p class="op-eyebrow">${esc(eyebrow)}</p>` : ''}` +
+    `<header class="op-page-header">${eyebrowHtml(eyebrow)}` +
     `<div class="op-title-row"><h1 class="op-page-title" id="op-page-title">${esc(page.title)}</h1>` +
     `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}</div>` +
     `${description ? `<p class="op-page-description">${esc(description)}</p>` : ''}` +

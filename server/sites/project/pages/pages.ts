@@ -14,6 +14,7 @@ import type { GeneratedPage, PageUsage } from '../navigation/context.js';
 import { findOperation, parseOperationRef } from '../openapi/operations.js';
 import { findNamedSchema } from '../openapi/schemas.js';
 import { pagePathOf, pageUrlOf } from './files.js';
+import { substituteKnownVariables } from '../../render/preprocess.js';
 import { fmKeywords, fmString, splitFrontmatter, titleFromPath, type Frontmatter } from './frontmatter.js';
 import { referenceProblems } from './references.js';
 
@@ -45,12 +46,28 @@ export function pageFileByPath(pageFiles: readonly string[]): Map<string, string
   return byPath;
 }
 
-/** Reads one page file: its frontmatter, with its problems (bad frontmatter, missing references) added to `problems`. */
+/**
+ * The frontmatter with docs.json's `{{variables}}` substituted in its text values (a title, a description,
+ * keywords), as Mintlify substitutes them in the whole page file.
+ */
+function withVariables(data: Frontmatter, variables: Readonly<Record<string, string>>): Frontmatter {
+  const sub = (value: unknown): unknown => {
+    if (typeof value === 'string') return substituteKnownVariables(value, variables);
+    return Array.isArray(value) ? value.map((item: unknown) => sub(item)) : value;
+  };
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, sub(value)]));
+}
+
+/**
+ * Reads one page file: its frontmatter (`variables` substituted), with its problems (bad frontmatter,
+ * missing references) added to `problems`.
+ */
 export function readPageFile(
   rootDir: string,
   file: string,
   allFiles: ReadonlySet<string>,
   problems: SiteProblem[],
+  variables: Readonly<Record<string, string>>,
   classNames?: ClassNameCollector,
 ): PageFile {
   const source = readFileSync(join(rootDir, file), 'utf8');
@@ -58,7 +75,8 @@ export function readPageFile(
   const split = splitFrontmatter(source);
   for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
   problems.push(...referenceProblems(allFiles, file, source));
-  return { path: pagePathOf(file), file, format: formatOf(file), frontmatter: split.data };
+  const frontmatter = Object.keys(variables).length === 0 ? split.data : withVariables(split.data, variables);
+  return { path: pagePathOf(file), file, format: formatOf(file), frontmatter };
 }
 
 /** Missing references of snippet files (MDX and scripts). */
