@@ -5,6 +5,7 @@
  */
 import { Listing } from './listing.js';
 import { flatten, isObject, variants, type Json, type SchemaContext } from './schema.js';
+import { hasProperties, mapValue } from './schemaFacts.js';
 
 /** Levels of nesting an example goes down at most. */
 const MAX_EXAMPLE_DEPTH = 6;
@@ -30,7 +31,8 @@ function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: num
   let type = schema['type'];
   if (Array.isArray(type)) type = type.find((t) => t !== 'null');
   if (type === 'array' || schema['items'] !== undefined) return [exampleValue(inner, schema['items'], mode, depth + 1)];
-  if (type === 'object' || isObject(schema['properties'])) return objectExample(inner, schema, ref, mode, depth);
+  if (type === 'object' || isObject(schema['properties']) || mapValue(schema) !== undefined)
+    return objectExample(inner, schema, ref, mode, depth);
   if (type === 'integer' || type === 'number') return 123;
   if (type === 'boolean') return true;
   if (schema['format'] === 'date-time') return '2024-01-01T00:00:00Z';
@@ -48,6 +50,11 @@ function objectExample(
   depth: number,
 ): Record<string, unknown> {
   if (ctx.listing.nest(ref)?.list !== true) return {};
+  const value = mapValue(schema);
+  // A map of free keys: one placeholder key with its value's example (none when any value goes).
+  if (value !== undefined && !hasProperties(schema)) {
+    return Object.keys(value).length === 0 ? {} : { '<key>': exampleValue(ctx, value, mode, depth + 1) };
+  }
   const properties = isObject(schema['properties']) ? schema['properties'] : {};
   const hidden = mode === 'request' ? 'readOnly' : 'writeOnly';
   const example = Object.fromEntries(

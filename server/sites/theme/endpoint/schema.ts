@@ -5,18 +5,13 @@
  */
 import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
+import { constraints, hasProperties, isObject, keyRowValue, literal, mapValue, type Json } from './schemaFacts.js';
+
+export { isObject, type Json } from './schemaFacts.js';
 import { Listing } from './listing.js';
 import { miniMarkdown } from './markdown.js';
 
-/** A JSON object from the spec. */
-export type Json = Readonly<Record<string, unknown>>;
-
 const MAX_DEPTH = 8;
-
-/** A JSON object (not an array). */
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Resolution context: the spec document, the refs being expanded (for cycle detection), and what the
@@ -108,30 +103,14 @@ export function typeLabel(ctx: SchemaContext, value: unknown, depth = 0): string
       .map((v) => typeLabel(ctx, v, depth + 1))
       .filter((v, i, a) => a.indexOf(v) === i)
       .join(' | ');
+  } else if (mapValue(schema) !== undefined && !hasProperties(schema)) {
+    label = depth > 3 ? 'map' : `map<${typeLabel(ctx, mapValue(schema), depth + 1)}>`;
   } else if (typeof type === 'string') {
     label = typeof schema['format'] === 'string' ? `${type}<${schema['format']}>` : type;
   } else {
     label = schema['properties'] !== undefined ? 'object' : (refName(ref) ?? 'any');
   }
   return nullable ? `${label} | null` : label;
-}
-
-function literal(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-}
-
-function constraints(schema: Json): string[] {
-  const out: string[] = [];
-  const range = (min: unknown, max: unknown, what: string): void => {
-    if (typeof min === 'number' && typeof max === 'number') out.push(`Required ${what}: ${min} to ${max}`);
-    else if (typeof min === 'number') out.push(`Required ${what}: at least ${min}`);
-    else if (typeof max === 'number') out.push(`Required ${what}: at most ${max}`);
-  };
-  range(schema['minimum'], schema['maximum'], 'range');
-  range(schema['minLength'], schema['maxLength'], 'string length');
-  range(schema['minItems'], schema['maxItems'], 'array length');
-  if (typeof schema['pattern'] === 'string') out.push(`Pattern: ${schema['pattern']}`);
-  return out;
 }
 
 /** A field row's own schema ref (undefined: written inline) and anchor id (null: it has none). */
@@ -155,7 +134,7 @@ function childObject(
       : { node: schema, ctx, cycle: false, ref: ownRef };
   if (!target.node || target.cycle) return undefined;
   const flat = flatten(target.ctx, target.node);
-  return isObject(flat['properties']) && Object.keys(flat['properties']).length > 0
+  return hasProperties(flat) || keyRowValue(flat) !== undefined
     ? { node: flat, ctx: target.ctx, ref: target.ref }
     : undefined;
 }
@@ -296,5 +275,12 @@ export function objectFields(
     .map((name) =>
       fieldRow(ctx, name, properties[name], { required: required.has(name), kind, ...(anchor ? { anchor } : {}) }),
     )
+    .concat(mapRow(ctx, schema, kind, anchor))
     .join('');
+}
+
+/** The row of a map's free keys (`{key}`, its value's schema), after the named properties; '' when none. */
+function mapRow(ctx: SchemaContext, schema: Json, kind: 'param' | 'response', anchor?: FieldAnchor): string {
+  const value = keyRowValue(schema);
+  return value === undefined ? '' : fieldRow(ctx, '{key}', value, { kind, ...(anchor ? { anchor } : {}) });
 }
