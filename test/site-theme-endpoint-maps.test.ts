@@ -79,7 +79,7 @@ const typeOf = (field: HTMLElement): string | undefined =>
 function nested(field: HTMLElement): string[][] {
   return field
     .querySelectorAll('.op-expandable-body > .op-field')
-    .filter((child) => child.parentNode.parentNode.parentNode === field.querySelector(':scope > .op-field-body'))
+    .filter((child) => child.parentNode?.parentNode?.parentNode === field.querySelector(':scope > .op-field-body'))
     .map((child) => [
       child.querySelector(':scope > .op-field-head > .op-field-name')?.textContent ?? '',
       typeOf(child) ?? '',

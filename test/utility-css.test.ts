@@ -1,23 +1,29 @@
 /**
  * Tailwind's utility classes as Mintlify pages write them: the class names of pages and snippets are
- * collected (literal values only, bounded), and the theme makes a stylesheet of the utilities among them,
- * `!important`, dark variants under the theme's `html.dark`, nothing for names that are no utility.
+ * collected (literal values and the string literals of an expression, bounded), and the theme makes a
+ * stylesheet of the utilities among them, `!important`, dark variants under the theme's `html.dark`,
+ * nothing for names that are no utility.
  */
 import { describe, expect, it } from 'vitest';
 import { ClassNameCollector, MAX_CLASS_NAMES } from '../server/sites/project/classNames.js';
 import { utilityCss } from '../server/sites/theme/utilityCss.js';
 
 describe('class names of a project', () => {
-  it('collects literal class values in every way MDX and JSX write them, once each, sorted', () => {
+  it("collects class values in every way MDX and JSX write them (an expression's string literals), once each, sorted", () => {
     const names = new ClassNameCollector();
     names.collect('<div className="p-4  border\nrounded-lg">x</div> <img class=\'dark:hidden\' />');
     names.collect('<p className={"mt-2"} /> <p className={`h-[600px] w-[400px]`} /> <p className={\'gap-2\'} />');
-    names.collect('<p className={`text-${size}`} /> <p className={cn("skipped")} /> classic text with class names');
+    names.collect('<p className={`text-${size} grid ${cols}`} /> classic text with class names');
+    names.collect('<p className={cn("flex gap-4", open && "border-t", { active: x })} />');
     names.collect('<div className="p-4">again</div>');
     expect(names.sorted()).toEqual([
       'border',
+      'border-t',
       'dark:hidden',
+      'flex',
       'gap-2',
+      'gap-4',
+      'grid',
       'h-[600px]',
       'mt-2',
       'p-4',
