@@ -30,6 +30,13 @@ function loadMermaid(): Promise<MermaidApi> {
   return loading;
 }
 
+/** The width a diagram has in `container` (its content box), at least a narrow phone's. */
+function contentWidth(container: HTMLElement): number {
+  const style = getComputedStyle(container);
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  return Math.max(320, Math.floor(container.clientWidth - padding));
+}
+
 async function renderAll(containers: HTMLElement[]): Promise<void> {
   let api: MermaidApi;
   try {
@@ -41,17 +48,20 @@ async function renderAll(containers: HTMLElement[]): Promise<void> {
   // Mermaid measures its labels: with a web font still loading they are sized for the fallback font
   // (clipped text for readers; a capture whose bytes depend on timing).
   await document.fonts.ready;
-  // Captured diagrams are saved in the bundle: their ids must not depend on anything but the page.
-  api.initialize({
-    startOnLoad: false,
-    securityLevel: 'strict',
-    theme: isDark() ? 'dark' : 'default',
-    deterministicIds: isCapturing(),
-  });
   for (const container of containers) {
     const source = container.dataset['source'] ?? container.querySelector('.op-mermaid-source')?.textContent ?? '';
     container.dataset['source'] = source;
     try {
+      // Captured diagrams are saved in the bundle: their ids must not depend on anything but the page. Mermaid
+      // draws a Gantt chart as wide as the element it renders in (the page's full width), and the box then
+      // scaled it down, labels too: it is drawn for its box's width instead.
+      api.initialize({
+        startOnLoad: false,
+        securityLevel: 'strict',
+        theme: isDark() ? 'dark' : 'default',
+        deterministicIds: isCapturing(),
+        gantt: { useWidth: contentWidth(container) },
+      });
       counter += 1;
       const { svg } = await api.render(`op-mermaid-${counter}`, source);
       const figure = document.createElement('div');

@@ -1,0 +1,105 @@
+/**
+ * Prose pieces as Chromium lays them out. A Mermaid Gantt chart is drawn for the page's diagram box:
+ * Mermaid drew it as wide as the element it renders in (the page's full width), and the box scaled it
+ * down, labels too small to read; a flowchart beside it is drawn as before. A GFM task list
+ * shows its checkboxes without bullets beside them, and a plain item keeps its bullet, beside them or in a list of its own.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
+import { needsChromium } from './helpers/needs.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+
+const PAGE = [
+  '---',
+  'title: Roadmap',
+  '---',
+  '',
+  '```mermaid',
+  'gantt',
+  '  title Release plan',
+  '  dateFormat YYYY-MM-DD',
+  '  section Build',
+  '  Design the importer :a1, 2026-01-05, 14d',
+  '  Write the exporter  :a2, after a1, 21d',
+  '  section Ship',
+  '  Beta with two teams :b1, after a2, 10d',
+  '```',
+  '',
+  '```mermaid',
+  'flowchart LR',
+  '  A[Source] --> B[Bundle]',
+  '```',
+  '',
+  '- [ ] Import the project',
+  '- [x] Export the bundle',
+  '- Plain item',
+  '',
+  'Steps:',
+  '',
+  '- Another plain item',
+  '',
+].join('\n');
+
+needsChromium().describe('prose in Chromium', () => {
+  let server: ThemeServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startThemeServer(
+      writeProject({ 'docs.json': docsJson({ navigation: { pages: ['index'] } }), 'index.mdx': PAGE }),
+    );
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('draws a Gantt chart the width of its box, and a flowchart still', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-op-mermaid][data-state="rendered"] svg').length === 2,
+    );
+    const [gantt, flow] = await page.$$eval('[data-op-mermaid]', (boxes) =>
+      boxes.map((box) => {
+        const svg = box.querySelector('svg');
+        return {
+          box: box.clientWidth,
+          drawn: svg?.viewBox.baseVal.width ?? 0,
+          shown: svg?.getBoundingClientRect().width ?? 0,
+          text: svg?.textContent ?? '',
+        };
+      }),
+    );
+    console.info(`gantt: box ${gantt?.box} px, drawn ${gantt?.drawn}, shown ${gantt?.shown}`);
+    expect(gantt?.text).toContain('Design the importer');
+    // Drawn for its box (less the box's 1rem padding each side), so shown at its own size: not drawn
+    // wider and scaled down, which shrinks its labels with it.
+    expect(gantt?.drawn).toBeLessThanOrEqual(gantt?.box ?? 0);
+    expect(gantt?.shown).toBeGreaterThan((gantt?.box ?? 0) * 0.8);
+    expect(flow?.text).toContain('Bundle');
+    await page.close();
+  });
+
+  it('shows task list checkboxes where bullets would be, and plain items with bullets', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const marks = await page.$$eval('.op-prose li', (items) =>
+      items.map((li) => [
+        li.textContent.trim(),
+        getComputedStyle(li).listStyleType,
+        li.querySelector('input') !== null,
+      ]),
+    );
+    expect(marks).toEqual([
+      ['Import the project', 'none', true],
+      ['Export the bundle', 'none', true],
+      ['Plain item', 'disc', false],
+      ['Another plain item', 'disc', false],
+    ]);
+    await page.close();
+  });
+});
