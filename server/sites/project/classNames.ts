@@ -2,8 +2,9 @@
  * The CSS class names a project's pages and snippets write (`className="p-4 rounded-lg"`, `class='x'`,
  * `className={"x"}`, and the string literals of an expression: `className={cn("p-4", open && "border")}`,
  * `` className={`grid ${cols}`} ``, a name joined to a hole left out): Mintlify pages style themselves
- * with Tailwind's utility classes, and the theme makes a stylesheet of exactly those (theme/utilityCss.ts). Only the distinct names are kept, each short and at
- * most {@link MAX_CLASS_NAMES} of them, so a 10,000-page project holds a few thousand small strings at most.
+ * with Tailwind's utility classes, and the theme makes a stylesheet of exactly those (theme/utilityCss.ts).
+ * Only the distinct names are kept, each short and at most {@link MAX_CLASS_NAMES} of them, so a
+ * 10,000-page project holds a few thousand small strings at most.
  */
 
 /** A class attribute: a quoted value, or the start of an expression in braces (read by {@link expressionAt}). */

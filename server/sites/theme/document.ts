@@ -147,7 +147,7 @@ function shell(args: ShellArgs): string {
   );
 }
 
-/** The labels a page's eyebrow shows: its innermost group's, or with breadcrumbs every group's from the outermost. */
+/** The labels of a page's eyebrow: its innermost group's, or with breadcrumbs its groups' from the outermost. */
 function eyebrowOf(site: SiteModel, groups: readonly { readonly label: string }[]): string[] {
   const shown = site.settings.eyebrows === 'breadcrumbs' ? groups : groups.slice(-1);
   return shown.map((group) => group.label).filter((label) => label.trim() !== '');

@@ -13,8 +13,8 @@ import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
 import { findOperation, parseOperationRef } from '../openapi/operations.js';
 import { findNamedSchema } from '../openapi/schemas.js';
-import { pagePathOf, pageUrlOf } from './files.js';
 import { substituteKnownVariables } from '../../render/preprocess.js';
+import { pagePathOf, pageUrlOf } from './files.js';
 import { fmKeywords, fmString, splitFrontmatter, titleFromPath, type Frontmatter } from './frontmatter.js';
 import { referenceProblems } from './references.js';
 

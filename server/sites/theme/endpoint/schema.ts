@@ -5,11 +5,11 @@
  */
 import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
+import { Listing } from './listing.js';
+import { miniMarkdown } from './markdown.js';
 import { constraints, hasProperties, isObject, keyRowValue, literal, mapValue, type Json } from './schemaFacts.js';
 
 export { isObject, type Json } from './schemaFacts.js';
-import { Listing } from './listing.js';
-import { miniMarkdown } from './markdown.js';
 
 const MAX_DEPTH = 8;
 
