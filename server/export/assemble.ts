@@ -9,7 +9,7 @@ import type { HTMLElement } from 'node-html-parser';
 import type { Logger } from '../logger.js';
 import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
 import { matchRedirect } from '../sites/serve/redirects.js';
-import { projectScriptSrc } from '../sites/serve/scripts.js';
+import { projectFileUrl } from '../sites/theme/urls.js';
 import { entryPageUrl } from '../sites/project/entry.js';
 import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
 import { AnchorIndex, type BrokenAnchorLink } from './anchors.js';
@@ -92,7 +92,7 @@ class Assembler {
       this.rewriteRefs(root, sitePath, file),
     );
     for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
-    this.allowedScripts = input.site.scripts.files.map(projectScriptSrc);
+    this.allowedScripts = input.site.scripts.files.map(projectFileUrl);
     this.connect = connectOrigins(input.options.features);
   }
 

@@ -11,6 +11,7 @@ import { renderSchemaPage } from '../theme/endpoint/schemaPage.js';
 import { findNamedSchema } from '../project/openapi/schemas.js';
 import { esc } from '../theme/html.js';
 import { SandboxFailure } from './pool.js';
+import { MAX_HIGHLIGHT_BLOCKS } from './protocol.js';
 import { renderSandbox } from './shared.js';
 
 /** The error box's text when rendering threw: the exception is logged, never shown to readers. */
@@ -50,9 +51,6 @@ function packedMedia(model: SiteModel): Readonly<Record<string, string>> | undef
   return record;
 }
 
-/** Blocks one highlight request carries at most (the protocol's bound). */
-const BLOCKS_PER_REQUEST = 256;
-
 /**
  * Highlights an endpoint page's blocks in a render sandbox of the project in `rootDir`; a sandbox that
  * fails (too slow, crashed) leaves them plain and says so in `warnings`, never the page failed.
@@ -61,8 +59,8 @@ function sandboxHighlighter(rootDir: string, warnings: string[]): CodeHighlighte
   return async (blocks) => {
     try {
       const parts: Promise<string[]>[] = [];
-      for (let at = 0; at < blocks.length; at += BLOCKS_PER_REQUEST) {
-        parts.push(renderSandbox().highlight(rootDir, blocks.slice(at, at + BLOCKS_PER_REQUEST)));
+      for (let at = 0; at < blocks.length; at += MAX_HIGHLIGHT_BLOCKS) {
+        parts.push(renderSandbox().highlight(rootDir, blocks.slice(at, at + MAX_HIGHLIGHT_BLOCKS)));
       }
       return (await Promise.all(parts)).flat();
     } catch (error) {

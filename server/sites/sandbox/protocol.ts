@@ -29,6 +29,9 @@ export type RenderRequest = z.infer<typeof renderRequestSchema>;
 const codeBlockSchema = z.object({ code: z.string(), lang: z.string().max(64) });
 export type PlainCodeBlock = z.infer<typeof codeBlockSchema>;
 
+/** Blocks one highlight request carries at most (a caller with more sends several). */
+export const MAX_HIGHLIGHT_BLOCKS = 256;
+
 /**
  * Parent -> child: highlight code blocks. Shiki's grammars load and run here, not on the server's event
  * loop: a language's first use compiles its grammar (and those it embeds) for up to a second or so.
@@ -36,7 +39,7 @@ export type PlainCodeBlock = z.infer<typeof codeBlockSchema>;
 export const highlightRequestSchema = z.object({
   type: z.literal('highlight'),
   id: z.number().int(),
-  blocks: z.array(codeBlockSchema).max(256),
+  blocks: z.array(codeBlockSchema).max(MAX_HIGHLIGHT_BLOCKS),
 });
 export type HighlightRequest = z.infer<typeof highlightRequestSchema>;
 

@@ -33,9 +33,6 @@ export interface SiteScripts {
 /** The reason given for a script that was not allowed. */
 export const NOT_ALLOWED = 'not in the allowedScripts setting';
 
-/** The URL path pages load project script `name` (a root-relative file path) from. */
-export const projectScriptSrc = projectFileUrl;
-
 /** Resolves the scripts of the build in `rootDir` against the allow-list `allowed`. */
 export function resolveSiteScripts(
   rootDir: string,
@@ -55,7 +52,7 @@ export function resolveSiteScripts(
       continue;
     }
     if (request.kind === 'file') {
-      head.push({ src: projectScriptSrc(request.name) });
+      head.push({ src: projectFileUrl(request.name) });
       loaded.push(request.name);
       files.push(request.name);
       continue;
