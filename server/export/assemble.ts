@@ -18,6 +18,7 @@ import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } f
 import { ExportFailedError, type ExportOptions } from './contract.js';
 import { connectOrigins } from './csp.js';
 import { ExternalLinks, type ExternalLinksSummary } from './externalLinks.js';
+import { FeedFiles } from './feeds.js';
 import type { MemoryGuard } from './memoryGuard.js';
 import { addAllowedScripts, applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
 import { writeBundleSearch } from './searchBundle.js';
@@ -75,6 +76,7 @@ class Assembler {
   private readonly anchors: AnchorIndex;
   private readonly externalLinks = new ExternalLinks();
   private readonly sharedNavs: SharedNavFiles;
+  private readonly feeds: FeedFiles;
   private readonly pageFiles = new Map<string, string>();
   private readonly redirectFiles = new Map<string, string>();
   private searchIndexFile: string | null = null;
@@ -92,6 +94,8 @@ class Assembler {
       this.rewriteRefs(root, sitePath, file),
     );
     for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
+    const { origin, build } = input.site;
+    this.feeds = new FeedFiles(origin, input.bundleDir, build.model, (path) => this.pageFiles.has(path), input.logger);
     this.allowedScripts = input.site.scripts.files.map(projectFileUrl);
     this.connect = connectOrigins(input.options.features);
   }
@@ -180,6 +184,8 @@ class Assembler {
     if (kind === 'link') {
       const target = this.navigationTarget(local);
       if (target !== null) return relativeUrl(file, target.file) + (hash || target.hash);
+      const feed = await this.feeds.file(local);
+      if (feed !== null) return relativeUrl(file, feed);
       // A site page left out of this export, or a path the site does not have: the bundle's 404 page.
       // Anything else with a file name (a PDF, an image) is a download the bundle carries.
       const fileLike = /\.[A-Za-z0-9]{1,8}$/.test(local) && !local.startsWith('/_offprint/');

@@ -16,7 +16,8 @@ import { llmsFullTxt, llmsTxt, markdownView, robotsTxt, sitemapXml } from './age
 import { serveAsset } from './assets.js';
 import type { BuildTracker, SiteBuild } from './build.js';
 import { handleFeedback, isFeedbackPath } from './feedback.js';
-import { notFoundHtml, pageHtml } from './pages.js';
+import { feedXml, notFoundHtml, pageHtml } from './pages.js';
+import { feedPagePath, hasFeed } from '../theme/feed.js';
 import { hasDotSegment, statInside } from '../project/read.js';
 import { contentTypeOf, findPage, parseSitePath, type SitePath } from './paths.js';
 import { entryRedirect, matchRedirect } from './redirects.js';
@@ -179,7 +180,18 @@ async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site:
     return;
   }
   if (serveProjectFile(ctx, build, site)) return;
+  if (await serveFeed(ctx, app, build, site.path)) return;
   await notFound(ctx, app, build, site);
+}
+
+/** A changelog page's RSS feed at `<page-url>/rss.xml` (theme/feed.ts); false when `path` is no feed. */
+async function serveFeed(ctx: Context, app: SiteAppDeps, build: SiteBuild, path: string): Promise<boolean> {
+  const pagePath = feedPagePath(path);
+  const page = pagePath === null ? undefined : findPage(build.model, pagePath);
+  if (page === undefined || page.url !== pagePath || !hasFeed(page)) return false;
+  const feed = await feedXml(app.cache, build, page, originOf(ctx, app.profile), app.deps.logger);
+  sendBody(ctx, feed.body, { type: 'application/rss+xml; charset=utf-8', etag: feed.etag });
+  return true;
 }
 
 /** Creates the Koa app of one site. */

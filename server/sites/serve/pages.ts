@@ -17,6 +17,7 @@ import type { SiteBuild } from './build.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
 import { etagOf } from './respond.js';
 import { notFoundDocument, pageDocument } from './theme.js';
+import { rssFeedXml } from '../theme/feed.js';
 
 /** A bare document for when the theme itself fails: still HTML, still readable. */
 function bareDocument(title: string, body: string): string {
@@ -62,6 +63,24 @@ export function pageHtml(
       logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page shell failed');
       body = bareDocument(page.title, rendered.html);
     }
+    return { body, etag: etagOf(body) };
+  });
+}
+
+/**
+ * The RSS feed of a page's `<Update>` entries (theme/feed.ts), its links on `origin`; cached per build
+ * like the page.
+ */
+export function feedXml(
+  cache: RenderCache,
+  build: SiteBuild,
+  page: SitePage,
+  origin: string,
+  logger: Logger,
+): Promise<CachedBody> {
+  return cache.get(`${build.cachePrefix}feed/${origin} ${page.path}`, async () => {
+    const rendered = await renderBody(build, page, logger);
+    const body = rssFeedXml({ siteName: build.model.settings.name, page, html: rendered.html, origin });
     return { body, etag: etagOf(body) };
   });
 }

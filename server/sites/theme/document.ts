@@ -4,8 +4,10 @@ import type { DocsConfig, SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { bannerKey, renderBanner, renderFooter } from './footer.js';
 import { emojiImages } from './emoji.js';
+import { feedUrlOf, hasFeed } from './feed.js';
 import { renderHead } from './head.js';
 import { renderHeader } from './header.js';
+import { projectFileUrl } from './urls.js';
 import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
 import { ui } from './icons.js';
 import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
@@ -195,6 +197,7 @@ export function renderDocument(args: DocumentArgs): string {
       keywords: page.keywords,
       math: rendered.html.includes('class="katex'),
       scripts: args.scripts,
+      feed: hasFeed(page) ? projectFileUrl(feedUrlOf(page.url).slice(1)) : undefined,
     },
     article,
     aside,

@@ -41,6 +41,8 @@ export interface HeadArgs {
   readonly scripts?: readonly HeadScript[] | undefined;
   /** The shared sidebar file of the page's section, when its sidebar is too large for every page. */
   readonly sharedNav?: string | undefined;
+  /** The page's RSS feed (root-relative), when it has one (theme/feed.ts). */
+  readonly feed?: string | undefined;
 }
 
 /** Allowed third-party scripts, after the theme's own: deferred, so they run in order once parsed. */
@@ -124,6 +126,9 @@ export function renderHead(args: HeadArgs): string {
       : '') +
     (args.noindex ? '<meta name="robots" content="noindex">' : '') +
     (link ? `<link${attrs({ rel: 'canonical', href: link })}>` : '') +
+    (args.feed
+      ? `<link${attrs({ rel: 'alternate', type: 'application/rss+xml', title: fullTitle, href: args.feed })}>`
+      : '') +
     og('og:title', args.title) +
     og('og:site_name', site.settings.name) +
     og('og:description', description) +

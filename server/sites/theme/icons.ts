@@ -21,7 +21,8 @@ export type UiIcon =
   | 'thumbs-down'
   | 'languages'
   | 'file-text'
-  | 'check';
+  | 'check'
+  | 'rss';
 
 /** A UI glyph as `<span class="op-icon">svg</span>`. */
 export function ui(name: UiIcon, className?: string): string {

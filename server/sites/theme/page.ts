@@ -3,13 +3,21 @@ import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedHeading } from '../render/types.js';
 import { endpointBar, frontmatterEndpoint } from './endpoint/bar.js';
 import { attrs, esc } from './html.js';
+import { feedUrlOf, hasFeed } from './feed.js';
 import { ui } from './icons.js';
+import { projectFileUrl } from './urls.js';
 
 /** The eyebrow: its labels (a group name, or the groups from the outermost in), "/" between them. */
 function eyebrowHtml(labels: readonly string[]): string {
   if (labels.length === 0) return '';
   const sep = '<span class="op-eyebrow-sep" aria-hidden="true">/</span>';
   return `<p class="op-eyebrow">${labels.map((label) => `<span>${esc(label)}</span>`).join(sep)}</p>`;
+}
+
+/** The link to the page's RSS feed, beside its title. */
+function feedButton(url: string): string {
+  const href = projectFileUrl(feedUrlOf(url).slice(1));
+  return `<a${attrs({ class: 'op-rss', href, title: 'RSS feed' })}>${ui('rss')}<span>RSS</span></a>`;
 }
 
 /** Title, eyebrow (group name, or group path: `eyebrow`), deprecated badge and description. */
@@ -23,7 +31,7 @@ export function renderPageHeader(page: SitePage, eyebrow: readonly string[]): st
   return (
     `<header class="op-page-header">${eyebrowHtml(eyebrow)}` +
     `<div class="op-title-row"><h1 class="op-page-title" id="op-page-title">${esc(page.title)}</h1>` +
-    `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}</div>` +
+    `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}${hasFeed(page) ? feedButton(page.url) : ''}</div>` +
     `${description ? `<p class="op-page-description">${esc(description)}</p>` : ''}` +
     `${bound ? endpointBar(bound.method, bound.path) : ''}</header>`
   );

@@ -36,6 +36,8 @@ export const FrontmatterSchema = z.looseObject({
   deprecated: Flag,
   hideApiMarker: Flag,
   hideFooterPagination: Flag,
+  /** An RSS feed of the page's `<Update>` entries at `<page-url>/rss.xml`, and a button for it. */
+  rss: Flag,
 });
 
 /** A page's validated frontmatter (unknown keys kept). */

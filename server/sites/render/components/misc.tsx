@@ -72,8 +72,19 @@ export function Update(props: MdxProps): ReactNode {
   const tags = strings(props['tags']);
   const anchor = state.anchor(label, str(props['id']) ?? null, 2);
   const description = asNode(props['description']);
+  // `rss={{ title, description }}`: what the page's feed says of this entry instead of its label and description.
+  const rss = props['rss'];
+  const rssText = (key: string): string | undefined =>
+    typeof rss === 'object' && rss !== null ? str(Reflect.get(rss, key)) : undefined;
   return (
-    <div className="op-update" id={anchor} data-op-update="" data-tags={tags.join(',') || undefined}>
+    <div
+      className="op-update"
+      id={anchor}
+      data-op-update=""
+      data-tags={tags.join(',') || undefined}
+      data-rss-title={rssText('title')}
+      data-rss-description={rssText('description')}
+    >
       <div className="op-update-meta">
         <a className="op-update-label" href={`#${anchor}`}>
           {label}
