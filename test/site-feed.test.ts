@@ -4,7 +4,7 @@
  * `<Update>`: its label (or `rss.title`) as title, a link to its anchor, its date when the label is one,
  * its tags, and its body with absolute links. Pages without the flag have no feed.
  */
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelDate } from '../server/sites/theme/feed.js';
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
