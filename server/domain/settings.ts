@@ -86,8 +86,9 @@ const SETTINGS = {
   allowedScripts: {
     key: 'allowed_scripts',
     description:
-      'Third-party scripts docs sites may load, comma-separated: integrations keys of docs.json (ga4, posthog, ...) ' +
-      'and project .js files by path (scripts/analytics.js). Empty: none.',
+      'Third-party scripts docs sites may load, comma-separated: integrations keys of docs.json (ga4, posthog, ...), ' +
+      'project .js files by path (scripts/analytics.js), and components (the React components pages define, ' +
+      "run in readers' browsers). Empty: none.",
     parse: (raw) => parseList('allowedScripts', AllowedScriptsSchema, nameList(raw)),
     stored: AllowedScriptsSchema,
     fallback: [],

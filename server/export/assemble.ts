@@ -9,31 +9,25 @@ import type { HTMLElement } from 'node-html-parser';
 import type { Logger } from '../logger.js';
 import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
 import { matchRedirect } from '../sites/serve/redirects.js';
-import { projectFileUrl } from '../sites/theme/urls.js';
+import { pageIslandsUrl, projectFileUrl } from '../sites/theme/urls.js';
 import { entryPageUrl } from '../sites/project/entry.js';
-import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
 import { AnchorIndex, type BrokenAnchorLink } from './anchors.js';
-import { AssetStore } from './assets.js';
+import { BundleRefs, NOT_FOUND_FILE } from './bundleRefs.js';
 import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } from './bundleFiles.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
 import { connectOrigins } from './csp.js';
-import { ExternalLinks, type ExternalLinksSummary } from './externalLinks.js';
-import { FeedFiles } from './feeds.js';
+import type { ExternalLinksSummary } from './externalLinks.js';
 import type { MemoryGuard } from './memoryGuard.js';
-import { addAllowedScripts, applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
+import { addAllowedScripts, addIslandScripts, applyBundlePolicy, stripActiveContent } from './pageSecurity.js';
 import { writeBundleSearch } from './searchBundle.js';
 import { comparePaths, findExportPage } from '../exportSpec/pages.js';
-import { hasScheme, isExternalReference, isSelfContained, parseHtml, visitHtmlRefs, type RefKind } from './refs.js';
+import { isExternalReference, parseHtml, visitHtmlRefs } from './refs.js';
 import type { ExportSite } from './siteServer.js';
 import { fetchFromSite } from './siteFetch.js';
 import { redirectPageHtml, robotsTxt, sitemapXml } from './staticPages.js';
 import { planRedirectPages, type RedirectPage } from './redirectPlan.js';
-import { isSharedNavPath, SharedNavFiles } from './sharedNav.js';
 import { eachLimited, yieldToEventLoop } from './pacing.js';
 import type { PageStore } from './workDir.js';
-
-/** The bundle's 404 page. */
-export const NOT_FOUND_FILE = '404.html';
 
 export type { RedirectPage } from './redirectPlan.js';
 
@@ -69,17 +63,16 @@ export interface AssembledBundle {
   readonly externalLinks: ExternalLinksSummary;
   /** Sources of redirect patterns that lead to no exported page: no redirect page came of them. */
   readonly redirectsLeftOut: readonly string[];
+  /** Bundle files of the pages whose interactive components run (render/DOM.md, "Islands"). */
+  readonly islandPages: readonly string[];
 }
 
 class Assembler {
-  private readonly assets: AssetStore;
   private readonly anchors: AnchorIndex;
-  private readonly externalLinks = new ExternalLinks();
-  private readonly sharedNavs: SharedNavFiles;
-  private readonly feeds: FeedFiles;
+  private readonly refs: BundleRefs;
   private readonly pageFiles = new Map<string, string>();
-  private readonly redirectFiles = new Map<string, string>();
-  private searchIndexFile: string | null = null;
+  /** Bundle files of the pages whose components run (setting `allowedScripts`: `components`). */
+  private readonly islandPages: string[] = [];
   /** Sources of redirect patterns that lead to no exported page (planRedirects). */
   private redirectsLeftOut: string[] = [];
   /** Site paths of the project scripts an administrator allowed (the only project code a bundle page runs). */
@@ -88,14 +81,12 @@ class Assembler {
   private readonly connect: readonly string[];
 
   constructor(private readonly input: AssembleInput) {
-    this.assets = new AssetStore(input.site.origin, input.bundleDir, input.logger);
     this.anchors = new AnchorIndex(input.logger);
-    this.sharedNavs = new SharedNavFiles(input.site.origin, input.bundleDir, input.logger, (root, sitePath, file) =>
-      this.rewriteRefs(root, sitePath, file),
-    );
     for (const path of input.pages) this.pageFiles.set(path, pageFile(path));
-    const { origin, build } = input.site;
-    this.feeds = new FeedFiles(origin, input.bundleDir, build.model, (path) => this.pageFiles.has(path), input.logger);
+    const { site, bundleDir, logger } = input;
+    const rewrite = (root: HTMLElement, sitePath: string, file: string): Promise<void> =>
+      this.rewriteRefs(root, sitePath, file);
+    this.refs = new BundleRefs({ site, bundleDir, logger, pageFiles: this.pageFiles, rewrite });
     this.allowedScripts = input.site.scripts.files.map(projectFileUrl);
     this.connect = connectOrigins(input.options.features);
   }
@@ -123,11 +114,11 @@ class Assembler {
     const missingAnchors = this.anchors.repair(this.input.bundleDir);
     for (const redirect of redirects) writeBundleFile(this.input.bundleDir, redirect.file, this.redirectPage(redirect));
     this.writeMachineFiles();
-    const missingFiles = [...this.assets.missing].sort(comparePaths);
+    const missingFiles = [...this.refs.assets.missing].sort(comparePaths);
     for (const missing of missingFiles) {
       this.input.logger.warn({ path: missing }, 'export: a page refers to a file the site does not have');
     }
-    const externalLinks = this.externalLinks.summary();
+    const externalLinks = this.refs.externalLinks.summary();
     return {
       files: listBundleFiles(this.input.bundleDir).sort(comparePaths),
       redirects,
@@ -136,71 +127,8 @@ class Assembler {
       missingFiles,
       externalLinks,
       redirectsLeftOut: this.redirectsLeftOut,
+      islandPages: this.islandPages.sort(comparePaths),
     };
-  }
-
-  /**
-   * Where a reader following a link to site path `path` should land: the exported page, after following
-   * the site's redirects like the live site would (with the anchor a redirect adds), else the static
-   * redirect page; null when nothing in the bundle answers.
-   */
-  private navigationTarget(path: string): { file: string; hash: string } | null {
-    let current = path;
-    let hash = '';
-    for (let hop = 0; hop < 8; hop++) {
-      const page = findExportPage(this.input.site.build.model, current);
-      const file = page === undefined ? undefined : this.pageFiles.get(page.url);
-      if (file !== undefined) return { file, hash };
-      const next = matchRedirect(this.input.site.build.redirects, current);
-      if (next === null || !next.location.startsWith('/') || next.location.startsWith('//')) break;
-      const at = next.location.indexOf('#');
-      if (at >= 0) hash = next.location.slice(at);
-      current = next.location.split(/[?#]/)[0] ?? '/';
-    }
-    const redirectFile = this.redirectFiles.get(path);
-    return redirectFile === undefined ? null : { file: redirectFile, hash: '' };
-  }
-
-  private isPublished(url: string): boolean {
-    const origin = this.input.site.publicOrigin;
-    return url === origin || url.startsWith(`${origin}/`);
-  }
-
-  /** The new value of one reference found in the document at `file` (site path `sitePath`). */
-  private async resolve(url: string, kind: RefKind, sitePath: string, file: string): Promise<string | null> {
-    const leaves = isExternalReference(url) && !url.startsWith(this.input.site.origin);
-    // The site's own published URLs (canonical, og:url) are not links out for review.
-    if (kind === 'link' && leaves && !this.isPublished(url)) this.externalLinks.record(url, file);
-    if (isSelfContained(url)) return url;
-    const base = this.input.site.origin + encodePath(sitePath);
-    const local = this.assets.localPath(url, base);
-    if (local === null) {
-      // Links may leave the bundle; a resource from elsewhere would need the network: it is left out. A
-      // path that cannot be decoded (`50%-off`) names no page: the live site answers it with an error.
-      if (kind !== 'link') return null;
-      return leaves || hasScheme(url) ? url : relativeUrl(file, NOT_FOUND_FILE);
-    }
-    const hash = new URL(url, base).hash;
-    if (kind === 'link') {
-      const target = this.navigationTarget(local);
-      if (target !== null) return relativeUrl(file, target.file) + (hash || target.hash);
-      const feed = await this.feeds.file(local);
-      if (feed !== null) return relativeUrl(file, feed);
-      // A site page left out of this export, or a path the site does not have: the bundle's 404 page.
-      // Anything else with a file name (a PDF, an image) is a download the bundle carries.
-      const fileLike = /\.[A-Za-z0-9]{1,8}$/.test(local) && !local.startsWith('/_offprint/');
-      const page = findExportPage(this.input.site.build.model, local);
-      const asset = fileLike && page === undefined ? await this.assets.asset(local) : null;
-      return relativeUrl(file, asset ?? NOT_FOUND_FILE) + (asset === null ? '' : hash);
-    }
-    if (local === SEARCH_INDEX_URL)
-      return this.searchIndexFile === null ? null : relativeUrl(file, this.searchIndexFile);
-    if (isSharedNavPath(local)) {
-      const shared = await this.sharedNavs.file(local);
-      return shared === null ? null : relativeUrl(file, shared);
-    }
-    const asset = await this.assets.asset(local);
-    return asset === null ? null : relativeUrl(file, asset) + hash;
   }
 
   /** A captured document with the export's feature choices applied and every reference rewritten. */
@@ -213,6 +141,8 @@ class Assembler {
     }
     stripActiveContent(root);
     addAllowedScripts(root, this.allowedScripts);
+    const page = this.input.site.scripts.components ? findExportPage(this.input.site.build.model, sitePath) : undefined;
+    if (page !== undefined && addIslandScripts(root, pageIslandsUrl(page.path))) this.islandPages.push(file);
     await this.rewriteRefs(root, sitePath, file);
     applyBundlePolicy(root, this.connect);
     this.anchors.record(file, root);
@@ -224,7 +154,7 @@ class Assembler {
     const found = new Map<string, Promise<string | null>>();
     visitHtmlRefs(root, (url, kind) => {
       const key = `${kind} ${url}`;
-      if (!found.has(key)) found.set(key, this.resolve(url, kind, sitePath, file));
+      if (!found.has(key)) found.set(key, this.refs.resolve(url, kind, sitePath, file));
       return url;
     });
     const resolved = new Map<string, string | null>();
@@ -237,13 +167,13 @@ class Assembler {
 
   private async writeSearchIndex(): Promise<void> {
     const { site, bundleDir, logger } = this.input;
-    this.searchIndexFile = await writeBundleSearch({ origin: site.origin, logger }, bundleDir, this.pageFiles);
+    this.refs.searchIndexFile = await writeBundleSearch({ origin: site.origin, logger }, bundleDir, this.pageFiles);
   }
 
   private planRedirects(): RedirectPage[] {
     const taken = new Set(this.pageFiles.values());
     const plan = planRedirectPages(this.input.site.build, this.input.pages, taken);
-    for (const page of plan.pages) this.redirectFiles.set(page.source, page.file);
+    for (const page of plan.pages) this.refs.redirectFiles.set(page.source, page.file);
     this.redirectsLeftOut = plan.leftOut;
     for (const source of plan.leftOut) {
       this.input.logger.warn({ source }, 'export: a redirect pattern leads to no exported page, left out');
@@ -265,10 +195,10 @@ class Assembler {
     const { model, redirects } = this.input.site.build;
     const redirected = matchRedirect(redirects, '/');
     let destination: string | undefined;
-    if (redirected !== null && this.navigationTarget('/') !== null) destination = redirected.location;
+    if (redirected !== null && this.refs.navigationTarget('/') !== null) destination = redirected.location;
     else destination = entryPageUrl(model, (url) => this.pageFiles.has(url));
     if (destination === undefined) return null;
-    this.redirectFiles.set('/', file);
+    this.refs.redirectFiles.set('/', file);
     return { source: '/', file, destination };
   }
 
@@ -280,14 +210,14 @@ class Assembler {
       const [path = '/', ...rest] = destination.split('#');
       const hash = rest.length > 0 ? `#${rest.join('#')}` : '';
       const clean = path.split('?')[0] ?? '/';
-      const target = this.navigationTarget(clean);
+      const target = this.refs.navigationTarget(clean);
       href =
         target === null ? relativeUrl(file, NOT_FOUND_FILE) : relativeUrl(file, target.file) + (hash || target.hash);
       canonical = this.input.site.publicOrigin + encodePath(clean);
     } else {
       href = destination;
       canonical = destination;
-      if (isExternalReference(destination)) this.externalLinks.record(destination, file);
+      if (isExternalReference(destination)) this.refs.externalLinks.record(destination, file);
     }
     return redirectPageHtml(href, canonical);
   }

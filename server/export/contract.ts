@@ -56,6 +56,11 @@ export interface ExportResult {
   readonly egressPageErrors?: NonNullable<EgressProof['pageErrors']>;
   /** The project's own scripts the `allowedScripts` setting names: every page of the bundle runs them. */
   readonly scriptsCarried?: readonly string[];
+  /**
+   * Bundle pages whose interactive components run in the reader's browser (the setting names
+   * `components`); the others show them as the server rendered them.
+   */
+  readonly componentPages?: readonly string[];
   /** Integrations the setting names: loaded by the live site, left out of the bundle (they load from afar). */
   readonly integrationsLeftOut?: readonly string[];
   /** Sources of redirect patterns that lead to no exported page, so no redirect page of the bundle. */

@@ -1,14 +1,15 @@
 /**
  * What makes a captured page safe to ship in a bundle, applied by the assembly to every page: only the
  * theme's scripts are kept (then the project scripts an administrator allowed, setting `allowedScripts`,
- * are put back: pages are captured without them), every
+ * and the page's interactive components where it allows them, are put back: pages are captured without
+ * them), every
  * other way content could run code (inline scripts, event handlers, `srcdoc`, `javascript:` URLs) or send
  * readers away (`<meta http-equiv>`, `<base>`) is removed, and the bundle policy (csp.ts) is put first in
  * the head. The policy alone would refuse all of it; removing it too keeps the bundle clean for readers
  * whose browser ignores meta policies.
  */
 import type { HTMLElement } from 'node-html-parser';
-import { THEME_INIT_URL, THEME_JS_URL } from '../sites/theme/urls.js';
+import { ISLANDS_JS_URL, THEME_INIT_URL, THEME_JS_URL } from '../sites/theme/urls.js';
 import { bundleCsp, cspMeta } from './csp.js';
 
 /** Script types a browser does not run (data blocks such as JSON-LD). */
@@ -68,6 +69,22 @@ export function addAllowedScripts(root: HTMLElement, srcs: readonly string[]): v
   const quoted = (value: string): string => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   const tags = srcs.map((src) => `<script src="${quoted(src)}" defer></script>`).join('');
   (root.querySelector('head') ?? root).insertAdjacentHTML('beforeend', tags);
+}
+
+/**
+ * Puts back the scripts of a page's interactive components (render/DOM.md, "Islands"), when it has any:
+ * its own (`src`), then React and what runs them, deferred after the rest as on the live site. Pages are
+ * captured without them, so the bundle holds what the server rendered, whatever a component does once
+ * it runs (a clock, a random pick), and the same project gives the same bytes. True when it had any.
+ */
+export function addIslandScripts(root: HTMLElement, src: string): boolean {
+  if (root.querySelector('[data-op-island]') === null) return false;
+  (root.querySelector('head') ?? root).insertAdjacentHTML(
+    'beforeend',
+    `<script src="${src.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}" defer></script>` +
+      `<script src="${ISLANDS_JS_URL}" defer></script>`,
+  );
+  return true;
 }
 
 /** True when `src` (already rewritten to a bundle-relative path) names a page of the bundle. */

@@ -190,6 +190,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       egressFailures: egressProof.failures,
       egressPageErrors: egressProof.pageErrors ?? [],
       scriptsCarried: site.scripts.files,
+      componentPages: assembled.islandPages,
       integrationsLeftOut: site.scripts.loaded.filter((name) => !site.scripts.files.includes(name)),
       redirectsLeftOut: assembled.redirectsLeftOut,
     };

@@ -102,6 +102,11 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
   ];
   const carried = result.scriptsCarried ?? [];
   if (carried.length > 0) lines.push(`  every page runs ${carried.join(', ')} (allowed by the allowedScripts setting)`);
+  const components = result.componentPages ?? [];
+  if (components.length > 0) {
+    const pages = components.length === 1 ? `1 page runs its` : `${components.length} pages run their`;
+    lines.push(`  ${pages} React components in the browser (allowed by the allowedScripts setting)`);
+  }
   const leftOut = result.integrationsLeftOut ?? [];
   if (leftOut.length > 0) {
     const what =
@@ -237,6 +242,7 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
           egressPageErrors: result.egressPageErrors ?? [],
           missingAnchors: result.missingAnchors,
           scriptsCarried: result.scriptsCarried ?? [],
+          componentPages: result.componentPages ?? [],
           integrationsLeftOut: result.integrationsLeftOut ?? [],
           redirectsLeftOut: result.redirectsLeftOut ?? [],
         });

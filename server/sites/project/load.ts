@@ -8,6 +8,7 @@ import { buildNavigation } from './navigation/build.js';
 import { NavContext } from './navigation/context.js';
 import { scanSpecs } from './openapi/specs.js';
 import { ClassNameCollector } from './classNames.js';
+import { definesInteractiveComponent } from './scripts.js';
 import { listProjectFiles } from './pages/files.js';
 import { filePage, generatedPage, pageFileByPath, readPageFile, snippetProblems } from './pages/pages.js';
 import { localTarget } from './pages/references.js';
@@ -92,17 +93,21 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const pageProblems: SiteProblem[] = [];
   let outOfNavPages = 0;
   const classNames = new ClassNameCollector();
+  let interactiveComponents = false;
   const variables = config.variables ?? {};
   for (const [path, file] of pageFiles) {
     const usage = ctx.usage.get(path);
     if (usage === undefined) outOfNavPages++;
-    const page = readPageFile(root, file, files.all, readProblems, variables, classNames);
+    const page = readPageFile(root, file, files.all, readProblems, variables, (source) => {
+      classNames.collect(source);
+      interactiveComponents ||= definesInteractiveComponent(source);
+    });
     onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)));
   }
   // A file another file at the same path overrides is no page, but its problems are still the author's.
   const pageFileSet = new Set(pageFiles.values());
   for (const file of files.pages) if (!pageFileSet.has(file)) readPageFile(root, file, files.all, readProblems, {});
-  readProblems.push(...snippetProblems(root, files.snippets, files.all, classNames));
+  readProblems.push(...snippetProblems(root, files.snippets, files.all, (source) => classNames.collect(source)));
   for (const gen of ctx.generated.values()) onPage(generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
   const written = siteSettings(config, configFile);
@@ -132,6 +137,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     remoteAssets: remote.assets,
     stylesheets: [...files.all].filter((path) => path.toLowerCase().endsWith('.css')),
     classNames: classNames.sorted(),
+    interactiveComponents,
     problems,
     counts: {
       // Generated pages take paths no file has (NavContext.generate).

@@ -294,6 +294,8 @@ export interface SiteModel {
   readonly stylesheets: readonly string[];
   /** The class names pages and snippets write (classNames.ts): the theme styles Tailwind's utilities among them. */
   readonly classNames: readonly string[];
+  /** A page defines a React component that could run in the browser (scripts.ts): project code to allow or not. */
+  readonly interactiveComponents: boolean;
   readonly problems: readonly SiteProblem[];
   readonly counts: SiteCounts;
 }

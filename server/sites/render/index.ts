@@ -14,6 +14,8 @@ import { RenderState, StateProvider } from './runtime/state.js';
 import { htmlToText, markdownToText } from './text.js';
 import type { RenderInput, RenderedPage } from './types.js';
 import { thrownMessage } from './runtime/guest.js';
+import { islandScript } from './runtime/transform.js';
+import type { IslandPlan } from './compile/islands.js';
 
 export type { IconLibrary, RenderInput, RenderedHeading, RenderedPage } from './types.js';
 export { slugify } from './runtime/state.js';
@@ -54,6 +56,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   }
   // React hoists `<link rel="preload">` for eager images; the theme owns <head>, so drop them.
   html = html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+  const islands = islandsOf(state, compiled.islands);
   return {
     html,
     headings: state.headings,
@@ -64,7 +67,19 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     text: htmlToText(html),
     frontmatter: split.frontmatter,
     warnings: state.warnings,
+    ...(islands === undefined ? {} : { islands }),
   };
+}
+
+/** The islands the page used and their script; undefined when it used none or the code does not compile. */
+function islandsOf(state: RenderState, plan: IslandPlan | null): RenderedPage['islands'] {
+  if (plan === null || state.islands.size === 0) return undefined;
+  try {
+    return { names: [...state.islands].sort(), script: islandScript(plan.source) };
+  } catch (error) {
+    state.warnings.push(`the page's components cannot run in the browser: ${message(error).split('\n')[0] ?? ''}`);
+    return undefined;
+  }
 }
 
 function message(error: unknown): string {

@@ -62,4 +62,9 @@ export interface RenderedPage {
    * `{{variables}}`, bad frontmatter.
    */
   readonly warnings: readonly string[];
+  /**
+   * The page's interactive components used on it (render/DOM.md, "Islands") and the script the browser
+   * runs them from; absent when it uses none.
+   */
+  readonly islands?: { readonly names: readonly string[]; readonly script: string } | undefined;
 }

@@ -57,6 +57,7 @@ const renderedPageSchema = z.object({
   text: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
   warnings: z.array(z.string()).readonly(),
+  islands: z.object({ names: z.array(z.string()).readonly(), script: z.string() }).optional(),
 });
 
 /** Child -> parent. */

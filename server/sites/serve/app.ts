@@ -149,7 +149,8 @@ async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site:
     return;
   }
   if (first === '_offprint') {
-    if (!(await serveAsset(ctx, build, rest, app.cache, app.deps.logger)))
+    const islands = app.profile !== undefined || build.scripts?.components === true;
+    if (!(await serveAsset(ctx, build, rest, app.cache, app.deps.logger, islands)))
       throw NotFoundError(`No asset at ${site.path}`);
     return;
   }

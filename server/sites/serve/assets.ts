@@ -7,11 +7,11 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Context } from 'koa';
 import type { SiteBuild } from './build.js';
-import { ASSET_PREFIX, UTILITIES_CSS_URL } from '../theme/urls.js';
+import { ASSET_PREFIX, PAGE_ISLANDS_PREFIX, UTILITIES_CSS_URL } from '../theme/urls.js';
 import { statInside } from '../project/read.js';
 import { contentTypeOf } from './paths.js';
 import type { Logger } from '../../logger.js';
-import { searchIndexFile } from './pages.js';
+import { pageIslandsScript, searchIndexFile } from './pages.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile } from './respond.js';
 import { sharedNavFile, themeFile, utilitiesFile } from './theme.js';
@@ -37,10 +37,12 @@ const MERMAID_NAME = 'mermaid.min.js';
 const UTILITIES_NAME = UTILITIES_CSS_URL.slice(ASSET_PREFIX.length);
 const SEARCH_DIR = 'search';
 const SHARED_NAV_DIR = 'nav';
+const ISLANDS_DIR = PAGE_ISLANDS_PREFIX.slice(ASSET_PREFIX.length, -1);
 
 /**
  * Serves `/_offprint/<segments>`; false when nothing is there (the caller answers 404). Segments are
- * already decoded and checked (see `parseSitePath`).
+ * already decoded and checked (see `parseSitePath`). `islands`: pages' components are served as scripts
+ * (where they may run, and to an export, whose assembly decides).
  */
 export async function serveAsset(
   ctx: Context,
@@ -48,6 +50,7 @@ export async function serveAsset(
   segments: readonly string[],
   cache: RenderCache,
   logger: Logger,
+  islands: boolean,
 ): Promise<boolean> {
   const [first, ...rest] = segments;
   if (first === undefined) return false;
@@ -88,6 +91,14 @@ export async function serveAsset(
     const nav = sharedNavFile(build.model, rest[0] ?? '');
     if (nav === null) return false;
     sendBody(ctx, nav.body, { type: nav.type, etag: nav.etag });
+    return true;
+  }
+  if (first === ISLANDS_DIR && rest.length > 0 && islands) {
+    // A page's interactive components, for the browser (render/DOM.md, "Islands").
+    const joined = rest.join('/');
+    const script = joined.endsWith('.js') ? await pageIslandsScript(cache, build, joined.slice(0, -3), logger) : null;
+    if (script === null) return false;
+    sendBody(ctx, script.body, { type: 'text/javascript; charset=utf-8', etag: script.etag });
     return true;
   }
   if (rest.length > 0) return false;

@@ -40,8 +40,9 @@ export interface SiteBuild {
 
 /** Cache prefix of a build: pages rendered with other allowed scripts are other entries. */
 function cachePrefixOf(projectId: string, buildId: string, scripts: SiteScripts | undefined): string {
-  if (scripts === undefined || scripts.loaded.length === 0) return `${projectId}/${buildId}/`;
-  return `${projectId}/${buildId}/scripts:${scripts.loaded.join(',')}/`;
+  const names = [...(scripts?.loaded ?? []), ...(scripts?.components === true ? ['(components)'] : [])];
+  if (names.length === 0) return `${projectId}/${buildId}/`;
+  return `${projectId}/${buildId}/scripts:${names.join(',')}/`;
 }
 
 /** A build object for a loaded model (also used by static exports to pin one build). */

@@ -18,6 +18,7 @@ import type { CachedBody, RenderCache } from './renderCache.js';
 import { etagOf } from './respond.js';
 import { notFoundDocument, pageDocument } from './theme.js';
 import { rssFeedXml } from '../theme/feed.js';
+import { pageIslandsUrl } from '../theme/urls.js';
 
 /** A bare document for when the theme itself fails: still HTML, still readable. */
 function bareDocument(title: string, body: string): string {
@@ -55,10 +56,22 @@ export function pageHtml(
 ): Promise<CachedBody> {
   return cache.get(`${build.cachePrefix}${profile ? 'export-' : ''}page/${page.path}`, async () => {
     const rendered = await renderBody(build, page, logger);
+    const islands = rendered.islands;
+    if (islands !== undefined) {
+      // The page's components are asked for next: they need not be rendered again.
+      void islandsScriptOf(cache, build, page, () => Promise.resolve(rendered));
+    }
+    // Project code (third-party scripts, components) runs on the live site only, never in an export's
+    // capture: the assembly puts it back into the bundle's pages.
+    const live = profile === undefined;
+    const runIslands = live && islands !== undefined && build.scripts?.components === true;
     let body: string;
     try {
-      // Third-party scripts are for the live site only, never for an export's capture.
-      body = pageDocument(build.model, page, rendered, origin, profile, profile ? undefined : build.scripts?.head);
+      body = pageDocument(build.model, page, rendered, origin, {
+        profile,
+        scripts: live ? build.scripts?.head : undefined,
+        islands: runIslands ? pageIslandsUrl(page.path) : undefined,
+      });
     } catch (error) {
       logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page shell failed');
       body = bareDocument(page.title, rendered.html);
@@ -83,6 +96,35 @@ export function feedXml(
     const body = rssFeedXml({ siteName: build.model.settings.name, page, html: rendered.html, origin });
     return { body, etag: etagOf(body) };
   });
+}
+
+/** The cached script of a page's components, made from `rendered` (the page's render) when not cached. */
+function islandsScriptOf(
+  cache: RenderCache,
+  build: SiteBuild,
+  page: SitePage,
+  rendered: () => Promise<RenderedPage>,
+): Promise<CachedBody> {
+  return cache.get(`${build.cachePrefix}islands/${page.path}`, async () => {
+    const body = (await rendered()).islands?.script ?? '';
+    return { body, etag: etagOf(body) };
+  });
+}
+
+/**
+ * The script the browser runs page `path`'s interactive components from (render/DOM.md, "Islands"); null
+ * when the page has none.
+ */
+export async function pageIslandsScript(
+  cache: RenderCache,
+  build: SiteBuild,
+  path: string,
+  logger: Logger,
+): Promise<CachedBody | null> {
+  const page = build.model.pages.get(path);
+  if (page === undefined) return null;
+  const script = await islandsScriptOf(cache, build, page, () => renderBody(build, page, logger));
+  return script.body === '' ? null : script;
 }
 
 /** A build with its search index: the one stored at import, else built now and stored (once per build). */

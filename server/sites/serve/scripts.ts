@@ -4,7 +4,7 @@
  * how to load with a valid configuration. Everything else is skipped, with the reason, for the log.
  */
 import type { SiteModel } from '../project/model.js';
-import { requestedScripts } from '../project/scripts.js';
+import { COMPONENTS_SCRIPT, requestedScripts } from '../project/scripts.js';
 import { integrationLoader, type HeadScript } from '../theme/integrations.js';
 import { projectFileUrl } from '../theme/urls.js';
 import { pageCsp } from './respond.js';
@@ -28,6 +28,11 @@ export interface SiteScripts {
   /** Of those, the project's own `.js` files (the rest are integrations), in order. */
   readonly files: readonly string[];
   readonly skipped: readonly SkippedScript[];
+  /**
+   * The project's interactive components run in readers' browsers (compile/islands.ts): the setting names
+   * `components` (project/scripts.ts COMPONENTS_SCRIPT). Otherwise they stay as the server renders them.
+   */
+  readonly components: boolean;
 }
 
 /** The reason given for a script that was not allowed. */
@@ -36,7 +41,7 @@ export const NOT_ALLOWED = 'not in the allowedScripts setting';
 /** Resolves the scripts of the build in `rootDir` against the allow-list `allowed`. */
 export function resolveSiteScripts(
   rootDir: string,
-  model: Pick<SiteModel, 'settings'>,
+  model: Pick<SiteModel, 'settings' | 'interactiveComponents'>,
   allowed: readonly string[],
 ): SiteScripts {
   const allow = new Set(allowed);
@@ -51,6 +56,8 @@ export function resolveSiteScripts(
       skipped.push({ name: request.name, reason: NOT_ALLOWED });
       continue;
     }
+    // Allowed, they run on the pages that have some (the render finds which): nothing to load everywhere.
+    if (request.kind === 'components') continue;
     if (request.kind === 'file') {
       head.push({ src: projectFileUrl(request.name) });
       loaded.push(request.name);
@@ -70,5 +77,6 @@ export function resolveSiteScripts(
     loaded.push(request.name);
   }
   const external = origins.script.length + origins.connect.length + origins.img.length > 0;
-  return { head, initFiles, csp: external ? pageCsp(origins) : undefined, loaded, files, skipped };
+  const components = allow.has(COMPONENTS_SCRIPT);
+  return { head, initFiles, csp: external ? pageCsp(origins) : undefined, loaded, files, skipped, components };
 }

@@ -22,16 +22,25 @@ export interface ThemeFile {
   readonly etag: string;
 }
 
-/** The full HTML document of a page (`profile`: rendered for a static export bundle). */
+/** What a page's document loads besides the theme. */
+export interface PageDocumentOptions {
+  /** Rendered for a static export bundle. */
+  readonly profile?: ExportProfile | undefined;
+  /** Third-party scripts an administrator allowed. */
+  readonly scripts?: readonly HeadScript[] | undefined;
+  /** The script of the page's interactive components, when they run in the browser. */
+  readonly islands?: string | undefined;
+}
+
+/** The full HTML document of a page. */
 export function pageDocument(
   site: SiteModel,
   page: SitePage,
   rendered: RenderedPage,
   origin: string,
-  profile?: ExportProfile,
-  scripts?: readonly HeadScript[],
+  options: PageDocumentOptions = {},
 ): string {
-  return renderDocument({ site, page, rendered, origin, profile, scripts });
+  return renderDocument({ site, page, rendered, origin, ...options });
 }
 
 /** The site's 404 page. */

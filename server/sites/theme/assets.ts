@@ -1,6 +1,6 @@
 /**
  * The theme's static files as the serve layer hands them out under `/_offprint/`: `theme.js`,
- * `theme-init.js`, `theme.css` (built from `client/` by build.mjs at `npm run build`, into
+ * `theme-init.js`, `islands.js` (React, for pages whose components run in the browser), `theme.css` (built from `client/` by build.mjs at `npm run build`, into
  * dist/site-theme/) and the per-site `site.css`. Running from TypeScript sources (tests, dev), the bundle
  * is built in memory with esbuild on first use instead, so it always matches the sources.
  */
@@ -22,7 +22,7 @@ export interface ThemeAsset {
 }
 
 /** Names `themeAsset` answers (paths under `/_offprint/`). */
-export const THEME_ASSET_NAMES = ['theme.js', 'theme-init.js', 'theme.css', 'site.css'] as const;
+export const THEME_ASSET_NAMES = ['theme.js', 'theme-init.js', 'theme.css', 'site.css', 'islands.js'] as const;
 
 const EMOJI_DIR = 'emoji/';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,6 +40,7 @@ const FILES: Readonly<Record<string, string>> = {
   'theme.js': 'theme.js',
   'theme-init.js': 'theme-init.js',
   'theme.css': 'theme-style.css',
+  'islands.js': 'islands.js',
 };
 
 let bundle: Map<string, string> | null = null;
@@ -50,8 +51,10 @@ function buildInMemory(sourceDir: string): Map<string, string> {
       theme: join(sourceDir, 'client', 'main.ts'),
       'theme-init': join(sourceDir, 'client', 'theme-init.ts'),
       'theme-style': join(sourceDir, 'client', 'styles', 'theme.css'),
+      islands: join(sourceDir, 'client', 'islands.ts'),
     },
     bundle: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
     minify: true,
     format: 'iife',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],

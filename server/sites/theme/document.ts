@@ -31,6 +31,8 @@ export interface DocumentArgs {
   readonly profile?: ExportProfile | undefined;
   /** Third-party scripts allowed for the site (setting `allowedScripts`). */
   readonly scripts?: readonly HeadScript[] | undefined;
+  /** The script of the page's interactive components (render/DOM.md, "Islands"), when they run. */
+  readonly islands?: string | undefined;
 }
 
 /** Layouts of frontmatter `mode` (format reference §2). */
@@ -197,6 +199,7 @@ export function renderDocument(args: DocumentArgs): string {
       keywords: page.keywords,
       math: rendered.html.includes('class="katex'),
       scripts: args.scripts,
+      islands: args.islands,
       feed: hasFeed(page) ? projectFileUrl(feedUrlOf(page.url).slice(1)) : undefined,
     },
     article,

@@ -6,6 +6,7 @@ import type { HeadScript } from './integrations.js';
 import { SEARCH_INDEX_REL, type ExportProfile } from './profile.js';
 import { SHARED_NAV_REL } from './sharedNav.js';
 import {
+  ISLANDS_JS_URL,
   KATEX_CSS_URL,
   projectFileUrl,
   SEARCH_INDEX_URL,
@@ -41,8 +42,16 @@ export interface HeadArgs {
   readonly scripts?: readonly HeadScript[] | undefined;
   /** The shared sidebar file of the page's section, when its sidebar is too large for every page. */
   readonly sharedNav?: string | undefined;
+  /** The script of the page's interactive components, when they run in the browser (render/DOM.md). */
+  readonly islands?: string | undefined;
   /** The page's RSS feed (root-relative), when it has one (theme/feed.ts). */
   readonly feed?: string | undefined;
+}
+
+/** A page's components, then React and what runs them (deferred: they run in this order once parsed). */
+function islandScripts(src: string | undefined): string {
+  if (src === undefined) return '';
+  return `<script${attrs({ src, defer: true })}></script><script src="${ISLANDS_JS_URL}" defer></script>`;
 }
 
 /** Allowed third-party scripts, after the theme's own: deferred, so they run in order once parsed. */
@@ -146,6 +155,7 @@ export function renderHead(args: HeadArgs): string {
     (args.profile?.search ? `<link rel="${SEARCH_INDEX_REL}" href="${SEARCH_INDEX_URL}">` : '') +
     (args.sharedNav === undefined ? '' : `<link rel="${SHARED_NAV_REL}" href="${esc(args.sharedNav)}">`) +
     `<script src="${THEME_JS_URL}" defer></script>` +
+    islandScripts(args.islands) +
     thirdPartyScripts(args.scripts) +
     '</head>'
   );

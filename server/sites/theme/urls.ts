@@ -27,6 +27,16 @@ export const SITE_CSS_URL = '/_offprint/site.css';
 /** Tailwind's utility classes the project's pages use (theme/utilityCss.ts); linked only when they use some. */
 export const UTILITIES_CSS_URL = '/_offprint/utilities.css';
 
+/** React and the script that runs a page's interactive components (theme/client/islands.ts). */
+export const ISLANDS_JS_URL = '/_offprint/islands.js';
+/** Where a page's own components are served as a script for the browser (site path of the page, `.js`). */
+export const PAGE_ISLANDS_PREFIX = '/_offprint/islands/';
+
+/** The script of the interactive components of page `path` (a page key such as `guides/calculator`). */
+export function pageIslandsUrl(path: string): string {
+  return `${PAGE_ISLANDS_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}.js`;
+}
+
 /** KaTeX stylesheet (fonts alongside it), served by the serve layer from the `katex` package's `dist/`. */
 export const KATEX_CSS_URL = '/_offprint/katex/katex.min.css';
 /** Mermaid, loaded by the client only on pages that contain a diagram. */

@@ -7,7 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClassNameCollector } from '../classNames.js';
 import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
 import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
@@ -68,10 +67,10 @@ export function readPageFile(
   allFiles: ReadonlySet<string>,
   problems: SiteProblem[],
   variables: Readonly<Record<string, string>>,
-  classNames?: ClassNameCollector,
+  collect?: (source: string) => void,
 ): PageFile {
   const source = readFileSync(join(rootDir, file), 'utf8');
-  classNames?.collect(source);
+  collect?.(source);
   const split = splitFrontmatter(source);
   for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
   problems.push(...referenceProblems(allFiles, file, source));
@@ -84,13 +83,13 @@ export function snippetProblems(
   rootDir: string,
   snippetFiles: readonly string[],
   allFiles: ReadonlySet<string>,
-  classNames?: ClassNameCollector,
+  collect?: (source: string) => void,
 ): SiteProblem[] {
   const problems: SiteProblem[] = [];
   for (const file of snippetFiles) {
     if (!/\.(mdx?|jsx?|tsx?)$/i.test(file)) continue;
     const source = readFileSync(join(rootDir, file), 'utf8');
-    classNames?.collect(source);
+    collect?.(source);
     problems.push(...referenceProblems(allFiles, file, source));
   }
   return problems;

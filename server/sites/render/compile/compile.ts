@@ -8,6 +8,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
+import type { IslandPlan } from './islands.js';
 import { SizedCache } from '../sizedCache.js';
 import { walk } from './estree.js';
 
@@ -19,6 +20,8 @@ export interface CompiledModule {
   readonly imports: readonly string[];
   readonly langs: readonly string[];
   readonly warnings: readonly string[];
+  /** The page's interactive components and their code for the browser (islands.ts); null when none. */
+  readonly islands: IslandPlan | null;
 }
 
 /**
@@ -30,7 +33,7 @@ export const COMPILE_CACHE_CHARS = 16_000_000;
 
 const cache = new SizedCache<CompiledModule>(
   COMPILE_CACHE_CHARS,
-  (source, compiled) => source.length + (compiled.code?.length ?? 0),
+  (source, compiled) => source.length + (compiled.code?.length ?? 0) + (compiled.islands?.source.length ?? 0),
 );
 
 /**
@@ -47,7 +50,7 @@ export function compileMdx(source: string): CompiledModule {
 }
 
 function compileUncached(source: string): CompiledModule {
-  const facts: CompileFacts = { imports: [], langs: new Set(), freeNames: new Set(), warnings: [] };
+  const facts: CompileFacts = { imports: [], langs: new Set(), freeNames: new Set(), warnings: [], islands: null };
   try {
     const file = compileSync(source, {
       outputFormat: 'function-body',
@@ -62,9 +65,10 @@ function compileUncached(source: string): CompiledModule {
       imports: facts.imports,
       langs: [...facts.langs],
       warnings: facts.warnings,
+      islands: facts.islands,
     };
   } catch (error) {
-    return { code: null, error: describeError(error), imports: [], langs: [], warnings: facts.warnings };
+    return { code: null, error: describeError(error), imports: [], langs: [], warnings: facts.warnings, islands: null };
   }
 }
 

@@ -23,6 +23,7 @@ import {
   readIdentifiers,
   walk,
 } from './estree.js';
+import { markIslands, type IslandPlan } from './islands.js';
 
 /** What the plugin learned about the document; filled in during the transform. */
 export interface CompileFacts {
@@ -33,6 +34,8 @@ export interface CompileFacts {
   /** Identifiers read by expressions outside ESM (snippet props candidates). */
   readonly freeNames: Set<string>;
   readonly warnings: string[];
+  /** The page's interactive components, wrapped for the browser (islands.ts); null when none. */
+  islands: IslandPlan | null;
 }
 
 /**
@@ -69,6 +72,10 @@ export function remarkOffprint(facts: CompileFacts): () => (tree: Root) => void 
     const declared = new Set<string>();
     const used = new Set<string>();
     visitMdast(tree, facts, jsx);
+    const blocks = tree.children.flatMap((node) =>
+      node.type === 'mdxjsEsm' && node.data?.estree ? [{ value: node.value, estree: node.data.estree }] : [],
+    );
+    facts.islands = markIslands(blocks);
     for (const node of tree.children) {
       if (node.type !== 'mdxjsEsm' || !node.data?.estree) continue;
       const estree = node.data.estree;

@@ -11,6 +11,7 @@ import type { RenderInput } from '../types.js';
 import { BUILTINS, componentFor, guardComponent, HTML_COMPONENTS } from './components.js';
 import { GUEST_JSX_RUNTIME, GUEST_REACT } from './guestReact.js';
 import { guestModule, newGuestRealm, runInGuest, thrownMessage, type GuestRealm } from './guest.js';
+import { islandComponent } from './islands.js';
 import { SnippetPropsProvider, type RenderState } from './state.js';
 import { transformScript } from './transform.js';
 
@@ -69,6 +70,9 @@ export class ModuleLoader {
       c: componentFor,
       g: (name: string): unknown => (name === 'React' ? GUEST_REACT : GUEST_REACT[name]),
       safe: guardComponent,
+      // Only the page's own components run in the browser: a snippet's stay as the server renders them.
+      island: (name: string, component: unknown): unknown =>
+        file === this.input.file ? islandComponent(name, component) : guardComponent(component, name),
     };
     const made = runInGuest(this.realm, compiled.code, [], [{ ...GUEST_JSX_RUNTIME, _op: op }], file);
     return isNamespace(made) ? made : {};

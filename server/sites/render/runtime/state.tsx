@@ -25,6 +25,8 @@ export class RenderState {
   /** Remote media URLs the page shows as placeholders: no packed copy (server/sites/project/remote.ts). */
   readonly remoteMedia = new Set<string>();
   readonly warnings: string[] = [];
+  /** The page's interactive components used on it with props the browser can be given (islands.tsx). */
+  readonly islands = new Set<string>();
   /** Page-wide like Mintlify's: a repeated slug gets `-1`, `-2`, ... in reading order, snippets included. */
   private readonly slugger = new GithubSlugger();
 

@@ -1,5 +1,6 @@
 /**
- * Script snippets (`.jsx`, `.js`, `.tsx`, `.ts`) -> CommonJS that the module loader runs. Sucrase is pure
+ * Script snippets (`.jsx`, `.js`, `.tsx`, `.ts`) -> CommonJS that the module loader runs, and a page's
+ * interactive components -> the script the browser runs them from. Sucrase is pure
  * JavaScript and synchronous, so it runs inside the render sandbox, where starting a helper process
  * (as esbuild does) is not permitted.
  */
@@ -20,4 +21,30 @@ export function transformScript(path: string, source: string): string {
     production: true,
     filePath: path,
   }).code;
+}
+
+/** The hooks a page's components use as globals, as Mintlify gives them (compile/remarkOffprint.ts HOOKS). */
+const ISLAND_GLOBALS = [
+  'React',
+  'useState',
+  'useEffect',
+  'useRef',
+  'useCallback',
+  'useMemo',
+  'useContext',
+  'useReducer',
+];
+
+/**
+ * The browser's copy of a page's components (compile/islands.ts): `source`, the page's import-free ESM,
+ * as a plain script that queues a function for the theme's islands script, which calls it with React and
+ * its hooks and gets the components from the `exports` it fills. A plain script, not a module: pages
+ * opened from disk run it too.
+ */
+export function islandScript(source: string): string {
+  const body = transform(source, { transforms: ['jsx', 'imports'], jsxRuntime: 'classic', production: true }).code;
+  return (
+    `(self.__opIslands = self.__opIslands || []).push(function (exports, ${ISLAND_GLOBALS.join(', ')}) {\n` +
+    `${body}\n});\n`
+  );
 }
