@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { one, render } from './fixtures/render/harness.js';
 import { loadSiteProject } from '../server/sites/project/load.js';
-import { resolveSiteScripts } from '../server/sites/serve/scripts.js';
+import { COMPONENTS_NOT_ALLOWED, resolveSiteScripts } from '../server/sites/serve/scripts.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 
 const COUNTER = `export const Counter = ({ start = 0, label = "Clicks" }) => {
@@ -120,7 +120,8 @@ describe('the project asks for components', () => {
       'index.mdx': 'export const Plain = () => <div>plain</div>;\n\n<Plain />\n',
     });
     const skipped = resolveSiteScripts(interactive, loadSiteProject(interactive), []);
-    expect(skipped.skipped).toEqual([{ name: 'components', reason: 'not in the allowedScripts setting' }]);
+    expect(skipped.skipped).toEqual([{ name: 'components', reason: COMPONENTS_NOT_ALLOWED }]);
+    expect(COMPONENTS_NOT_ALLOWED).toContain('allowedScripts');
     expect(skipped.components).toBe(false);
     const allowed = resolveSiteScripts(interactive, loadSiteProject(interactive), ['components']);
     // Nothing loads on every page: the pages that use them load their components.

@@ -37,6 +37,9 @@ export interface SiteScripts {
 
 /** The reason given for a script that was not allowed. */
 export const NOT_ALLOWED = 'not in the allowedScripts setting';
+/** The reason given for a project's React components when they are not allowed to run in browsers. */
+export const COMPONENTS_NOT_ALLOWED =
+  'the React components pages define show as the server renders them (not in the allowedScripts setting)';
 
 /** Resolves the scripts of the build in `rootDir` against the allow-list `allowed`. */
 export function resolveSiteScripts(
@@ -53,7 +56,10 @@ export function resolveSiteScripts(
   const skipped: SkippedScript[] = [];
   for (const request of requestedScripts(rootDir, model)) {
     if (!allow.has(request.name)) {
-      skipped.push({ name: request.name, reason: NOT_ALLOWED });
+      skipped.push({
+        name: request.name,
+        reason: request.kind === 'components' ? COMPONENTS_NOT_ALLOWED : NOT_ALLOWED,
+      });
       continue;
     }
     // Allowed, they run on the pages that have some (the render finds which): nothing to load everywhere.
