@@ -36,6 +36,11 @@ export interface ZipEntry {
   readonly externalAttr: number;
   readonly encrypted: boolean;
   readonly isDirectory: boolean;
+  /**
+   * When the file was last changed: the extended timestamp (UTC) when the zipper wrote one, else the
+   * MS-DOS date and time read as UTC (they carry no zone); null when neither is a valid date.
+   */
+  readonly modified: Date | null;
 }
 
 const EOCD_SIG = 0x06054b50;
@@ -171,7 +176,9 @@ function parseEntry(reader: ChunkReader): ZipEntry {
   const name = reader.take(nameLength).toString('utf8');
   const sizes = { size: head.readUInt32LE(24), compressedSize: head.readUInt32LE(20), localHeaderOffset: 0 };
   sizes.localHeaderOffset = head.readUInt32LE(42);
-  zip64Fields(reader.take(extraLength), sizes);
+  const extra = reader.take(extraLength);
+  zip64Fields(extra, sizes);
+  const modified = unixTime(extra) ?? dosTime(head.readUInt16LE(14), head.readUInt16LE(12));
   reader.take(commentLength);
   const flags = head.readUInt16LE(8);
   return {
@@ -183,7 +190,31 @@ function parseEntry(reader: ChunkReader): ZipEntry {
     externalAttr: head.readUInt32LE(38),
     encrypted: (flags & 0x1) !== 0,
     isDirectory: name.endsWith('/'),
+    modified,
   };
+}
+
+/** An MS-DOS date and time (bits: year-1980, month, day; hour, minute, second/2), as UTC. */
+function dosTime(date: number, time: number): Date | null {
+  const [year, month, day] = [1980 + (date >> 9), (date >> 5) & 0xf, date & 0x1f];
+  const [hour, minute, second] = [time >> 11, (time >> 5) & 0x3f, (time & 0x1f) * 2];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const made = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return made.getUTCDate() === day ? made : null;
+}
+
+/** The modification time of an extended timestamp extra field (0x5455; flag bit 0: mtime first). */
+function unixTime(extra: Buffer): Date | null {
+  for (let i = 0; i + 4 <= extra.length;) {
+    const id = extra.readUInt16LE(i);
+    const length = extra.readUInt16LE(i + 2);
+    if (id === 0x5455 && length >= 5 && i + 9 <= extra.length && (extra.readUInt8(i + 4) & 1) === 1) {
+      const seconds = extra.readUInt32LE(i + 5);
+      return seconds === 0 ? null : new Date(seconds * 1000);
+    }
+    i += 4 + length;
+  }
+  return null;
 }
 
 /**

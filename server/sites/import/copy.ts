@@ -4,7 +4,7 @@
  * huge. The zip caps on entry count and total size apply too, so pointing at the wrong folder (a home
  * directory) fails fast instead of filling the disk.
  */
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { ValidationError } from '../../errors.js';
 import { formatBytes } from '../../bytes.js';
@@ -45,12 +45,15 @@ export function copyFolder(
       } else if (entry.isDirectory()) {
         walk(join(from, entry.name), join(to, entry.name), path);
       } else if (entry.isFile()) {
-        bytes += lstatSync(join(from, entry.name)).size;
+        const stats = lstatSync(join(from, entry.name));
+        bytes += stats.size;
         if (bytes > limits.maxTotalBytes)
           fail(`its files add up to more than the ${formatBytes(limits.maxTotalBytes)} allowed`);
         copyFileSync(join(from, entry.name), join(to, entry.name));
         // copyFile gives the copy the source's mode whatever the umask: Offprint's copies are owner-only.
         chmodSync(join(to, entry.name), 0o600);
+        // Pages show when they last changed (docs.json metadata.timestamp): the source file's time.
+        utimesSync(join(to, entry.name), stats.atime, stats.mtime);
         files++;
       }
     }

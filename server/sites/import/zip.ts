@@ -8,7 +8,7 @@
  * A zip whose files all sit in one top folder (GitHub's `docs-main/...` downloads) is unpacked from
  * inside that folder when the config is there and not at the zip's root.
  */
-import { closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync, utimesSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { extractEntrySync } from '../../zip/entryData.js';
 import { ZipFormatError, type ZipDirectory, type ZipEntry } from '../../zip/directory.js';
@@ -85,6 +85,8 @@ function extractAll(
       continue;
     }
     bytes += writeEntry(fd, directory, entry, dest, zipName);
+    // Pages show when they last changed (docs.json metadata.timestamp): the zipped file's time.
+    if (entry.modified !== null) utimesSync(dest, entry.modified, entry.modified);
     if (bytes > limits.maxTotalBytes)
       reject(zipName, `its files add up to more than the ${formatBytes(limits.maxTotalBytes)} allowed`);
     files++;

@@ -151,6 +151,8 @@ export interface SitePage {
   readonly url: string;
   /** Project-relative file (`guides/setup.mdx`); null for generated endpoint pages. */
   readonly file: string | null;
+  /** The day the page's file last changed (`YYYY-MM-DD`, UTC); absent for generated pages. */
+  readonly lastModified?: string;
   readonly format: 'mdx' | 'md' | 'openapi';
   /** Parsed frontmatter (generated pages: synthesized `title`, `description`, `deprecated`, `openapi`). */
   readonly frontmatter: Frontmatter;
@@ -221,6 +223,8 @@ export interface SiteSettings {
   readonly readerFeedback: boolean;
   /** `styling.eyebrows: "breadcrumbs"`: a page's eyebrow is its whole group path, not its innermost group. */
   readonly eyebrows?: 'breadcrumbs';
+  /** `metadata.timestamp: true`: pages say when they last changed (frontmatter `timestamp` overrides). */
+  readonly timestamps?: true;
   /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */
   readonly notFound: { readonly redirect: boolean; readonly title?: string; readonly description?: string };
 }

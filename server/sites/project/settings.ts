@@ -66,6 +66,7 @@ export function siteSettings(
     ...(config.search === undefined ? {} : { search: config.search }),
     ...(config.seo === undefined ? {} : { seo: config.seo }),
     ...(config.styling?.['eyebrows'] === 'breadcrumbs' ? { eyebrows: 'breadcrumbs' } : {}),
+    ...(config.metadata?.['timestamp'] === true ? { timestamps: true } : {}),
   };
   return { settings, problems };
 }

@@ -11,7 +11,7 @@ import { projectFileUrl } from './urls.js';
 import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
 import { ui } from './icons.js';
 import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
-import { renderFeedbackWidget, renderPageHeader, renderPagination, renderToc } from './page.js';
+import { renderFeedbackWidget, renderLastModified, renderPageHeader, renderPagination, renderToc } from './page.js';
 import { switchers, type Switcher } from './sections.js';
 import { renderSidebar } from './sidebar.js';
 import { sidebarLinkCount } from './navLists.js';
@@ -177,6 +177,7 @@ export function renderDocument(args: DocumentArgs): string {
     (bare ? '' : renderPageHeader(page, eyebrowOf(site, location.groups))) +
     notice +
     `<div class="op-prose" data-op-prose="">${rendered.html}</div>` +
+    (bare ? '' : renderLastModified(site, page)) +
     (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url)) +
     pagination;
   const aside = showToc

@@ -37,6 +37,28 @@ export function renderPageHeader(page: SitePage, eyebrow: readonly string[]): st
   );
 }
 
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The day (`YYYY-MM-DD`) a frontmatter date names (`2024-05-01`, an ISO date-time); undefined for none. */
+function dayOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? `${value.trim()}T00:00:00Z` : value.trim());
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+}
+
+/**
+ * "Last modified on March 3, 2025" under the content, where docs.json `metadata.timestamp` asks for it
+ * (frontmatter `timestamp` overrides): the frontmatter's `lastUpdatedDate`, else the day the page's file
+ * last changed (as imported; Mintlify reads git, which an offline import does not run). '' otherwise.
+ */
+export function renderLastModified(site: SiteModel, page: SitePage): string {
+  const shown = page.frontmatter.timestamp ?? site.settings.timestamps === true;
+  const day = shown ? (dayOf(page.frontmatter.lastUpdatedDate) ?? page.lastModified) : undefined;
+  if (day === undefined) return '';
+  const shownDay = LONG_DATE.format(new Date(`${day}T00:00:00Z`));
+  return `<p class="op-last-modified">Last modified on <time datetime="${esc(day)}">${esc(shownDay)}</time></p>`;
+}
+
 /** "On this page": h2/h3 headings (and Steps/Updates) of the page; '' when there are none. */
 export function renderToc(headings: readonly RenderedHeading[]): string {
   const entries = headings.filter((h) => h.text.trim() !== '' && h.id !== '');

@@ -36,6 +36,10 @@ export const FrontmatterSchema = z.looseObject({
   deprecated: Flag,
   hideApiMarker: Flag,
   hideFooterPagination: Flag,
+  /** Show (or hide) when the page last changed, whatever docs.json `metadata.timestamp` says. */
+  timestamp: Flag,
+  /** When the page last changed, as its author says (`2024-05-01`); before the file's own time. */
+  lastUpdatedDate: Text,
   /** An RSS feed of the page's `<Update>` entries at `<page-url>/rss.xml`, and a button for it. */
   rss: Flag,
 });

@@ -5,7 +5,7 @@
  * - sitemap/search/llms.txt ("indexed") = not noindex, and referenced by a visible nav entry (or by a
  *   hidden tab/group with `searchable: true`), or `seo.indexing: "all"`.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
 import { iconOf } from '../navigation/build.js';
@@ -23,6 +23,8 @@ export interface PageFile {
   readonly file: string;
   readonly format: 'mdx' | 'md';
   readonly frontmatter: Frontmatter;
+  /** The day the file last changed (`YYYY-MM-DD`, UTC): its time as imported (copy.ts, zip.ts keep it). */
+  readonly modified: string;
 }
 
 function formatOf(file: string): PageFile['format'] {
@@ -75,7 +77,8 @@ export function readPageFile(
   for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
   problems.push(...referenceProblems(allFiles, file, source));
   const frontmatter = Object.keys(variables).length === 0 ? split.data : withVariables(split.data, variables);
-  return { path: pagePathOf(file), file, format: formatOf(file), frontmatter };
+  const modified = statSync(join(rootDir, file)).mtime.toISOString().slice(0, 10);
+  return { path: pagePathOf(file), file, format: formatOf(file), frontmatter, modified };
 }
 
 /** Missing references of snippet files (MDX and scripts). */
@@ -185,6 +188,7 @@ export function filePage(
     ...common(page.path, page.frontmatter, titleFromPath(page.path)),
     file: page.file,
     format: page.format,
+    lastModified: page.modified,
     ...boostOf(page.frontmatter, usage),
     ...visibility(page.frontmatter, usage, v),
     ...(operation === undefined ? {} : { operation }),
