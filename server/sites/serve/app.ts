@@ -182,6 +182,12 @@ async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site:
   }
   if (serveProjectFile(ctx, build, site)) return;
   if (await serveFeed(ctx, app, build, site.path)) return;
+  if (site.path === '/favicon.ico') {
+    // Browsers ask every site for one: a site without a favicon answers "nothing", not an error that
+    // every page's console would show.
+    ctx.status = 204;
+    return;
+  }
   await notFound(ctx, app, build, site);
 }
 
