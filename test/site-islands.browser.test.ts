@@ -112,6 +112,8 @@ needsChromium().describe("a page's interactive components", () => {
       unsetSettingValue(s.t.runtime, 'allowedScripts');
       const html = await (await fetch(`${siteUrl}/calculator`)).text();
       expect(scripts(html)).toEqual(['/_offprint/theme-init.js', '/_offprint/theme.js']);
+      // Its class names (counter, seats, ...) hold no Tailwind utility: no empty stylesheet of them.
+      expect(html).not.toContain('/_offprint/utilities.css');
       expect((await fetch(`${siteUrl}/_offprint/islands/calculator.js`)).status).toBe(404);
       // The project has no favicon: the one browsers ask for is "no content", not an error in the console.
       expect((await fetch(`${siteUrl}/favicon.ico`)).status).toBe(204);
@@ -153,6 +155,7 @@ needsChromium().describe("a page's interactive components", () => {
       ]);
       expect(scripts(zip.readAsText('index.html')).some((src) => src.includes('islands'))).toBe(false);
       expect(result.componentPages).toEqual(['calculator.html']);
+      expect(zip.getEntries().filter((entry) => entry.entryName.includes('utilities'))).toEqual([]);
       // The egress check ran them: nothing left the bundle, and the one that fails said so.
       expect(result.blockedRequests).toEqual([]);
       expect(JSON.stringify(result.egressPageErrors ?? [])).toContain('Fragile failed');

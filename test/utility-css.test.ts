@@ -4,6 +4,8 @@
  * stylesheet of the utilities among them, `!important`, dark variants under the theme's `html.dark`,
  * nothing for names that are no utility.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ClassNameCollector, MAX_CLASS_NAMES } from '../server/sites/project/classNames.js';
 import { utilityCss } from '../server/sites/theme/utilityCss.js';
@@ -57,5 +59,16 @@ describe('the utilities stylesheet', () => {
   it('is empty when no name is a utility, or there are none', async () => {
     expect(await utilityCss(['badge', 'flagpole-hero'])).toBe('');
     expect(await utilityCss([])).toBe('');
+  });
+
+  it("prints nothing on the console when no name is a utility (the server's log is JSON lines)", () => {
+    // A process of its own: Tailwind prints each warning once per process.
+    const built = pathToFileURL(fileURLToPath(new URL('../dist/server/sites/theme/utilityCss.js', import.meta.url)));
+    const script = `const { utilityCss } = await import(${JSON.stringify(built.href)});
+      process.stdout.write(JSON.stringify(await utilityCss(['badge', 'flagpole-hero'])));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe('""');
+    expect(run.stderr).toBe('');
   });
 });

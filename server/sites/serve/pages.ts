@@ -16,7 +16,7 @@ import { indexBuildFolder } from '../search/index.js';
 import type { SiteBuild } from './build.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
 import { etagOf } from './respond.js';
-import { notFoundDocument, pageDocument } from './theme.js';
+import { notFoundDocument, pageDocument, utilitiesFile } from './theme.js';
 import { rssFeedXml } from '../theme/feed.js';
 import { pageIslandsUrl } from '../theme/urls.js';
 
@@ -65,12 +65,15 @@ export function pageHtml(
     // capture: the assembly puts it back into the bundle's pages.
     const live = profile === undefined;
     const runIslands = live && islands !== undefined && build.scripts?.components === true;
+    // A project whose class names hold no utility gets no stylesheet of them (it would be empty).
+    const utilities = build.model.classNames.length > 0 && (await utilitiesFile(build.model, logger)).body !== '';
     let body: string;
     try {
       body = pageDocument(build.model, page, rendered, origin, {
         profile,
         scripts: live ? build.scripts?.head : undefined,
         islands: runIslands ? pageIslandsUrl(page.path) : undefined,
+        utilities,
       });
     } catch (error) {
       logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page shell failed');

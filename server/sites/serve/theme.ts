@@ -30,6 +30,8 @@ export interface PageDocumentOptions {
   readonly scripts?: readonly HeadScript[] | undefined;
   /** The script of the page's interactive components, when they run in the browser. */
   readonly islands?: string | undefined;
+  /** The site's stylesheet of Tailwind utilities has rules (absent: whenever the project writes class names). */
+  readonly utilities?: boolean | undefined;
 }
 
 /** The full HTML document of a page. */

@@ -33,6 +33,8 @@ export interface DocumentArgs {
   readonly scripts?: readonly HeadScript[] | undefined;
   /** The script of the page's interactive components (render/DOM.md, "Islands"), when they run. */
   readonly islands?: string | undefined;
+  /** The site's utilities stylesheet has rules (absent: whenever the project writes class names). */
+  readonly utilities?: boolean | undefined;
 }
 
 /** Layouts of frontmatter `mode` (format reference §2). */
@@ -201,6 +203,7 @@ export function renderDocument(args: DocumentArgs): string {
       math: rendered.html.includes('class="katex'),
       scripts: args.scripts,
       islands: args.islands,
+      utilities: args.utilities,
       feed: hasFeed(page) ? projectFileUrl(feedUrlOf(page.url).slice(1)) : undefined,
     },
     article,
@@ -230,7 +233,8 @@ export function renderNotFound(site: SiteModel, profile?: ExportProfile, scripts
     location: locatePage(site, null),
     current: null,
     mode: 'default',
-    head: { title, description, noindex: true, math: false, scripts },
+    // No project content: none of its class names, no stylesheet of them.
+    head: { title, description, noindex: true, math: false, scripts, utilities: false },
     article,
     aside: '',
     profile,

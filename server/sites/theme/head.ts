@@ -42,6 +42,8 @@ export interface HeadArgs {
   readonly scripts?: readonly HeadScript[] | undefined;
   /** The shared sidebar file of the page's section, when its sidebar is too large for every page. */
   readonly sharedNav?: string | undefined;
+  /** The site's utilities stylesheet has rules (absent: whenever the project writes class names). */
+  readonly utilities?: boolean | undefined;
   /** The script of the page's interactive components, when they run in the browser (render/DOM.md). */
   readonly islands?: string | undefined;
   /** The page's RSS feed (root-relative), when it has one (theme/feed.ts). */
@@ -149,7 +151,7 @@ export function renderHead(args: HeadArgs): string {
     `<script src="${THEME_INIT_URL}"></script>` +
     `<link rel="stylesheet" href="${THEME_CSS_URL}">` +
     `<link rel="stylesheet" href="${SITE_CSS_URL}">` +
-    (site.classNames.length > 0 ? `<link rel="stylesheet" href="${UTILITIES_CSS_URL}">` : '') +
+    ((args.utilities ?? site.classNames.length > 0) ? `<link rel="stylesheet" href="${UTILITIES_CSS_URL}">` : '') +
     (args.math ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">` : '') +
     projectStylesheets(site) +
     (args.profile?.search ? `<link rel="${SEARCH_INDEX_REL}" href="${SEARCH_INDEX_URL}">` : '') +

@@ -14,6 +14,12 @@ const BORDER_BASE =
 
 const INPUT = '@tailwind base;\n@tailwind utilities;\n';
 
+/**
+ * A utility always made, then removed: Tailwind prints a warning on the console (outside the server's
+ * log) whenever a project's class names hold no utility, which is no problem here.
+ */
+const MARKER_PROPERTY = '--op-utilities';
+
 /** The rules `base` is made of without preflight: Tailwind's variables, with or without a utility to use them. */
 const VARIABLE_RULES: ReadonlySet<string> = new Set(['*, ::before, ::after', '::backdrop']);
 
@@ -27,6 +33,7 @@ export async function utilityCss(classNames: readonly string[]): Promise<string>
   ]);
   const plugin = tailwindcss({
     content: [{ raw: classNames.join(' '), extension: 'html' }],
+    safelist: [`[${MARKER_PROPERTY}:1]`],
     corePlugins: { preflight: false },
     darkMode: 'class',
     important: true,
@@ -40,7 +47,10 @@ export async function utilityCss(classNames: readonly string[]): Promise<string>
       },
     },
   });
-  const { root, css } = await postcss([plugin]).process(INPUT, { from: undefined });
+  const { root } = await postcss([plugin]).process(INPUT, { from: undefined });
+  root.walkRules((rule) => {
+    if (rule.selector.includes(MARKER_PROPERTY)) rule.remove();
+  });
   const utilities = root.nodes.filter((node) => node.type !== 'rule' || !VARIABLE_RULES.has(node.selector));
-  return utilities.length === 0 ? '' : BORDER_BASE + css;
+  return utilities.length === 0 ? '' : BORDER_BASE + root.toString();
 }
