@@ -109,6 +109,43 @@ describe('islands', () => {
   });
 });
 
+describe('islands from script snippets', () => {
+  const TALLY = `export const Tally = ({ step = 1 }) => {
+  const [n, setN] = useState(0);
+  return <button type="button" className="tally" onClick={() => setN(n + step)}>{n}</button>;
+};
+`;
+
+  it("marks an interactive .jsx snippet's components, named by file, and carries the snippet's code", async () => {
+    const root = writeProject({ 'snippets/tally.jsx': TALLY });
+    const page = await render("import { Tally } from '/snippets/tally.jsx';\n\n<Tally step={2} />\n", { root });
+    const marker = one(page.dom, '[data-op-island]');
+    expect(marker.getAttribute('data-op-island')).toBe('snippets/tally.jsx#Tally');
+    expect(JSON.parse(marker.getAttribute('data-op-props') ?? 'null')).toEqual({ step: 2 });
+    expect(page.islands?.names).toEqual(['snippets/tally.jsx#Tally']);
+    const queue: unknown[] = [];
+    runInNewContext(page.islands?.script ?? '', { self: { __opIslands: queue } });
+    const exports: Record<string, unknown> = {};
+    const React = { createElement: () => null };
+    (queue[0] as (exports: Record<string, unknown>, ...globals: unknown[]) => void)(exports, React);
+    expect(Object.keys(exports)).toEqual(['snippets/tally.jsx#Tally']);
+  });
+
+  it('leaves a snippet that imports, or makes a built-in, as the server renders it', async () => {
+    const root = writeProject({
+      'snippets/carded.jsx': `export const Carded = () => { const [a] = useState(1); return <Card title="t">{a}</Card>; };\n`,
+      'snippets/importing.jsx': `import { x } from './x.js';\n${TALLY}`,
+    });
+    const page = await render(
+      "import { Carded } from '/snippets/carded.jsx';\nimport { Tally } from '/snippets/importing.jsx';\n\n<Carded />\n\n<Tally />\n",
+      { root },
+    );
+    expect(page.dom.querySelectorAll('[data-op-island]')).toHaveLength(0);
+    expect(one(page.dom, '.op-card-title').text).toBe('t');
+    expect(page.islands).toBeUndefined();
+  });
+});
+
 describe('the project asks for components', () => {
   it('lists components among the scripts a project asks for when a page defines an interactive one', () => {
     const interactive = writeProject({
@@ -127,5 +164,12 @@ describe('the project asks for components', () => {
     // Nothing loads on every page: the pages that use them load their components.
     expect(allowed).toMatchObject({ components: true, skipped: [], loaded: [], head: [] });
     expect(resolveSiteScripts(plain, loadSiteProject(plain), []).skipped).toEqual([]);
+    // Components in a script snippet count too.
+    const snippet = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index'] } }),
+      'index.mdx': "import { Counter } from '/snippets/counter.jsx';\n\n<Counter />\n",
+      'snippets/counter.jsx': COUNTER,
+    });
+    expect(loadSiteProject(snippet).interactiveComponents).toBe(true);
   });
 });

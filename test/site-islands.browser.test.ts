@@ -44,7 +44,11 @@ export const Fragile = () => {
   return <em className="fragile">server copy {n}</em>;
 };
 
+import { Toggle } from '/snippets/toggle.jsx';
+
 A counter: <Counter start={2} />
+
+<Toggle label="Details" />
 
 <Price rate={12} />
 
@@ -55,18 +59,27 @@ const SOURCE = writeProject({
   'docs.json': docsJson({ navigation: { pages: ['index', 'calculator'] } }),
   'index.mdx': '---\ntitle: Home\n---\n\nHome.\n',
   'calculator.mdx': CALCULATOR,
+  // Components in a script snippet, as Mintlify's docs suggest writing them.
+  'snippets/toggle.jsx': [
+    'export const Toggle = ({ label }) => {',
+    '  const [open, setOpen] = useState(false);',
+    '  return <button type="button" className="toggle" onClick={() => setOpen(!open)}>{label}: {open ? "open" : "closed"}</button>;',
+    '};',
+  ].join('\n'),
 });
 
-/** What a page shows once loaded, after two clicks on the counter and 5 typed as the seats. */
-async function interact(page: Page): Promise<{ counter: string; total: string; fragile: string }> {
+/** What a page shows once loaded, after two clicks on the counter, 5 typed as the seats and a toggle. */
+async function interact(page: Page): Promise<{ counter: string; total: string; fragile: string; toggle: string }> {
   await page.locator('button.counter').click();
   await page.locator('button.counter').click();
   await page.locator('input.seats').fill('5');
+  await page.locator('button.toggle').click();
   await page.waitForTimeout(200);
   return {
     counter: (await page.locator('button.counter').textContent()) ?? '',
     total: (await page.locator('output.total').textContent()) ?? '',
     fragile: (await page.locator('em.fragile').textContent()) ?? '',
+    toggle: (await page.locator('button.toggle').textContent()) ?? '',
   };
 }
 
@@ -119,7 +132,12 @@ needsChromium().describe("a page's interactive components", () => {
       expect((await fetch(`${siteUrl}/favicon.ico`)).status).toBe(204);
       const { page, errors } = await open(`${siteUrl}/calculator`);
       try {
-        expect(await interact(page)).toEqual({ counter: 'Clicks: 2', total: '12', fragile: 'server copy 0' });
+        expect(await interact(page)).toEqual({
+          counter: 'Clicks: 2',
+          total: '12',
+          fragile: 'server copy 0',
+          toggle: 'Details: closed',
+        });
         expect(errors).toEqual([]);
       } finally {
         await page.close();
@@ -134,7 +152,12 @@ needsChromium().describe("a page's interactive components", () => {
       const { page, errors } = await open(`${siteUrl}/calculator`);
       try {
         await page.waitForSelector('[data-op-island="Counter"][data-op-island-state="live"]');
-        expect(await interact(page)).toEqual({ counter: 'Clicks: 4', total: '60', fragile: 'server copy 0' });
+        expect(await interact(page)).toEqual({
+          counter: 'Clicks: 4',
+          total: '60',
+          fragile: 'server copy 0',
+          toggle: 'Details: open',
+        });
         expect(errors.some((error) => error.includes('Fragile failed in the browser'))).toBe(true);
       } finally {
         await page.close();
@@ -165,7 +188,12 @@ needsChromium().describe("a page's interactive components", () => {
       const { page } = await open(pathToFileURL(join(dir, 'calculator.html')).href);
       try {
         await page.waitForSelector('[data-op-island="Counter"][data-op-island-state="live"]');
-        expect(await interact(page)).toEqual({ counter: 'Clicks: 4', total: '60', fragile: 'server copy 0' });
+        expect(await interact(page)).toEqual({
+          counter: 'Clicks: 4',
+          total: '60',
+          fragile: 'server copy 0',
+          toggle: 'Details: open',
+        });
       } finally {
         await page.close();
       }

@@ -14,7 +14,7 @@ import { RenderState, StateProvider } from './runtime/state.js';
 import { htmlToText, markdownToText } from './text.js';
 import type { RenderInput, RenderedPage } from './types.js';
 import { thrownMessage } from './runtime/guest.js';
-import { islandScript } from './runtime/transform.js';
+import { islandScript, snippetIslandScript } from './runtime/transform.js';
 import type { IslandPlan } from './compile/islands.js';
 
 export type { IconLibrary, RenderInput, RenderedHeading, RenderedPage } from './types.js';
@@ -71,15 +71,23 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   };
 }
 
-/** The islands the page used and their script; undefined when it used none or the code does not compile. */
+/** The islands the page used and their script; undefined when it used none or their code does not compile. */
 function islandsOf(state: RenderState, plan: IslandPlan | null): RenderedPage['islands'] {
-  if (plan === null || state.islands.size === 0) return undefined;
-  try {
-    return { names: [...state.islands].sort(), script: islandScript(plan.source) };
-  } catch (error) {
-    state.warnings.push(`the page's components cannot run in the browser: ${message(error).split('\n')[0] ?? ''}`);
-    return undefined;
+  if (state.islands.size === 0) return undefined;
+  const parts: string[] = [];
+  const make = (what: string, script: () => string): void => {
+    try {
+      parts.push(script());
+    } catch (error) {
+      state.warnings.push(`${what} cannot run in the browser: ${message(error).split('\n')[0] ?? ''}`);
+    }
+  };
+  if (plan !== null && [...state.islands].some((name) => !name.includes('#'))) {
+    make("the page's components", () => islandScript(plan.source));
   }
+  for (const [path, source] of state.islandModules)
+    make(`${path}'s components`, () => snippetIslandScript(path, source));
+  return parts.length === 0 ? undefined : { names: [...state.islands].sort(), script: parts.join('') };
 }
 
 function message(error: unknown): string {

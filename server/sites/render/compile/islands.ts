@@ -99,3 +99,22 @@ export function markIslands(blocks: readonly EsmBlock[]): IslandPlan | null {
   if (names.length === 0) return null;
   return { names, source: client.map((block) => block.value).join('\n') };
 }
+
+/** A hook or a handler prop written anywhere in a snippet's text. */
+const INTERACTIVE_TEXT = /\b(?:useState|useReducer|useEffect|useRef|useCallback|useMemo)\s*\(|\son[A-Z]\w*\s*=\s*\{/;
+/** `import`/`require` of anything: the browser's copy of a snippet cannot follow them. */
+const DEPENDS = /(?:^|[\s;])(?:import\s*[\s{*('"]|require\s*\()/m;
+
+/**
+ * Whether the components of script snippet `source` (`.jsx`, `.tsx`) can run in the browser: it uses a
+ * hook or a handler, imports nothing, and every capitalised element it makes is one it declares (the
+ * built-ins exist on the server alone). Read from the text, not parsed: a snippet judged wrongly fails in
+ * the browser, where its uses keep the server's render.
+ */
+export function isIslandSnippet(source: string): boolean {
+  if (!INTERACTIVE_TEXT.test(source) || DEPENDS.test(source)) return false;
+  const declared = new Set(
+    [...source.matchAll(/\b(?:const|let|var|function|class)\s+([A-Z][\w$]*)/g)].map((m) => m[1]),
+  );
+  return [...source.matchAll(/<([A-Z][\w$]*)/g)].every((m) => declared.has(m[1]));
+}

@@ -33,21 +33,31 @@ export function propsJson(props: Readonly<Record<string, unknown>>): string | nu
   return data && json !== undefined && json.length <= MAX_PROPS_JSON ? json : null;
 }
 
-/** Component `name` of the page, rendered inside its island marker (guarded like every page component). */
-export function islandComponent(name: string, component: unknown): unknown {
+/**
+ * Component `name` of the page (or `<path>#<export>` of script snippet `module`), rendered inside its
+ * island marker (guarded like every page component).
+ */
+export function islandComponent(
+  name: string,
+  component: unknown,
+  module?: { readonly path: string; readonly source: string },
+): unknown {
   if (typeof component !== 'function') return component;
-  const Inner = guardComponent(component, name) as ComponentType<Record<string, unknown>>;
+  // Problems name the component as its author wrote it: `Counter`, not `snippets/counter.jsx#Counter`.
+  const written = name.slice(name.indexOf('#') + 1);
+  const Inner = guardComponent(component, written) as ComponentType<Record<string, unknown>>;
   const Island = (props: Record<string, unknown>): ReactNode => {
     const state = useRenderState();
     const json = propsJson(props);
     if (json === null) return <Inner {...props} />;
     state.islands.add(name);
+    if (module !== undefined) state.islandModules.set(module.path, module.source);
     return (
       <span className="op-island" data-op-island={name} data-op-props={json}>
         <Inner {...props} />
       </span>
     );
   };
-  Island.displayName = name;
+  Island.displayName = written;
   return Island;
 }

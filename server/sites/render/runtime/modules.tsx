@@ -6,6 +6,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { compileMdx, type CompiledModule } from '../compile/compile.js';
 import { HOOKS } from '../compile/remarkOffprint.js';
+import { isIslandSnippet } from '../compile/islands.js';
 import { preprocessBody, splitFrontmatter } from '../preprocess.js';
 import type { RenderInput } from '../types.js';
 import { BUILTINS, componentFor, guardComponent, HTML_COMPONENTS } from './components.js';
@@ -190,6 +191,14 @@ export class ModuleLoader {
       return missingModule();
     }
     const exports = isNamespace(module.exports) ? { ...module.exports } : {};
+    if (isIslandSnippet(source)) {
+      // Its components can also run in the reader's browser, from a copy of this file (islands.tsx).
+      for (const [name, value] of Object.entries(exports)) {
+        if (/^[A-Z]|^default$/.test(name) && typeof value === 'function') {
+          exports[name] = islandComponent(`${path}#${name}`, value, { path, source });
+        }
+      }
+    }
     const components = Object.keys(exports).filter((n) => /^[A-Z]/.test(n) && typeof exports[n] === 'function');
     const only = components.length === 1 ? components[0] : undefined;
     if (exports['default'] === undefined && only !== undefined) {

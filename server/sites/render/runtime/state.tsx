@@ -27,6 +27,8 @@ export class RenderState {
   readonly warnings: string[] = [];
   /** The page's interactive components used on it with props the browser can be given (islands.tsx). */
   readonly islands = new Set<string>();
+  /** Script snippets whose components are among them (`<path>#<export>` islands): path -> source. */
+  readonly islandModules = new Map<string, string>();
   /** Page-wide like Mintlify's: a repeated slug gets `-1`, `-2`, ... in reading order, snippets included. */
   private readonly slugger = new GithubSlugger();
 

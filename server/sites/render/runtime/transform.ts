@@ -48,3 +48,17 @@ export function islandScript(source: string): string {
     `${body}\n});\n`
   );
 }
+
+/**
+ * The browser's copy of script snippet `path` (compile/islands.ts `isIslandSnippet`), queued like a
+ * page's: its exports are named `<path>#<export>`, as the markers of its components are.
+ */
+export function snippetIslandScript(path: string, source: string): string {
+  const body = transform(source, { transforms: transformsFor(path), jsxRuntime: 'classic', production: true }).code;
+  return (
+    `(self.__opIslands = self.__opIslands || []).push(function (exports, ${ISLAND_GLOBALS.join(', ')}) {\n` +
+    'var module = { exports: {} };\n' +
+    `(function (exports, module) {\n${body}\n})(module.exports, module);\n` +
+    `for (var name in module.exports) exports[${JSON.stringify(`${path}#`)} + name] = module.exports[name];\n});\n`
+  );
+}
