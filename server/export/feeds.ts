@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../logger.js';
 import type { SiteModel } from '../sites/project/model.js';
-import { feedPagePath, hasFeed } from '../sites/theme/feed.js';
+import { feedPageOf } from '../sites/theme/feed.js';
 import { findExportPage } from '../exportSpec/pages.js';
 import { writeBundleFile } from './bundleFiles.js';
 import { ExportFailedError } from './contract.js';
@@ -32,11 +32,8 @@ export class FeedFiles {
 
   /** The bundle file of the feed at site path `local`, written on first use; null when `local` is no feed. */
   file(local: string): Promise<string | null> {
-    const pagePath = feedPagePath(local);
-    const page = pagePath === null ? undefined : findExportPage(this.model, pagePath);
-    if (page === undefined || page.url !== pagePath || !hasFeed(page) || !this.exported(page.url)) {
-      return Promise.resolve(null);
-    }
+    const page = feedPageOf(local, (pagePath) => findExportPage(this.model, pagePath));
+    if (page === undefined || !this.exported(page.url)) return Promise.resolve(null);
     let found = this.written.get(page.url);
     if (found === undefined) {
       found = this.write(local, feedFile(page.url));

@@ -5,6 +5,7 @@
  * loads none of them unless allowed by name (setting `allowedScripts`); this only lists them, under the
  * names that setting uses.
  */
+import { writesBrowserCode } from '../render/compile/islands.js';
 import { listProjectFiles } from './pages/files.js';
 import type { SiteModel } from './model.js';
 
@@ -19,8 +20,6 @@ export const COMPONENTS_SCRIPT = 'components';
 
 /** `export const Name = ...` at the start of a line: a component a page defines in its own ESM. */
 const EXPORTED_COMPONENT = /^export\s+const\s+[A-Z][\w$]*\s*=/m;
-/** What makes such a component do anything in a browser: state, effects, handlers. */
-const INTERACTIVE = /\b(?:useState|useReducer|useEffect)\s*\(|\son[A-Z]\w*\s*=\s*\{/;
 
 /**
  * Whether a page's source defines a React component a browser could run (compile/islands.ts decides
@@ -28,7 +27,7 @@ const INTERACTIVE = /\b(?:useState|useReducer|useEffect)\s*\(|\son[A-Z]\w*\s*=\s
  * the scripts it asks for.
  */
 export function definesInteractiveComponent(source: string): boolean {
-  return EXPORTED_COMPONENT.test(source) && INTERACTIVE.test(source);
+  return EXPORTED_COMPONENT.test(source) && writesBrowserCode(source);
 }
 
 /** `integrations` keys that configure behaviour rather than load a script. */

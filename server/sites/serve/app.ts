@@ -17,7 +17,7 @@ import { serveAsset } from './assets.js';
 import type { BuildTracker, SiteBuild } from './build.js';
 import { handleFeedback, isFeedbackPath } from './feedback.js';
 import { feedXml, notFoundHtml, pageHtml } from './pages.js';
-import { feedPagePath, hasFeed } from '../theme/feed.js';
+import { feedPageOf } from '../theme/feed.js';
 import { hasDotSegment, statInside } from '../project/read.js';
 import { contentTypeOf, findPage, parseSitePath, type SitePath } from './paths.js';
 import { entryRedirect, matchRedirect } from './redirects.js';
@@ -193,9 +193,8 @@ async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site:
 
 /** A changelog page's RSS feed at `<page-url>/rss.xml` (theme/feed.ts); false when `path` is no feed. */
 async function serveFeed(ctx: Context, app: SiteAppDeps, build: SiteBuild, path: string): Promise<boolean> {
-  const pagePath = feedPagePath(path);
-  const page = pagePath === null ? undefined : findPage(build.model, pagePath);
-  if (page === undefined || page.url !== pagePath || !hasFeed(page)) return false;
+  const page = feedPageOf(path, (pagePath) => findPage(build.model, pagePath));
+  if (page === undefined) return false;
   const feed = await feedXml(app.cache, build, page, originOf(ctx, app.profile), app.deps.logger);
   sendBody(ctx, feed.body, { type: 'application/rss+xml; charset=utf-8', etag: feed.etag });
   return true;

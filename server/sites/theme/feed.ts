@@ -14,10 +14,18 @@ export function feedUrlOf(url: string): string {
   return `${url === '/' ? '' : url}/rss.xml`;
 }
 
-/** The page path a feed path belongs to (`/changelog/rss.xml` -> `/changelog`); null for other paths. */
-export function feedPagePath(path: string): string | null {
-  if (!path.endsWith('/rss.xml')) return null;
-  return path.slice(0, -'/rss.xml'.length) || '/';
+/**
+ * The page whose feed is at site path `path` (`/changelog/rss.xml` -> the page at `/changelog`), looked
+ * up by `find` (the live site's or an export's lookup); undefined when `path` is no page's feed.
+ */
+export function feedPageOf<P extends Pick<SitePage, 'url' | 'frontmatter' | 'format'>>(
+  path: string,
+  find: (pagePath: string) => P | undefined,
+): P | undefined {
+  if (!path.endsWith('/rss.xml')) return undefined;
+  const pagePath = path.slice(0, -'/rss.xml'.length) || '/';
+  const page = find(pagePath);
+  return page !== undefined && page.url === pagePath && hasFeed(page) ? page : undefined;
 }
 
 /** Whether `page` asks for a feed (frontmatter `rss: true`). */

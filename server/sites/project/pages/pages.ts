@@ -5,7 +5,7 @@
  * - sitemap/search/llms.txt ("indexed") = not noindex, and referenced by a visible nav entry (or by a
  *   hidden tab/group with `searchable: true`), or `seo.indexing: "all"`.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
 import { iconOf } from '../navigation/build.js';
@@ -71,14 +71,24 @@ export function readPageFile(
   variables: Readonly<Record<string, string>>,
   collect?: (source: string) => void,
 ): PageFile {
-  const source = readFileSync(join(rootDir, file), 'utf8');
+  const { source, modified } = readWithDay(join(rootDir, file));
   collect?.(source);
   const split = splitFrontmatter(source);
   for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
   problems.push(...referenceProblems(allFiles, file, source));
   const frontmatter = Object.keys(variables).length === 0 ? split.data : withVariables(split.data, variables);
-  const modified = statSync(join(rootDir, file)).mtime.toISOString().slice(0, 10);
   return { path: pagePathOf(file), file, format: formatOf(file), frontmatter, modified };
+}
+
+/** A file's text and the day it last changed (`YYYY-MM-DD`, UTC), read through one open. */
+function readWithDay(path: string): { source: string; modified: string } {
+  const fd = openSync(path, 'r');
+  try {
+    const modified = fstatSync(fd).mtime.toISOString().slice(0, 10);
+    return { source: readFileSync(fd, 'utf8'), modified };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Missing references of snippet files (MDX and scripts). */

@@ -12,8 +12,6 @@ import { call, declaredNames, member, id, walk } from './estree.js';
 
 /** What a page's islands need in the browser. */
 export interface IslandPlan {
-  /** Components that become islands. */
-  readonly names: readonly string[];
   /** The page's ESM without imports (its components and what they use), as written. */
   readonly source: string;
 }
@@ -83,7 +81,7 @@ export function markIslands(blocks: readonly EsmBlock[]): IslandPlan | null {
   const client = blocks.filter((block) => isClientBlock(block.estree));
   const known = new Set<string>();
   for (const block of client) declaredNames(block.estree, known);
-  const names: string[] = [];
+  let islands = 0;
   for (const block of client) {
     for (const { name, holder } of componentDeclarators(block.estree)) {
       const definition = holder.init;
@@ -93,17 +91,25 @@ export function markIslands(blocks: readonly EsmBlock[]): IslandPlan | null {
       const wrapped = call(member(id('_op'), 'island'), name);
       if (wrapped.type === 'CallExpression') wrapped.arguments.push(definition);
       holder.init = wrapped;
-      names.push(name);
+      islands += 1;
     }
   }
-  if (names.length === 0) return null;
-  return { names, source: client.map((block) => block.value).join('\n') };
+  if (islands === 0) return null;
+  return { source: client.map((block) => block.value).join('\n') };
 }
 
-/** A hook or a handler prop written anywhere in a snippet's text. */
+/** A hook or a handler prop written anywhere in a source's text. */
 const INTERACTIVE_TEXT = /\b(?:useState|useReducer|useEffect|useRef|useCallback|useMemo)\s*\(|\son[A-Z]\w*\s*=\s*\{/;
 /** `import`/`require` of anything: the browser's copy of a snippet cannot follow them. */
 const DEPENDS = /(?:^|[\s;])(?:import\s*[\s{*('"]|require\s*\()/m;
+
+/**
+ * Whether `source` writes a hook or a handler prop somewhere: what a component needs to do anything in a
+ * browser. A look at the text, for snippets and for the import's quick scan (project/scripts.ts).
+ */
+export function writesBrowserCode(source: string): boolean {
+  return INTERACTIVE_TEXT.test(source);
+}
 
 /**
  * Whether the components of script snippet `source` (`.jsx`, `.tsx`) can run in the browser: it uses a
@@ -112,7 +118,7 @@ const DEPENDS = /(?:^|[\s;])(?:import\s*[\s{*('"]|require\s*\()/m;
  * the browser, where its uses keep the server's render.
  */
 export function isIslandSnippet(source: string): boolean {
-  if (!INTERACTIVE_TEXT.test(source) || DEPENDS.test(source)) return false;
+  if (!writesBrowserCode(source) || DEPENDS.test(source)) return false;
   const declared = new Set(
     [...source.matchAll(/\b(?:const|let|var|function|class)\s+([A-Z][\w$]*)/g)].map((m) => m[1]),
   );

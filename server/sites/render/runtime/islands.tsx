@@ -18,7 +18,7 @@ function isElement(value: object): boolean {
 }
 
 /** `props` as JSON, or null when a value is not data (a function, an element) or it is too long. */
-export function propsJson(props: Readonly<Record<string, unknown>>): string | null {
+function propsJson(props: Readonly<Record<string, unknown>>): string | null {
   let data = true;
   let json: string | undefined;
   try {

@@ -42,7 +42,11 @@ const ISLAND_GLOBALS = [
  * opened from disk run it too.
  */
 export function islandScript(source: string): string {
-  const body = transform(source, { transforms: ['jsx', 'imports'], jsxRuntime: 'classic', production: true }).code;
+  return queued(transform(source, { transforms: ['jsx', 'imports'], jsxRuntime: 'classic', production: true }).code);
+}
+
+/** `body` as the function the theme's islands script calls with `exports`, React and its hooks. */
+function queued(body: string): string {
   return (
     `(self.__opIslands = self.__opIslands || []).push(function (exports, ${ISLAND_GLOBALS.join(', ')}) {\n` +
     `${body}\n});\n`
@@ -55,10 +59,9 @@ export function islandScript(source: string): string {
  */
 export function snippetIslandScript(path: string, source: string): string {
   const body = transform(source, { transforms: transformsFor(path), jsxRuntime: 'classic', production: true }).code;
-  return (
-    `(self.__opIslands = self.__opIslands || []).push(function (exports, ${ISLAND_GLOBALS.join(', ')}) {\n` +
+  return queued(
     'var module = { exports: {} };\n' +
-    `(function (exports, module) {\n${body}\n})(module.exports, module);\n` +
-    `for (var name in module.exports) exports[${JSON.stringify(`${path}#`)} + name] = module.exports[name];\n});\n`
+      `(function (exports, module) {\n${body}\n})(module.exports, module);\n` +
+      `for (var name in module.exports) exports[${JSON.stringify(`${path}#`)} + name] = module.exports[name];`,
   );
 }
