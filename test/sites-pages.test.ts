@@ -233,6 +233,29 @@ describe('page set rules', () => {
     ]);
   });
 
+  it('read a relative spec reference from the page folder, as Mintlify does, else from the root', () => {
+    const spec = (path: string) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Trails', version: '1' },
+        paths: { [path]: { post: { summary: path, responses: { '200': { description: 'OK' } } } } },
+      });
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': '# Home\n',
+      'api/api.json': spec('/beside'),
+      'api/endpoints/quote.mdx': '---\nopenapi: ../api.json post /beside\n---\n',
+      'api/endpoints/same.mdx': '---\nopenapi: ./../api.json POST /beside\n---\n',
+      'root.json': spec('/rooted'),
+      'api/endpoints/rooted.mdx': '---\nopenapi: ./root.json POST /rooted\n---\n',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.problems).toEqual([]);
+    expect(model.pages.get('api/endpoints/quote')?.operation).toMatchObject({ spec: 'api/api.json', path: '/beside' });
+    expect(model.pages.get('api/endpoints/same')?.operation).toMatchObject({ spec: 'api/api.json', path: '/beside' });
+    expect(model.pages.get('api/endpoints/rooted')?.operation).toMatchObject({ spec: 'root.json', path: '/rooted' });
+  });
+
   it('reports frontmatter openapi references that no local spec has', () => {
     const dir = writeProject({
       'docs.json': docsJson(),
@@ -274,7 +297,7 @@ describe('page set rules', () => {
         'redirects[0].source',
         '"/a#part": a redirect source must be a path starting with / and without ? or #',
       ],
-      ['missing-asset', 'logo.light', '/logo.svg: file not found in the project'],
+      ['missing-asset', 'logo', '/logo.svg: file not found in the project'],
       ['missing-asset', 'favicon.dark', '/fav-dark.svg: file not found in the project'],
     ]);
   });

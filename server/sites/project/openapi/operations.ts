@@ -11,6 +11,7 @@
  * `GET /users/{id}` -> `get-users-id`). A path already taken by a file page or another operation gets
  * `-<method>` appended, then `-<method>-2`, `-<method>-3`, ... in navigation order.
  */
+import { posix } from 'node:path';
 import { z } from 'zod';
 import type { HttpMethod, OpenApiOperation, OpenApiSpec } from '../model.js';
 import { HTTP_METHODS } from './specs.js';
@@ -54,6 +55,22 @@ export function isRemoteSpec(spec: string): boolean {
 /** A project-relative spec file from a reference as written (`/specs/a.json`, `./specs/a.json`). */
 export function specFileOf(spec: string): string {
   return spec.replace(/^\.?\/+/, '');
+}
+
+/**
+ * The spec file a page's `openapi:` reference names, from the page at `pageFile`: a reference written
+ * relative to it (`../api.json`, `./api.json`) names a file of the page's folder when the project has
+ * one there, as Mintlify reads it; anything else is read from the project root (`rootFile`).
+ */
+export function pageSpecFile(
+  written: string,
+  rootFile: string,
+  pageFile: string,
+  exists: (file: string) => boolean,
+): string {
+  if (!/^\.\.?\//.test(written.trim())) return rootFile;
+  const beside = posix.normalize(posix.join(posix.dirname(pageFile), written.trim()));
+  return !beside.startsWith('../') && exists(beside) ? beside : rootFile;
 }
 
 function matches(op: OpenApiOperation, ref: OperationRef): boolean {

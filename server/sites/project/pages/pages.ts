@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
 import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
-import { findOperation, parseOperationRef } from '../openapi/operations.js';
+import { findOperation, pageSpecFile, parseOperationRef } from '../openapi/operations.js';
 import { findNamedSchema } from '../openapi/schemas.js';
 import { substituteKnownVariables } from '../../render/preprocess.js';
 import { pagePathOf, pageUrlOf } from './files.js';
@@ -177,7 +177,11 @@ export function filePage(
   if (openapi !== undefined) {
     const written = parseOperationRef(openapi);
     // A spec named by URL is looked up as its packed copy (server/sites/project/remote.ts).
-    const spec = written?.spec === undefined ? undefined : specFile(written.spec);
+    const root = written?.spec === undefined ? undefined : specFile(written.spec);
+    const spec =
+      root === undefined || written?.spec === undefined
+        ? root
+        : pageSpecFile(written.spec, root, page.file, (file) => specs.has(file));
     const ref = written === undefined || spec === undefined ? written : { ...written, spec };
     operation = ref === undefined ? undefined : findOperation(specs, ref);
     if (operation === undefined && written?.spec !== undefined && spec === undefined) {
