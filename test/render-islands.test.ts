@@ -164,6 +164,12 @@ describe('the project asks for components', () => {
     // Nothing loads on every page: the pages that use them load their components.
     expect(allowed).toMatchObject({ components: true, skipped: [], loaded: [], head: [] });
     expect(resolveSiteScripts(plain, loadSiteProject(plain), []).skipped).toEqual([]);
+    // A tutorial's code sample of a component is text: the project asks for nothing.
+    const sample = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index'] } }),
+      'index.mdx': `# Picker\n\n\`\`\`tsx\n${COUNTER}\n\`\`\`\n`,
+    });
+    expect(loadSiteProject(sample).interactiveComponents).toBe(false);
     // Components in a script snippet count too.
     const snippet = writeProject({
       'docs.json': docsJson({ navigation: { pages: ['index'] } }),

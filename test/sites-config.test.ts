@@ -177,6 +177,23 @@ describe('broken configs', () => {
 });
 
 describe('legacy mint.json', () => {
+  it('leaves a GitHub button without a name to the theme to label, not its URL', () => {
+    const mint = (button: Record<string, string>) =>
+      writeProject({
+        'mint.json': JSON.stringify({
+          name: 'Bytes',
+          colors: { primary: '#0D9373' },
+          navigation: [{ group: 'Start', pages: ['index'] }],
+          topbarCtaButton: button,
+        }),
+        'index.mdx': '# Home\n',
+      });
+    const github = loadSiteProject(mint({ type: 'github', url: 'https://github.com/example/docs' }));
+    expect(github.config.navbar).toEqual({ primary: { type: 'github', href: 'https://github.com/example/docs' } });
+    const named = loadSiteProject(mint({ type: 'github', name: 'Star us', url: 'https://github.com/example/docs' }));
+    expect(named.config.navbar?.primary).toMatchObject({ label: 'Star us' });
+  });
+
   it('converts navigation, tabs by URL prefix, versions, anchors and settings to the docs.json shape', () => {
     const model = loadSiteProject(LEGACY_MINT);
     expect(model.configFile).toBe('mint.json');

@@ -17,11 +17,14 @@ import { siteRedirects, siteSettings } from './settings.js';
 
 function assetProblems(model: Pick<SiteModel, 'settings' | 'configFile'>, files: ReadonlySet<string>): SiteProblem[] {
   const { logo, favicon } = model.settings;
+  // One file for both modes was written as a plain string: the problem names the key as written.
+  const key = (name: string, pair: { light?: string; dark?: string } | undefined, mode: 'light' | 'dark') =>
+    pair?.light === pair?.dark ? name : `${name}.${mode}`;
   const refs: [string, string | undefined][] = [
-    ['logo.light', logo?.light],
-    ['logo.dark', logo?.dark],
-    ['favicon.light', favicon?.light],
-    ['favicon.dark', favicon?.dark],
+    [key('logo', logo, 'light'), logo?.light],
+    [key('logo', logo, 'dark'), logo?.dark],
+    [key('favicon', favicon, 'light'), favicon?.light],
+    [key('favicon', favicon, 'dark'), favicon?.dark],
   ];
   const problems: SiteProblem[] = [];
   const seen = new Set<string>();

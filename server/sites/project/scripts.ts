@@ -7,6 +7,7 @@
  */
 import { writesBrowserCode } from '../render/compile/islands.js';
 import { listProjectFiles } from './pages/files.js';
+import { stripCode } from './pages/references.js';
 import type { SiteModel } from './model.js';
 
 /** One script a project asks for. */
@@ -27,7 +28,9 @@ const EXPORTED_COMPONENT = /^export\s+const\s+[A-Z][\w$]*\s*=/m;
  * the scripts it asks for.
  */
 export function definesInteractiveComponent(source: string): boolean {
-  return EXPORTED_COMPONENT.test(source) && writesBrowserCode(source);
+  // A tutorial's code sample (```tsx export const Picker = ...) is text, not a component of the page.
+  const code = stripCode(source);
+  return EXPORTED_COMPONENT.test(code) && writesBrowserCode(code);
 }
 
 /** `integrations` keys that configure behaviour rather than load a script. */

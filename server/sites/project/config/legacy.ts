@@ -212,7 +212,8 @@ export function convertMintJson(mint: LegacyConfig): Json {
           ? undefined
           : compact({
               type: topbarCtaButton.type === 'github' ? 'github' : 'button',
-              label: topbarCtaButton.name ?? topbarCtaButton.url,
+              // A GitHub button without a name is labelled by the theme, as docs.json's is (not by its URL).
+              label: topbarCtaButton.name ?? (topbarCtaButton.type === 'github' ? undefined : topbarCtaButton.url),
               href: topbarCtaButton.url,
             }),
     }),
