@@ -114,7 +114,10 @@ describe('header and sidebar', () => {
     expect(texts(home, '.op-tabbar .op-tab-link')).toEqual(['Guides', 'API', 'Tools', 'Community', 'Blog']);
     expect(hrefs(home, '.op-tabbar .op-tab-link').at(-1)).toBe('https://blog.example.org');
     const cli = doc(shapes, '/tools/cli');
-    expect(texts(cli, '.op-switcher-menu .op-switcher-option.is-active .op-switcher-label')).toContain('CLI');
+    // The menu division's switcher is a block of the sidebar; its options are in its panel (its own class).
+    expect(
+      texts(cli, 'details.op-switcher-menu > .op-switcher-panel .op-switcher-option.is-active .op-switcher-label'),
+    ).toContain('CLI');
     const v1 = doc(shapes, '/v1/intro');
     expect(texts(v1, '.op-switcher-version .op-switcher-current')).toEqual(['v1']);
     // The hidden Help anchor is not listed; the global Status anchor is.

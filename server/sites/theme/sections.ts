@@ -130,6 +130,6 @@ export function switcherMenu(sw: Switcher, library: Parameters<typeof navIcon>[1
     `<summary class="op-switcher-button" aria-label="${esc(`Switch ${sw.division}`)}">` +
     `${navIcon(current.icon, library, 'op-switcher-icon')}<span class="op-switcher-current">${esc(current.label)}</span>` +
     `${current.tag ? `<span class="op-pill">${esc(current.tag)}</span>` : ''}${ui('chevrons-up-down', 'op-switcher-chevron')}` +
-    `</summary><div class="op-switcher-menu">${items}</div></details>`
+    `</summary><div class="op-switcher-panel">${items}</div></details>`
   );
 }
