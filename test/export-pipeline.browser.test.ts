@@ -15,7 +15,7 @@ import type { ExportResult } from '../server/export/contract.js';
 import { pageFile } from '../server/export/bundleFiles.js';
 import { listExportPages } from '../server/exportSpec/pages.js';
 import { verifyBundle } from '../server/export/verify.js';
-import { launchChromium } from '../server/render/chromium.js';
+import { launchChromium, type Page } from '../server/render/chromium.js';
 import { OFFPRINT_VERSION } from '../server/version.js';
 import { folderBase, visitManifest } from './helpers/bundleCheck.js';
 import {
@@ -26,6 +26,16 @@ import {
   type ExportSiteFixture,
 } from './helpers/exportRun.js';
 import { needsChromium } from './helpers/needs.js';
+
+/** Lightness (0 dark to 1 light) of the shown diagram's first node label, as the reader sees it. */
+async function labelLightness(page: Page): Promise<number> {
+  const color = await page
+    .locator('[data-op-mermaid] svg:visible .nodeLabel')
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
+  const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return (Math.max(r, g, b) + Math.min(r, g, b)) / 2 / 255;
+}
 
 interface Manifest {
   offprintVersion: string;
@@ -201,7 +211,12 @@ needsChromium().describe('static export pipeline', () => {
       );
       expect(hrefs).toContain(`${base}guides/intro.html`);
       await page.goto(`${base}extras/diagram.html`, { waitUntil: 'load' });
-      expect(await page.locator('[data-op-mermaid] svg').count()).toBe(1);
+      expect(await page.locator('[data-op-mermaid] svg:visible').count()).toBe(1);
+      expect(await labelLightness(page)).toBeLessThan(0.5);
+      // Mermaid is not there to redraw the diagram in the reader's mode: the bundle carries both drawings.
+      await page.click('[data-op-theme-toggle]');
+      expect(await page.locator('[data-op-mermaid] svg:visible').count()).toBe(1);
+      expect(await labelLightness(page)).toBeGreaterThan(0.5);
       expect(requested.every((url) => url.startsWith(base))).toBe(true);
       expect(requested.some((url) => url.includes('mermaid'))).toBe(false);
     } finally {

@@ -37,6 +37,46 @@ function contentWidth(container: HTMLElement): number {
   return Math.max(320, Math.floor(container.clientWidth - padding));
 }
 
+/** Mermaid's palette for a mode: a bundle's capture draws both, a live page the one it shows. */
+type Palette = 'default' | 'dark';
+
+async function drawDiagram(
+  api: MermaidApi,
+  container: HTMLElement,
+  source: string,
+  palette: Palette,
+): Promise<HTMLElement> {
+  // Captured diagrams are saved in the bundle: their ids must not depend on anything but the page. Mermaid
+  // draws a Gantt chart as wide as the element it renders in (the page's full width), and the box then
+  // scaled it down, labels too: it is drawn for its box's width instead.
+  api.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    theme: palette,
+    deterministicIds: isCapturing(),
+    gantt: { useWidth: contentWidth(container) },
+  });
+  counter += 1;
+  const { svg } = await api.render(`op-mermaid-${counter}`, source);
+  const figure = document.createElement('div');
+  figure.className = 'op-mermaid-diagram';
+  figure.innerHTML = svg;
+  return figure;
+}
+
+/**
+ * The diagram's drawings. A bundle never loads Mermaid, so it cannot redraw when the reader switches mode:
+ * its capture saves one drawing per palette, and the stylesheet shows the one of the current mode.
+ */
+async function drawings(api: MermaidApi, container: HTMLElement, source: string): Promise<HTMLElement[]> {
+  if (!isCapturing()) return [await drawDiagram(api, container, source, isDark() ? 'dark' : 'default')];
+  const light = await drawDiagram(api, container, source, 'default');
+  const dark = await drawDiagram(api, container, source, 'dark');
+  light.classList.add('op-mermaid-light');
+  dark.classList.add('op-mermaid-dark');
+  return [light, dark];
+}
+
 async function renderAll(containers: HTMLElement[]): Promise<void> {
   let api: MermaidApi;
   try {
@@ -52,22 +92,7 @@ async function renderAll(containers: HTMLElement[]): Promise<void> {
     const source = container.dataset['source'] ?? container.querySelector('.op-mermaid-source')?.textContent ?? '';
     container.dataset['source'] = source;
     try {
-      // Captured diagrams are saved in the bundle: their ids must not depend on anything but the page. Mermaid
-      // draws a Gantt chart as wide as the element it renders in (the page's full width), and the box then
-      // scaled it down, labels too: it is drawn for its box's width instead.
-      api.initialize({
-        startOnLoad: false,
-        securityLevel: 'strict',
-        theme: isDark() ? 'dark' : 'default',
-        deterministicIds: isCapturing(),
-        gantt: { useWidth: contentWidth(container) },
-      });
-      counter += 1;
-      const { svg } = await api.render(`op-mermaid-${counter}`, source);
-      const figure = document.createElement('div');
-      figure.className = 'op-mermaid-diagram';
-      figure.innerHTML = svg;
-      container.replaceChildren(figure);
+      container.replaceChildren(...(await drawings(api, container, source)));
       container.dataset['state'] = 'rendered';
     } catch {
       // Leave the source visible: a broken diagram still tells the reader something.
@@ -78,7 +103,7 @@ async function renderAll(containers: HTMLElement[]): Promise<void> {
 
 /**
  * Renders the page's diagrams, and again in the other palette when the mode changes. Pages of a static
- * export bundle come with their diagrams drawn at capture and never load Mermaid.
+ * export bundle come with their diagrams drawn at capture, in both palettes, and never load Mermaid.
  */
 export function initMermaid(): Promise<void> {
   const containers = all<HTMLElement>('[data-op-mermaid]');
