@@ -58,4 +58,33 @@ describe('missing project media', () => {
     // The import report lists each of them.
     expect(model.problems.filter((p) => p.code === 'missing-asset').length).toBeGreaterThanOrEqual(3);
   });
+  it('keeps the classes of the image it stands in for, so a light/dark pair shows one placeholder per mode', async () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': [
+        '---',
+        'title: Home',
+        '---',
+        '',
+        '<img className="block dark:hidden h-[600px] rounded" src="/images/light.png" alt="Light" />',
+        '<img class="hidden dark:block" src="https://cdn.example.org/dark.png" alt="Dark" />',
+        '',
+      ].join('\n'),
+    });
+    const model = loadSiteProject(dir);
+    const page = model.pages.get('index');
+    if (page === undefined) throw new Error('fixture: no index page');
+    const dom = parse((await renderPageSource(model, dir, page)).html);
+
+    const light = dom.querySelector('[data-op-missing-src="/images/light.png"]');
+    const dark = dom.querySelector('[data-op-remote-src="https://cdn.example.org/dark.png"]');
+    expect(light?.classList.value).toEqual([
+      'op-remote-media',
+      'op-missing-media',
+      'op-remote-image',
+      'block',
+      'dark:hidden',
+    ]);
+    expect(dark?.classList.value).toEqual(expect.arrayContaining(['op-remote-media', 'hidden', 'dark:block']));
+  });
 });

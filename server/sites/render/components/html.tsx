@@ -86,6 +86,29 @@ export function Heading(props: MdxProps): ReactNode {
 
 type RemoteKind = 'image' | 'video' | 'embed';
 
+/**
+ * What a placeholder shows, and the classes of the element it stands in for: a light/dark pair of
+ * images (`dark:hidden`, `hidden dark:block`) must stay one placeholder per mode, not two.
+ */
+interface PlaceholderProps {
+  readonly url: string;
+  readonly label: string | undefined;
+  readonly className: string | undefined;
+}
+
+/** Tailwind's display utilities: what decides, per mode or screen size, whether an image shows at all. */
+const DISPLAY_UTILITY = /^(hidden|block|inline|inline-block|flex|inline-flex|grid|contents)$/;
+
+/**
+ * The display classes an element was written with (`className` in MDX, `class` in raw HTML), with their
+ * variants (`dark:hidden`, `md:block`). Sizes are left out: a placeholder 600px tall says nothing more.
+ */
+function classesOf(props: MdxProps): string | undefined {
+  const written = (str(props['className']) ?? str(props['class']) ?? '').split(/\s+/);
+  const kept = written.filter((name) => DISPLAY_UTILITY.test(name.slice(name.lastIndexOf(':') + 1)));
+  return kept.length === 0 ? undefined : kept.join(' ');
+}
+
 const isRemote = isRemoteUrl;
 
 /**
@@ -94,7 +117,7 @@ const isRemote = isRemoteUrl;
  * and embeds link there for readers who do have a network. A `span`, as images sit inside paragraphs
  * and links (an image inside a link gets no link of its own).
  */
-function RemoteMedia(props: { kind: RemoteKind; url: string; label: string | undefined }): ReactNode {
+function RemoteMedia(props: PlaceholderProps & { kind: RemoteKind }): ReactNode {
   const { kind, url } = props;
   let host = url;
   try {
@@ -105,7 +128,7 @@ function RemoteMedia(props: { kind: RemoteKind; url: string; label: string | und
   const label =
     props.label || (kind === 'image' ? `Image from ${host}` : `${kind === 'video' ? 'Video' : 'Content'} from ${host}`);
   return (
-    <span className={`op-remote-media op-remote-${kind}`} data-op-remote-src={url} title={url}>
+    <span className={cx(`op-remote-media op-remote-${kind}`, props.className)} data-op-remote-src={url} title={url}>
       <span className="op-remote-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: REMOTE_SVG[kind] }} />
       <span className="op-remote-label">{label}</span>
       {kind === 'image' ? null : (
@@ -121,10 +144,13 @@ function RemoteMedia(props: { kind: RemoteKind; url: string; label: string | und
  * Stands in for an image or video the project does not hold (the import report lists it as a missing
  * asset): asking for it would only log a 404 console error on every page that shows it.
  */
-function MissingMedia(props: { kind: 'image' | 'video'; url: string; label: string | undefined }): ReactNode {
+function MissingMedia(props: PlaceholderProps & { kind: 'image' | 'video' }): ReactNode {
   const label = props.label || `${props.kind === 'image' ? 'Image' : 'Video'} not found: ${props.url}`;
   return (
-    <span className={`op-remote-media op-missing-media op-remote-${props.kind}`} data-op-missing-src={props.url}>
+    <span
+      className={cx(`op-remote-media op-missing-media op-remote-${props.kind}`, props.className)}
+      data-op-missing-src={props.url}
+    >
       <span
         className="op-remote-icon"
         aria-hidden="true"
@@ -140,8 +166,10 @@ export function Img(props: MdxProps): ReactNode {
   const state = useRenderState();
   const actions = props['actions'] === true ? 'copy,download' : str(props['actions']);
   const src = state.media(props['src']);
-  if (isRemote(src)) return <RemoteMedia kind="image" url={src} label={str(props['alt'])} />;
-  if (state.isMissing(src)) return <MissingMedia kind="image" url={src} label={str(props['alt'])} />;
+  if (isRemote(src))
+    return <RemoteMedia kind="image" url={src} label={str(props['alt'])} className={classesOf(props)} />;
+  if (state.isMissing(src))
+    return <MissingMedia kind="image" url={src} label={str(props['alt'])} className={classesOf(props)} />;
   return (
     <img
       {...domProps(props)}
@@ -160,8 +188,10 @@ export function Video(props: MdxProps): ReactNode {
   const state = useRenderState();
   const auto = bool(props['autoPlay']);
   const src = props['src'] === undefined ? undefined : state.media(props['src']);
-  if (isRemote(src)) return <RemoteMedia kind="video" url={src} label={str(props['title'])} />;
-  if (state.isMissing(src)) return <MissingMedia kind="video" url={src} label={str(props['title'])} />;
+  if (isRemote(src))
+    return <RemoteMedia kind="video" url={src} label={str(props['title'])} className={classesOf(props)} />;
+  if (state.isMissing(src))
+    return <MissingMedia kind="video" url={src} label={str(props['title'])} className={classesOf(props)} />;
   // A poster with no packed copy is left out: the video still plays, and nothing asks the network.
   const poster = state.media(props['poster']);
   return (
@@ -187,7 +217,8 @@ export function Iframe(props: MdxProps): ReactNode {
   }
   const src = str(props['src']);
   const url = src === undefined ? undefined : state.resolveUrl(src);
-  if (isRemote(url)) return <RemoteMedia kind="embed" url={url} label={str(props['title'])} />;
+  if (isRemote(url))
+    return <RemoteMedia kind="embed" url={url} label={str(props['title'])} className={classesOf(props)} />;
   return <iframe {...domProps(props)} src={url} />;
 }
 
