@@ -32,6 +32,10 @@ describe('content emoji', () => {
     expect(emojiName('✏️')).toBe('270f');
     // A text-style symbol is an emoji only with its presentation selector, which stays in the alt text.
     expect(emojiImages('<p>✏ ✏️ © ©️</p>')).toBe(`<p>✏ ${img('✏️', '270f')} © ${img('©️', '00a9')}</p>`);
+    // Pictographs of the emoji blocks are drawn without a selector (🛡 U+1F6E1), unless asked for as text.
+    expect(emojiImages('<p>\u{1F6E1} Safety \u{1F5A5}\uFE0E</p>')).toBe(
+      `<p>${img('\u{1F6E1}', '1f6e1')} Safety \u{1F5A5}\uFE0E</p>`,
+    );
   });
 
   it('draw every emoji of the shipped set, in prose full of typographic punctuation', () => {

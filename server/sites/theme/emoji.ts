@@ -28,6 +28,14 @@ const MAX_SEQUENCE = 12;
 const MAYBE_EMOJI = /[\u20E3\uFE0F\uD83C-\uD83E\u231A-\u2B55\u3030\u303D\u3297\u3299\u200D]/;
 const KEYCAP = 0x20e3;
 const VARIATION_SELECTOR = 0xfe0f;
+/** U+FE0E: the author asks for the symbol as text. */
+const TEXT_SELECTOR = 0xfe0e;
+/**
+ * Where the emoji blocks of the supplementary plane start. Their text-style symbols (🛡 U+1F6E1, 🖥, 🏷)
+ * are written without a selector in practice and shown as emoji by every browser with an emoji font (no
+ * text font draws them), so they count as emoji; the BMP's (© ↔ ✏) stay text, as in prose.
+ */
+const PICTOGRAPH_PLANE = 0x1f000;
 const FILE_NAME = /^([0-9a-f]{4,6}(?:-[0-9a-f]{4,6})*)\.svg$/;
 
 const CharsSchema = z.record(z.string(), z.string());
@@ -86,8 +94,8 @@ function mayStart(text: string, cp: number, next: number): boolean {
 
 /**
  * The emoji starting at `at` in `text` that the icon set has, longest first (a ZWJ family, not its first
- * person), or null. A lone text-style symbol counts only with its emoji-presentation selector, as in
- * Unicode's list of fully-qualified emoji. (A lookup, not `\p{RGI_Emoji}`: that pattern costs ~0.1 ms a try.)
+ * person), or null. A lone text-style symbol of the BMP counts only with its emoji-presentation selector, as
+ * in Unicode's list of fully-qualified emoji; none counts with the text selector. (A lookup, not `\p{RGI_Emoji}`: that pattern costs ~0.1 ms a try.)
  */
 function emojiAt(text: string, at: number): string | null {
   const points: number[] = [];
@@ -102,8 +110,10 @@ function emojiAt(text: string, at: number): string | null {
     const sequence = points.slice(0, n);
     const shown = sequence.filter((cp) => cp !== VARIATION_SELECTOR);
     if (shown.length === 0 || sequence[n - 1] === ZWJ || !charMap().has(nameOf(shown))) continue;
-    const [only] = shown;
-    const textStyle = shown.length === 1 && !EMOJI_PRESENTATION.test(String.fromCodePoint(only ?? 0));
+    const [only = 0] = shown;
+    if (points[n] === TEXT_SELECTOR) continue;
+    const textStyle =
+      shown.length === 1 && only < PICTOGRAPH_PLANE && !EMOJI_PRESENTATION.test(String.fromCodePoint(only));
     if (textStyle && !sequence.includes(VARIATION_SELECTOR) && points[n] !== VARIATION_SELECTOR) continue;
     // A selector right after the emoji belongs to it.
     const end = points[n] === VARIATION_SELECTOR ? ends[n] : ends[n - 1];
