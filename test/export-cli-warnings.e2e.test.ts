@@ -19,7 +19,7 @@ needsChromium().describe('offprint export warnings', () => {
   beforeAll(async () => {
     const source = writeProject({
       'docs.json': docsJson(),
-      'index.mdx': '# Home\n\nSee [the missing part](#no-such-heading).\n',
+      'index.mdx': '# Home\n\nSee [the missing part](#no-such-heading) and [the sheet](/files/gone.pdf).\n',
     });
     const created = await runBinary([
       ...['projects', 'create', '--name', 'Warn', '--domain', DOMAIN, '--source', source],
@@ -37,6 +37,13 @@ needsChromium().describe('offprint export warnings', () => {
     const lines = run.stderr.split('\n');
     expect(lines).toContain(`warning: ${WARNING} (file: index.html, href: #no-such-heading)`);
     expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
+    // The summary counts what the warnings name, so a reader of stdout alone learns of it too.
+    expect(run.stdout.split('\n')).toEqual(
+      expect.arrayContaining([
+        '  1 files the pages refer to are not in the project (left out; warnings in the log)',
+        '    /files/gone.pdf',
+      ]),
+    );
   });
 
   it('keeps JSON lines when stderr is not a terminal, and with --log-format json', { timeout: 300_000 }, async () => {

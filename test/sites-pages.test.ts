@@ -276,7 +276,7 @@ describe('page set rules', () => {
     ]);
   });
 
-  it('checks logo/favicon files and drops redirect sources that can never match', () => {
+  it('checks logo/favicon files, keeps only those it has, and drops redirect sources that can never match', () => {
     const dir = writeProject({
       'docs.json': docsJson({
         logo: '/logo.svg',
@@ -300,5 +300,8 @@ describe('page set rules', () => {
       ['missing-asset', 'logo', '/logo.svg: file not found in the project'],
       ['missing-asset', 'favicon.dark', '/fav-dark.svg: file not found in the project'],
     ]);
+    // The theme shows the site's name for the missing logo, and the light icon in both modes.
+    expect(model.settings.logo).toBeUndefined();
+    expect(model.settings.favicon).toEqual({ light: '/fav.svg', dark: '/fav.svg' });
   });
 });

@@ -100,6 +100,13 @@ function summary(job: ExportJobRow, result: ExportResult, out: string, ms: numbe
     `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
     `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
   ];
+  const missingFiles = result.missingFiles ?? [];
+  if (missingFiles.length > 0) {
+    lines.push(
+      `  ${missingFiles.length} files the pages refer to are not in the project (left out; warnings in the log)`,
+      ...listed(missingFiles, (path) => path),
+    );
+  }
   const carried = result.scriptsCarried ?? [];
   if (carried.length > 0) lines.push(`  every page runs ${carried.join(', ')} (allowed by the allowedScripts setting)`);
   const components = result.componentPages ?? [];

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ValidationError } from '../../errors.js';
 import { loadConfig } from './config/load.js';
-import type { SitePage, SiteModel, SiteProblem } from './model.js';
+import type { SitePage, SiteModel, SiteProblem, SiteSettings, ThemedAsset } from './model.js';
 import { buildNavigation } from './navigation/build.js';
 import { NavContext } from './navigation/context.js';
 import { scanSpecs } from './openapi/specs.js';
@@ -15,10 +15,24 @@ import { localTarget } from './pages/references.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
 
-function assetProblems(model: Pick<SiteModel, 'settings' | 'configFile'>, files: ReadonlySet<string>): SiteProblem[] {
-  const { logo, favicon } = model.settings;
+/** The logo or favicon modes whose file the project holds; undefined when it holds neither. */
+function presentModes<T extends ThemedAsset>(asset: T | undefined, isMissing: (ref: string) => boolean): T | undefined {
+  if (asset === undefined) return undefined;
+  const light = isMissing(asset.light) ? undefined : asset.light;
+  const dark = isMissing(asset.dark) ? undefined : asset.dark;
+  if (light === undefined && dark === undefined) return undefined;
+  return { ...asset, light: light ?? dark, dark: dark ?? light };
+}
+
+/**
+ * Settings without the logo and favicon files the project lacks, and a problem for each. The theme then
+ * shows the site's name and no icon rather than a broken image on every page: a request the live site
+ * answers with 404 and a console error, and an export with a warning per page.
+ */
+function withoutMissingAssets(settings: SiteSettings, configFile: string, files: ReadonlySet<string>) {
+  const { logo, favicon } = settings;
   // One file for both modes was written as a plain string: the problem names the key as written.
-  const key = (name: string, pair: { light?: string; dark?: string } | undefined, mode: 'light' | 'dark') =>
+  const key = (name: string, pair: ThemedAsset | undefined, mode: 'light' | 'dark') =>
     pair?.light === pair?.dark ? name : `${name}.${mode}`;
   const refs: [string, string | undefined][] = [
     [key('logo', logo, 'light'), logo?.light],
@@ -27,21 +41,27 @@ function assetProblems(model: Pick<SiteModel, 'settings' | 'configFile'>, files:
     [key('favicon', favicon, 'dark'), favicon?.dark],
   ];
   const problems: SiteProblem[] = [];
-  const seen = new Set<string>();
+  const missing = new Set<string>();
   for (const [keyPath, ref] of refs) {
-    if (ref === undefined || seen.has(ref)) continue;
-    seen.add(ref);
-    const target = localTarget(ref, model.configFile);
-    if (target !== undefined && !files.has(target)) {
-      problems.push({
-        code: 'missing-asset',
-        file: model.configFile,
-        keyPath,
-        message: `${ref}: file not found in the project`,
-      });
-    }
+    if (ref === undefined || missing.has(ref)) continue;
+    const target = localTarget(ref, configFile);
+    if (target === undefined || files.has(target)) continue;
+    missing.add(ref);
+    problems.push({
+      code: 'missing-asset',
+      file: configFile,
+      keyPath,
+      message: `${ref}: file not found in the project`,
+    });
   }
-  return problems;
+  if (missing.size === 0) return { settings, problems };
+  const isMissing = (ref: string) => missing.has(ref);
+  const kept: SiteSettings = {
+    ...settings,
+    logo: presentModes(logo, isMissing),
+    favicon: presentModes(favicon, isMissing),
+  };
+  return { settings: kept, problems };
 }
 
 /** A loaded project without its pages, which {@link streamSiteProject} handed on one by one. */
@@ -120,13 +140,14 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
 
   const written = siteSettings(config, configFile);
   const packed = withPackedSettings(written.settings, remote.assets, configFile);
-  const settings = packed.settings;
+  const assets = withoutMissingAssets(packed.settings, configFile, files.all);
+  const settings = assets.settings;
   const { redirects, problems: redirectProblems } = siteRedirects(config, configFile);
   const problems = [
     ...ctx.problems,
     ...redirectProblems,
     ...written.problems,
-    ...assetProblems({ settings, configFile }, files.all),
+    ...assets.problems,
     ...remote.problems,
     ...packed.problems,
     // Stable: a file's own problems stay in the order they were found.

@@ -205,8 +205,8 @@ export interface SiteSettings {
   readonly theme: string;
   /** `primary` is always set; `light`/`dark` default to `primary`. */
   readonly colors: { readonly primary: string; readonly light: string; readonly dark: string };
-  readonly logo?: ThemedAsset & { readonly href?: string };
-  readonly favicon?: ThemedAsset;
+  readonly logo?: (ThemedAsset & { readonly href?: string }) | undefined;
+  readonly favicon?: ThemedAsset | undefined;
   readonly appearance: { readonly default: 'system' | 'light' | 'dark'; readonly strict: boolean };
   readonly iconLibrary: 'fontawesome' | 'lucide' | 'tabler';
   readonly navbar?: DocsConfig['navbar'];
