@@ -89,16 +89,48 @@ function inVersion(item: { version?: string | undefined }, version: string | und
   return version === undefined || item.version === undefined || item.version === version;
 }
 
+/** Whether a project-relative page path (`guides/intro`, `index`) has a page file. */
+export type PageExists = (path: string) => boolean;
+
+type Owner = { url: string };
+
+/**
+ * The `url` of the owner (tab or anchor) whose prefix the group's first page starts with. The longest
+ * prefix wins, as a more specific section is what the author meant.
+ */
+function ownerUrl(owners: readonly Owner[], group: LegacyGroup): string | undefined {
+  return owners
+    .filter((o) => underPrefix(firstPage(group), o.url))
+    .sort((a, b) => trimSlashes(b.url).length - trimSlashes(a.url).length)[0]?.url;
+}
+
+/**
+ * A tab that holds no group, as a link: an external URL as it is, a page path to that page. Undefined
+ * for a prefix naming no page (a folder nothing was put under), as a tab leading nowhere is worse than none.
+ */
+function tabLink(tab: { name: string; url: string }, pageExists: PageExists): Json | undefined {
+  if (isExternal(tab.url)) return { tab: tab.name, href: tab.url };
+  const path = trimSlashes(tab.url);
+  return pageExists(path === '' ? 'index' : path) ? { tab: tab.name, href: `/${path}` } : undefined;
+}
+
 /** The navigation content (tabs, anchors or groups) for one version (or all, when `version` is undefined). */
-function content(mint: LegacyConfig, version: string | undefined): { body: Json; global: Json } {
+function content(
+  mint: LegacyConfig,
+  version: string | undefined,
+  pageExists: PageExists,
+): { body: Json; global: Json } {
   const groups = mint.navigation.filter((g) => inVersion(g, version));
   const tabs = (mint.tabs ?? []).filter((t) => inVersion(t, version));
   const anchors = (mint.anchors ?? []).filter((a) => inVersion(a, version));
   const prefixTabs = tabs.filter((t) => !isExternal(t.url));
-  const linkTabs = tabs.filter((t) => isExternal(t.url)).map((t) => ({ tab: t.name, href: t.url }));
+  // Only a tab some group falls under is a section; the others (external, or a prefix no page starts
+  // with) are links where the config lists them.
+  const sectionTabs = prefixTabs.filter((t) => groups.some((g) => ownerUrl(prefixTabs, g) === t.url));
+  const linkTabs = tabs.filter((t) => !sectionTabs.includes(t)).flatMap((t) => tabLink(t, pageExists) ?? []);
   const claims = (url: string): LegacyGroup[] => groups.filter((g) => underPrefix(firstPage(g), url));
   const prefixAnchors =
-    prefixTabs.length > 0 ? [] : anchors.filter((a) => !isExternal(a.url) && claims(a.url).length > 0);
+    sectionTabs.length > 0 ? [] : anchors.filter((a) => !isExternal(a.url) && claims(a.url).length > 0);
   const linkAnchors = anchors
     .filter((a) => !prefixAnchors.includes(a))
     .map((a) =>
@@ -110,22 +142,23 @@ function content(mint: LegacyConfig, version: string | undefined): { body: Json;
     );
   const global = compact({
     anchors: linkAnchors.length > 0 ? linkAnchors : undefined,
-    tabs: prefixTabs.length === 0 && linkTabs.length > 0 ? linkTabs : undefined,
+    tabs: sectionTabs.length === 0 && linkTabs.length > 0 ? linkTabs : undefined,
   });
 
-  const owners = [...prefixTabs, ...prefixAnchors];
-  // Longest prefix wins, as a more specific section is what the author meant.
-  const ownerOf = (g: LegacyGroup): string | undefined =>
-    owners
-      .filter((o) => underPrefix(firstPage(g), o.url))
-      .sort((a, b) => trimSlashes(b.url).length - trimSlashes(a.url).length)[0]?.url;
+  const owners = [...sectionTabs, ...prefixAnchors];
+  const ownerOf = (g: LegacyGroup): string | undefined => ownerUrl(owners, g);
   const unclaimed = groups.filter((g) => ownerOf(g) === undefined).map(convertGroup);
   const of = (url: string): Json[] => groups.filter((g) => ownerOf(g) === url).map(convertGroup);
 
-  if (prefixTabs.length > 0) {
+  if (sectionTabs.length > 0) {
     const primary = unclaimed.length > 0 ? [{ tab: mint.primaryTab?.name ?? 'Documentation', groups: unclaimed }] : [];
-    const rest = prefixTabs.map((t) => compact({ tab: t.name, hidden: t.isDefaultHidden, groups: of(t.url) }));
-    return { body: { tabs: [...primary, ...rest, ...linkTabs] }, global };
+    // Config order, links included: the author placed each tab.
+    const rest = tabs.flatMap((t) =>
+      sectionTabs.includes(t)
+        ? [compact({ tab: t.name, hidden: t.isDefaultHidden, groups: of(t.url) })]
+        : (tabLink(t, pageExists) ?? []),
+    );
+    return { body: { tabs: [...primary, ...rest] }, global };
   }
   if (prefixAnchors.length > 0) {
     const top = mint.topAnchor;
@@ -147,15 +180,15 @@ function content(mint: LegacyConfig, version: string | undefined): { body: Json;
   return { body: { groups: unclaimed }, global };
 }
 
-function navigation(mint: LegacyConfig): Json {
+function navigation(mint: LegacyConfig, pageExists: PageExists): Json {
   const versions = (mint.versions ?? []).map((v) => (typeof v === 'string' ? { name: v } : v));
   if (versions.length === 0) {
-    const { body, global } = content(mint, undefined);
+    const { body, global } = content(mint, undefined, pageExists);
     return Object.keys(global).length > 0 ? { ...body, global } : body;
   }
   let global: Json = {};
   const sections = versions.map((v) => {
-    const built = content(mint, v.name);
+    const built = content(mint, v.name, pageExists);
     global = { ...global, ...built.global };
     return compact({ version: v.name, default: v.default, ...built.body });
   });
@@ -174,8 +207,11 @@ function playgroundDisplay(mode: string | undefined): string | undefined {
   return mode;
 }
 
-/** Converts a validated mint.json into an object to validate as docs.json. */
-export function convertMintJson(mint: LegacyConfig): Json {
+/**
+ * Converts a validated mint.json into an object to validate as docs.json. `pageExists` says which tab
+ * URLs name a page: a tab no group falls under links there, or is left out (see `tabLink`).
+ */
+export function convertMintJson(mint: LegacyConfig, pageExists: PageExists): Json {
   const { name, theme, logo, favicon, colors, modeToggle, topbarLinks, topbarCtaButton, footer, openapi } = mint;
   const { api, analytics, integrations, seo, metadata, font, backgroundImage, background, codeBlock } = mint;
   // Unknown keys pass through (the docs.json schema tolerates them); converted ones must not.
@@ -204,7 +240,7 @@ export function convertMintJson(mint: LegacyConfig): Json {
       modeToggle === undefined ? undefined : compact({ default: modeToggle.default, strict: modeToggle.isHidden }),
     fonts: font,
     styling: codeBlock?.mode === undefined ? undefined : { codeblocks: codeBlock.mode === 'dark' ? 'dark' : 'system' },
-    navigation: navigation(mint),
+    navigation: navigation(mint, pageExists),
     navbar: nonEmpty({
       links: topbarLinks?.map((l) => compact({ type: l.type, label: l.name ?? l.type ?? l.url, href: l.url })),
       primary:

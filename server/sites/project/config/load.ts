@@ -73,8 +73,12 @@ export function loadConfig(rootDir: string): LoadedConfig {
         'mint.json',
       );
     }
+    // A tab URL naming a page (and no `..` way out of the project) makes a tab with no group a link there.
+    const pageExists = (path: string): boolean =>
+      !path.split('/').includes('..') && ['.mdx', '.md'].some((ext) => existsSync(join(rootDir, `${path}${ext}`)));
     // Key paths of errors past this point are those of the converted (docs.json-shaped) config.
-    const config = validate(convertMintJson(legacy.data), 'mint.json (converted to docs.json)', undefined, 'mint.json');
+    const converted = convertMintJson(legacy.data, pageExists);
+    const config = validate(converted, 'mint.json (converted to docs.json)', undefined, 'mint.json');
     return { file: 'mint.json', config, files: ['mint.json'] };
   }
   throw ValidationError('The project has no docs.json (or legacy mint.json) at its root', [

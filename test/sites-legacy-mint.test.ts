@@ -1,0 +1,69 @@
+/** Legacy mint.json conversion cases found in real projects: tabs with no pages, anchor order, feedback. */
+import { describe, expect, it } from 'vitest';
+import { loadSiteProject } from '../server/sites/project/model.js';
+import { writeProject } from './helpers/siteProjects.js';
+
+const page = (title: string): string => `---\ntitle: ${title}\n---\n\nText.\n`;
+
+/** A mint.json project with `extra` keys and a page file for each navigation page. */
+function mintProject(extra: Record<string, unknown>, files: Record<string, string> = {}): string {
+  return writeProject({
+    'mint.json': {
+      name: 'Legacy',
+      colors: { primary: '#0D9373' },
+      navigation: [
+        { group: 'Start', pages: ['introduction'] },
+        { group: 'Wallet', pages: ['wallet/overview'] },
+      ],
+      ...extra,
+    },
+    'introduction.mdx': page('Introduction'),
+    'wallet/overview.mdx': page('Wallet'),
+    ...files,
+  });
+}
+
+describe('mint.json tabs', () => {
+  it('makes a tab no group falls under a link to its page, or leaves it out, in config order', () => {
+    const dir = mintProject(
+      {
+        primaryTab: { name: 'Documentation' },
+        tabs: [
+          // No page starts with docs/ and there is no docs page: a dead tab, left out.
+          { name: 'Documentation', url: 'docs' },
+          { name: 'Changelog', url: 'changelog' },
+          { name: 'Wallet', url: 'wallet' },
+          { name: 'Status', url: 'https://status.example.org' },
+        ],
+      },
+      { 'changelog.mdx': page('Changelog') },
+    );
+    expect(loadSiteProject(dir).config.navigation).toEqual({
+      tabs: [
+        { tab: 'Documentation', groups: [{ group: 'Start', pages: ['introduction'] }] },
+        { tab: 'Changelog', href: '/changelog' },
+        { tab: 'Wallet', groups: [{ group: 'Wallet', pages: ['wallet/overview'] }] },
+        { tab: 'Status', href: 'https://status.example.org' },
+      ],
+    });
+  });
+
+  it('does not let a tab with no pages hide the anchors that hold the groups', () => {
+    const dir = mintProject({
+      tabs: [{ name: 'API Reference', url: 'api-reference' }],
+      anchors: [
+        { name: 'Wallet', icon: 'wallet', url: 'wallet' },
+        { name: 'Discord', icon: 'discord', url: 'https://discord.example.org' },
+      ],
+    });
+    const model = loadSiteProject(dir);
+    expect(model.config.navigation['tabs']).toBeUndefined();
+    const { sections, global } = model.navigation;
+    expect([...sections, ...global].map((s) => [s.division, s.label])).toEqual([
+      ['anchor', 'Documentation'],
+      ['anchor', 'Wallet'],
+      ['anchor', 'Discord'],
+    ]);
+    expect(model.problems).toEqual([]);
+  });
+});
