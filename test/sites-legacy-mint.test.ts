@@ -67,3 +67,32 @@ describe('mint.json tabs', () => {
     expect(model.problems).toEqual([]);
   });
 });
+
+describe('mint.json anchors', () => {
+  it('keeps link anchors where the config lists them among the anchors that hold groups', () => {
+    const dir = mintProject(
+      {
+        anchors: [
+          { name: 'Wallet', icon: 'wallet', url: 'wallet' },
+          { name: 'Blog', icon: 'newspaper', url: 'https://blog.example.org' },
+          { name: 'FAQ', icon: 'question', url: 'faq' },
+          { name: 'GitHub', icon: 'github', url: 'https://github.com/example/docs' },
+        ],
+        navigation: [
+          { group: 'Start', pages: ['introduction'] },
+          { group: 'Wallet', pages: ['wallet/overview'] },
+          { group: 'FAQ', pages: ['faq/about'] },
+        ],
+      },
+      { 'faq/about.mdx': page('About') },
+    );
+    const { sections, global } = loadSiteProject(dir).navigation;
+    expect([...sections, ...global].map((s) => [s.label, s.href ?? s.items.length])).toEqual([
+      ['Documentation', 1],
+      ['Wallet', 1],
+      ['Blog', 'https://blog.example.org'],
+      ['FAQ', 1],
+      ['GitHub', 'https://github.com/example/docs'],
+    ]);
+  });
+});

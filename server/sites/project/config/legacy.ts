@@ -4,7 +4,7 @@
  * each top-level group under the tab (or anchor) whose `url` prefixes the group's first page, and the
  * rest under the primary tab/anchor. `version` on groups/tabs/anchors filters them per version.
  */
-import type { LegacyConfig, LegacyGroup } from './legacySchema.js';
+import type { LegacyAnchor, LegacyConfig, LegacyGroup } from './legacySchema.js';
 
 type Json = Record<string, unknown>;
 
@@ -131,15 +131,14 @@ function content(
   const claims = (url: string): LegacyGroup[] => groups.filter((g) => underPrefix(firstPage(g), url));
   const prefixAnchors =
     sectionTabs.length > 0 ? [] : anchors.filter((a) => !isExternal(a.url) && claims(a.url).length > 0);
-  const linkAnchors = anchors
-    .filter((a) => !prefixAnchors.includes(a))
-    .map((a) =>
-      compact({
-        anchor: a.name,
-        href: isExternal(a.url) ? a.url : `/${trimSlashes(a.url)}`,
-        icon: icon(a.icon, a.iconType),
-      }),
-    );
+  const linkAnchor = (a: LegacyAnchor): Json =>
+    compact({
+      anchor: a.name,
+      href: isExternal(a.url) ? a.url : `/${trimSlashes(a.url)}`,
+      icon: icon(a.icon, a.iconType),
+    });
+  // Links go with the anchor sections when there are any (below), so they keep their place among them.
+  const linkAnchors = prefixAnchors.length > 0 ? [] : anchors.map(linkAnchor);
   const global = compact({
     anchors: linkAnchors.length > 0 ? linkAnchors : undefined,
     tabs: sectionTabs.length === 0 && linkTabs.length > 0 ? linkTabs : undefined,
@@ -166,14 +165,17 @@ function content(
       unclaimed.length > 0
         ? [compact({ anchor: top?.name ?? 'Documentation', icon: icon(top?.icon, top?.iconType), groups: unclaimed })]
         : [];
-    const rest = prefixAnchors.map((a) =>
-      compact({
-        anchor: a.name,
-        icon: icon(a.icon, a.iconType),
-        hidden: a.isDefaultHidden,
-        color: typeof a.color === 'string' ? { light: a.color, dark: a.color } : undefined,
-        groups: of(a.url),
-      }),
+    // Config order, links included: the author placed each anchor.
+    const rest = anchors.map((a) =>
+      prefixAnchors.includes(a)
+        ? compact({
+            anchor: a.name,
+            icon: icon(a.icon, a.iconType),
+            hidden: a.isDefaultHidden,
+            color: typeof a.color === 'string' ? { light: a.color, dark: a.color } : undefined,
+            groups: of(a.url),
+          })
+        : linkAnchor(a),
     );
     return { body: { anchors: [...primary, ...rest] }, global };
   }

@@ -98,5 +98,7 @@ export const LegacyConfigSchema = z.looseObject({
 
 /** A validated mint.json. */
 export type LegacyConfig = z.output<typeof LegacyConfigSchema>;
+/** A mint.json `anchors[]` entry. */
+export type LegacyAnchor = NonNullable<LegacyConfig['anchors']>[number];
 /** A mint.json navigation group. */
 export type LegacyGroup = z.output<typeof LegacyGroupSchema>;
