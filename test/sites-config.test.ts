@@ -241,8 +241,8 @@ describe('legacy mint.json', () => {
       footer: { socials: { github: 'https://github.com/example/legacy' } },
       integrations: { ga4: { measurementId: 'G-TEST' } },
       seo: { indexing: 'all' },
-      feedback: { thumbsRating: true },
     });
+    expect(model.settings.readerFeedback).toBe(true);
     expect(model.problems).toEqual([]);
     expect(model.settings.appearance).toEqual({ default: 'light', strict: true });
     expect([...model.pages.keys()].sort()).toEqual([

@@ -96,3 +96,31 @@ describe('mint.json anchors', () => {
     ]);
   });
 });
+
+describe('mint.json feedback', () => {
+  const feedbackOf = (extra: Record<string, unknown>): boolean =>
+    loadSiteProject(mintProject(extra)).settings.readerFeedback;
+
+  it('turns the reader feedback widget off with hideFeedbackButtons, whatever feedback says', () => {
+    expect(feedbackOf({ hideFeedbackButtons: true })).toBe(false);
+    expect(feedbackOf({ hideFeedbackButtons: true, feedback: { thumbsRating: true } })).toBe(false);
+    expect(feedbackOf({ hideFeedbackButtons: false })).toBe(true);
+  });
+
+  it('follows feedback.thumbsRating when a feedback object is written, and stays on without one', () => {
+    expect(feedbackOf({ feedback: { thumbsRating: true } })).toBe(true);
+    expect(feedbackOf({ feedback: { thumbsRating: false } })).toBe(false);
+    // Edit and issue links have no offline counterpart: they do not turn the page rating on.
+    expect(feedbackOf({ feedback: { suggestEdit: true, raiseIssue: true } })).toBe(false);
+    expect(feedbackOf({})).toBe(true);
+  });
+
+  it('leaves no mint.json feedback key in the converted config, keeping other integrations', () => {
+    const model = loadSiteProject(
+      mintProject({ hideFeedbackButtons: true, analytics: { ga4: { measurementId: 'G-TEST' } } }),
+    );
+    expect(model.config['hideFeedbackButtons']).toBeUndefined();
+    expect(model.config.integrations).toEqual({ ga4: { measurementId: 'G-TEST' }, telemetry: { enabled: false } });
+    expect(model.problems).toEqual([]);
+  });
+});

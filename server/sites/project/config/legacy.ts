@@ -61,6 +61,8 @@ const CONVERTED_KEYS = [
   'primaryTab',
   'versions',
   'footerSocials',
+  'hideFeedbackButtons',
+  'feedback',
   '$schema',
 ] as const;
 
@@ -203,6 +205,31 @@ function socials(mint: LegacyConfig): Json | undefined {
   return legacy ?? mint.footer?.socials;
 }
 
+/**
+ * `integrations` with `telemetry.enabled: false` when mint.json turns the page rating off, as docs.json
+ * does (settings.ts reads it for the theme, the feedback endpoints and the agent instructions). The
+ * reader feedback widget is a page rating ("Was this page helpful?"), so `feedback.thumbsRating` decides
+ * when a `feedback` object is written (Mintlify shows a rating only when it is true) and
+ * `hideFeedbackButtons: true` hides it whatever else says. `suggestEdit` and `raiseIssue` link to the
+ * project's Git host, which an offline copy has no part in; they change nothing.
+ */
+function integrationsOf(mint: LegacyConfig): Json | undefined {
+  const { analytics, integrations, feedback, hideFeedbackButtons } = mint;
+  const legacyIntegrations = Object.fromEntries(
+    Object.entries(integrations ?? {}).map(([key, value]) => {
+      if (typeof value !== 'string') return [key, value];
+      return [key, key === 'frontchat' ? { snippetId: value } : { appId: value }];
+    }),
+  );
+  const ratingOff = hideFeedbackButtons === true || (feedback !== undefined && feedback.thumbsRating !== true);
+  const telemetry = legacyIntegrations['telemetry'];
+  const off = ratingOff
+    ? { telemetry: { ...(typeof telemetry === 'object' ? telemetry : {}), enabled: false } }
+    : undefined;
+  if (analytics === undefined && integrations === undefined && off === undefined) return undefined;
+  return { ...analytics, ...legacyIntegrations, ...off };
+}
+
 function playgroundDisplay(mode: string | undefined): string | undefined {
   if (mode === 'show') return 'interactive';
   if (mode === 'hide') return 'none';
@@ -215,16 +242,10 @@ function playgroundDisplay(mode: string | undefined): string | undefined {
  */
 export function convertMintJson(mint: LegacyConfig, pageExists: PageExists): Json {
   const { name, theme, logo, favicon, colors, modeToggle, topbarLinks, topbarCtaButton, footer, openapi } = mint;
-  const { api, analytics, integrations, seo, metadata, font, backgroundImage, background, codeBlock } = mint;
+  const { api, seo, metadata, font, backgroundImage, background, codeBlock } = mint;
   // Unknown keys pass through (the docs.json schema tolerates them); converted ones must not.
   const rest: Json = { ...mint };
   for (const key of CONVERTED_KEYS) delete rest[key];
-  const legacyIntegrations = Object.fromEntries(
-    Object.entries(integrations ?? {}).map(([key, value]) => {
-      if (typeof value !== 'string') return [key, value];
-      return [key, key === 'frontchat' ? { snippetId: value } : { appId: value }];
-    }),
-  );
   return compact({
     ...rest,
     $schema: 'https://mintlify.com/docs.json',
@@ -272,8 +293,7 @@ export function convertMintJson(mint: LegacyConfig, pageExists: PageExists): Jso
             }),
       mdx: api === undefined ? undefined : compact({ server: api.baseUrl, auth: api.auth }),
     }),
-    integrations:
-      analytics === undefined && integrations === undefined ? undefined : { ...analytics, ...legacyIntegrations },
+    integrations: integrationsOf(mint),
     seo: nonEmpty({ indexing: seo?.indexHiddenPages === true ? 'all' : undefined, metatags: metadata }),
   });
 }

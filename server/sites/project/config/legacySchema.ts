@@ -94,6 +94,14 @@ export const LegacyConfigSchema = z.looseObject({
   backgroundImage: z.string().optional(),
   background: z.looseObject({ style: z.string().optional() }).optional(),
   codeBlock: z.looseObject({ mode: z.string().optional() }).optional(),
+  hideFeedbackButtons: z.boolean().optional(),
+  feedback: z
+    .looseObject({
+      thumbsRating: z.boolean().optional(),
+      suggestEdit: z.boolean().optional(),
+      raiseIssue: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 /** A validated mint.json. */
