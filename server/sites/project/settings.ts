@@ -71,9 +71,24 @@ export function siteSettings(
   return { settings, problems };
 }
 
+/** A URL with a scheme (`https:`, `mailto:`) or protocol-relative (`//host`): not a site path. */
+function isUrl(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//');
+}
+
+/**
+ * A site path written without its leading slash (`v0/introduction`) read from the site root, as Mintlify
+ * reads it: a destination left relative would be resolved by the browser against the old page's folder.
+ * URLs, query- or fragment-only and `./`/`../` destinations stay as written.
+ */
+function rooted(path: string): string {
+  return isUrl(path) || /^[/?#.]/.test(path) ? path : `/${path}`;
+}
+
 /**
  * Redirect rules. Sources must be paths without `?` or `#` (§1.1); a rule breaking that is left out
- * and reported, as the site can still be served without it.
+ * and reported, as the site can still be served without it. A source or destination written without its
+ * leading slash is a path from the site root (see `rooted`).
  */
 export function siteRedirects(
   config: DocsConfig,
@@ -83,7 +98,8 @@ export function siteRedirects(
   const problems: SiteProblem[] = [];
   (config.redirects ?? []).forEach((rule, i) => {
     const keyPath = `redirects[${i}].source`;
-    if (!rule.source.startsWith('/') || /[?#]/.test(rule.source)) {
+    const source = rooted(rule.source);
+    if (!source.startsWith('/') || /[?#]/.test(source)) {
       problems.push({
         code: 'invalid-redirect',
         file: configFile,
@@ -92,7 +108,7 @@ export function siteRedirects(
       });
       return;
     }
-    redirects.push({ source: rule.source, destination: rule.destination, permanent: rule.permanent ?? true });
+    redirects.push({ source, destination: rooted(rule.destination), permanent: rule.permanent ?? true });
   });
   return { redirects, problems };
 }

@@ -1,0 +1,51 @@
+/** docs.json `redirects` as the project loader reads them: paths written without their leading slash. */
+import { describe, expect, it } from 'vitest';
+import { loadSiteProject } from '../server/sites/project/model.js';
+import { compileRedirects, matchRedirect } from '../server/sites/serve/redirects.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+
+describe('redirects without a leading slash', () => {
+  it('reads a source or destination without its leading slash from the site root, as Mintlify does', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        redirects: [
+          { source: 'features/extract-beta', destination: 'features/extract' },
+          { source: 'v0/:slug*', destination: '/v1/:slug*', permanent: false },
+          { source: '/chat', destination: 'https://chat.example.org' },
+          { source: '/top', destination: '#top' },
+        ],
+      }),
+      'index.mdx': '# Home\n',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.problems).toEqual([]);
+    expect(model.redirects).toEqual([
+      { source: '/features/extract-beta', destination: '/features/extract', permanent: true },
+      { source: '/v0/:slug*', destination: '/v1/:slug*', permanent: false },
+      { source: '/chat', destination: 'https://chat.example.org', permanent: true },
+      { source: '/top', destination: '#top', permanent: true },
+    ]);
+    // The Location is absolute: relative, a browser would go to /features/features/extract.
+    expect(matchRedirect(compileRedirects(model.redirects), '/features/extract-beta')?.location).toBe(
+      '/features/extract',
+    );
+  });
+
+  it('still leaves out a source that is a URL or carries a query', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        redirects: [
+          { source: 'https://old.example.org/a', destination: '/a' },
+          { source: 'b?x=1', destination: '/b' },
+        ],
+      }),
+      'index.mdx': '# Home\n',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.redirects).toEqual([]);
+    expect(model.problems.map((p) => [p.code, p.keyPath])).toEqual([
+      ['invalid-redirect', 'redirects[0].source'],
+      ['invalid-redirect', 'redirects[1].source'],
+    ]);
+  });
+});
