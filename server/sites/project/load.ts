@@ -8,9 +8,17 @@ import { buildNavigation } from './navigation/build.js';
 import { NavContext } from './navigation/context.js';
 import { scanSpecs } from './openapi/specs.js';
 import { ClassNameCollector } from './classNames.js';
+import { IconNameCollector } from './iconNames.js';
 import { definesInteractiveComponent } from './scripts.js';
 import { listProjectFiles } from './pages/files.js';
-import { filePage, generatedPage, pageFileByPath, readPageFile, snippetProblems } from './pages/pages.js';
+import {
+  filePage,
+  generatedPage,
+  pageFileByPath,
+  readPageFile,
+  snippetProblems,
+  type SourceScan,
+} from './pages/pages.js';
 import { localTarget } from './pages/references.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
@@ -116,26 +124,25 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const pageProblems: SiteProblem[] = [];
   let outOfNavPages = 0;
   const classNames = new ClassNameCollector();
+  const icons = new IconNameCollector();
+  icons.collectConfig(config, configFile);
   let interactiveComponents = false;
+  const scanSource: SourceScan = (source, file) => {
+    classNames.collect(source);
+    icons.collectSource(source, file);
+    interactiveComponents ||= definesInteractiveComponent(source);
+  };
   const variables = config.variables ?? {};
   for (const [path, file] of pageFiles) {
     const usage = ctx.usage.get(path);
     if (usage === undefined) outOfNavPages++;
-    const page = readPageFile(root, file, files.all, readProblems, variables, (source) => {
-      classNames.collect(source);
-      interactiveComponents ||= definesInteractiveComponent(source);
-    });
+    const page = readPageFile(root, file, files.all, readProblems, variables, scanSource);
     onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)));
   }
   // A file another file at the same path overrides is no page, but its problems are still the author's.
   const pageFileSet = new Set(pageFiles.values());
   for (const file of files.pages) if (!pageFileSet.has(file)) readPageFile(root, file, files.all, readProblems, {});
-  readProblems.push(
-    ...snippetProblems(root, files.snippets, files.all, (source) => {
-      classNames.collect(source);
-      interactiveComponents ||= definesInteractiveComponent(source);
-    }),
-  );
+  readProblems.push(...snippetProblems(root, files.snippets, files.all, scanSource));
   for (const gen of ctx.generated.values()) onPage(generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
   const written = siteSettings(config, configFile);
@@ -148,6 +155,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...redirectProblems,
     ...written.problems,
     ...assets.problems,
+    ...icons.problems(settings.iconLibrary),
     ...remote.problems,
     ...packed.problems,
     // Stable: a file's own problems stay in the order they were found.

@@ -243,6 +243,7 @@ export interface SiteProblem {
     | 'invalid-redirect'
     | 'invalid-config'
     | 'unsupported-config'
+    | 'unknown-icon'
     | 'render-failed';
   /** Project-relative file the problem is in (`docs.json` for navigation problems). */
   readonly file: string;

@@ -63,16 +63,19 @@ function withVariables(data: Frontmatter, variables: Readonly<Record<string, str
  * Reads one page file: its frontmatter (`variables` substituted), with its problems (bad frontmatter,
  * missing references) added to `problems`.
  */
+/** Looks at the text of a page or snippet as the import reads it (`file` is project-relative). */
+export type SourceScan = (source: string, file: string) => void;
+
 export function readPageFile(
   rootDir: string,
   file: string,
   allFiles: ReadonlySet<string>,
   problems: SiteProblem[],
   variables: Readonly<Record<string, string>>,
-  collect?: (source: string) => void,
+  collect?: SourceScan,
 ): PageFile {
   const { source, modified } = readWithDay(join(rootDir, file));
-  collect?.(source);
+  collect?.(source, file);
   const split = splitFrontmatter(source);
   for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
   problems.push(...referenceProblems(allFiles, file, source));
@@ -96,13 +99,13 @@ export function snippetProblems(
   rootDir: string,
   snippetFiles: readonly string[],
   allFiles: ReadonlySet<string>,
-  collect?: (source: string) => void,
+  collect?: SourceScan,
 ): SiteProblem[] {
   const problems: SiteProblem[] = [];
   for (const file of snippetFiles) {
     if (!/\.(mdx?|jsx?|tsx?)$/i.test(file)) continue;
     const source = readFileSync(join(rootDir, file), 'utf8');
-    collect?.(source);
+    collect?.(source, file);
     problems.push(...referenceProblems(allFiles, file, source));
   }
   return problems;

@@ -88,7 +88,7 @@ function faOrder(iconType: string | undefined): Source[] {
 /**
  * Inline SVG for an icon name, or null when no installed set has it. The site's library is tried
  * first, then the other one (sites mix names; Lucide has no brand logos). Tabler is not shipped: its
- * names are looked up in Lucide, which shares most of them.
+ * names are looked up in Lucide, which shares most of them, and its `brand-*` logos in Font Awesome's brands.
  */
 export function iconSvg(rawName: string, library: IconLibrary, iconType?: string): string | null {
   const name = rawName
@@ -109,7 +109,9 @@ export function iconSvg(rawName: string, library: IconLibrary, iconType?: string
       const svg = readSvg(source, alias);
       if (svg) return svg;
     }
-  return null;
+  // Tabler names its logos `brand-python`; Font Awesome's brands set has most of them as `python`.
+  const brand = /^brand-(.+)$/.exec(name)?.[1];
+  return brand === undefined ? null : readSvg('brands', brand);
 }
 
 /** True when `icon` is a URL or project path rather than a library name. */

@@ -1,0 +1,95 @@
+/**
+ * Icon names a project writes that no icon set Offprint ships has. Mintlify draws Font Awesome Pro
+ * names (`square-1`, `gear-code`) from its CDN; offline only Font Awesome Free and Lucide are installed,
+ * so such an icon shows nothing. The import says which, once per name, rather than leaving a reader's
+ * sidebar and cards with silent gaps.
+ */
+import { z } from 'zod';
+import { iconSvg, isIconPath } from '../render/icons/icons.js';
+import type { IconLibrary } from '../render/types.js';
+import type { SiteProblem } from './model.js';
+import { stripCode } from './pages/references.js';
+
+/** `icon="name"`, `icon='name'`, `icon={"name"}` in MDX. */
+const COMPONENT_ICON = /\bicon\s*=\s*\{?\s*(?:"([^"\n]{1,80})"|'([^'\n]{1,80})')/g;
+/** `icon: name` in frontmatter (the page's sidebar icon). */
+const FRONTMATTER_ICON = /^icon:\s*["']?([^"'\n]{1,80}?)["']?\s*$/m;
+/** A page's frontmatter block and its body. */
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
+/** A config `icon`: a name, or `{ name, style }` (docs.json's form with a Font Awesome style). */
+const ConfigIconSchema = z.union([z.string(), z.object({ name: z.string(), style: z.string().optional() })]);
+/** Distinct names kept per project: enough for any real site, bounded for a hostile one. */
+const MAX_NAMES = 2_000;
+/** Unknown names reported one by one; past it, one line counts the rest. */
+const MAX_REPORTED = 20;
+
+interface Use {
+  readonly file: string;
+  readonly style: string | undefined;
+  files: number;
+}
+
+/** Collects the icon names of a project's config and pages, then checks them against the shipped sets. */
+export class IconNameCollector {
+  private readonly uses = new Map<string, Use>();
+
+  /** Adds the icons of a page or snippet source (`file` is project-relative). */
+  collectSource(source: string, file: string): void {
+    if (!source.includes('icon')) return;
+    const frontmatter = FRONTMATTER.exec(source);
+    const names = new Set<string>();
+    const sidebarIcon = frontmatter?.[1] === undefined ? undefined : FRONTMATTER_ICON.exec(frontmatter[1])?.[1];
+    if (sidebarIcon !== undefined) names.add(sidebarIcon.trim());
+    // Icons in code samples are text, not icons to draw.
+    const body = stripCode(source.slice(frontmatter?.[0].length ?? 0));
+    for (const match of body.matchAll(COMPONENT_ICON)) names.add((match[1] ?? match[2] ?? '').trim());
+    for (const name of names) this.add(name, undefined, file);
+  }
+
+  /** Adds every `icon` of a config object (navigation, navbar, footer), with its `style` when it has one. */
+  collectConfig(value: unknown, file: string): void {
+    if (Array.isArray(value)) {
+      for (const item of value) this.collectConfig(item, file);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key !== 'icon') {
+        this.collectConfig(child, file);
+        continue;
+      }
+      const icon = ConfigIconSchema.safeParse(child);
+      if (!icon.success) continue;
+      if (typeof icon.data === 'string') this.add(icon.data, undefined, file);
+      else this.add(icon.data.name, icon.data.style, file);
+    }
+  }
+
+  private add(name: string, style: string | undefined, file: string): void {
+    if (name === '' || isIconPath(name) || name.includes('{')) return;
+    const use = this.uses.get(name);
+    if (use !== undefined) use.files += 1;
+    else if (this.uses.size < MAX_NAMES) this.uses.set(name, { file, style, files: 1 });
+  }
+
+  /** One `unknown-icon` problem per name no shipped set draws (at most {@link MAX_REPORTED}, then a count). */
+  problems(library: IconLibrary): SiteProblem[] {
+    const unknown = [...this.uses].filter(([name, use]) => iconSvg(name, library, use.style) === null);
+    const problems: SiteProblem[] = unknown.slice(0, MAX_REPORTED).map(([name, use]) => ({
+      code: 'unknown-icon',
+      file: use.file,
+      message:
+        `icon "${name}": no icon set Offprint ships has it (Font Awesome Free, Lucide), so it shows nothing` +
+        (use.files > 1 ? ` (used in ${use.files} places)` : ''),
+    }));
+    if (unknown.length > MAX_REPORTED) {
+      const [, first] = unknown[MAX_REPORTED] ?? [];
+      problems.push({
+        code: 'unknown-icon',
+        file: first?.file ?? '',
+        message: `and ${unknown.length - MAX_REPORTED} more icon names no shipped icon set has`,
+      });
+    }
+    return problems;
+  }
+}

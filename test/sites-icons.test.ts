@@ -1,0 +1,91 @@
+/**
+ * Icon names no shipped icon set draws (Font Awesome Pro names such as `square-1`, which Mintlify loads
+ * from its CDN) are reported by the import, once per name, from the config and from pages; free Font
+ * Awesome and Lucide names, icon files, and names inside code samples are not.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadSiteProject } from '../server/sites/project/model.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+
+const unknownIcons = (dir: string) =>
+  loadSiteProject(dir)
+    .problems.filter((p) => p.code === 'unknown-icon')
+    .map((p) => [p.file, p.message]);
+
+describe('icon names the shipped sets lack', () => {
+  it('are reported once each, with the first file (in file order) that uses them', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        navigation: {
+          tabs: [
+            {
+              tab: 'Guides',
+              icon: 'house',
+              groups: [
+                { group: 'Start', icon: 'square-1', pages: ['index', 'setup'] },
+                { group: 'More', icon: { name: 'github', style: 'brands' }, pages: ['more'] },
+                { group: 'Again', icon: 'square-1', pages: [] },
+              ],
+            },
+          ],
+        },
+      }),
+      'index.mdx': '---\ntitle: Home\nicon: gear-code\n---\n\n<Card title="Go" icon="rocket" />\n',
+      'setup.mdx': [
+        '---',
+        'title: Setup',
+        'icon: layout-dashboard',
+        '---',
+        '',
+        '<Card title="A" icon="coin" />',
+        '<Step icon={"/icons/step.svg"} />',
+        '',
+        '```mdx',
+        '<Card icon="not-drawn-in-code" />',
+        '```',
+        '',
+      ].join('\n'),
+      'more.mdx': '---\ntitle: More\n---\n\nicon: not-frontmatter\n\n<Card icon="coin" />\n',
+    });
+    expect(unknownIcons(dir)).toEqual([
+      [
+        'docs.json',
+        'icon "square-1": no icon set Offprint ships has it (Font Awesome Free, Lucide), so it shows nothing (used in 2 places)',
+      ],
+      [
+        'index.mdx',
+        'icon "gear-code": no icon set Offprint ships has it (Font Awesome Free, Lucide), so it shows nothing',
+      ],
+      [
+        'more.mdx',
+        'icon "coin": no icon set Offprint ships has it (Font Awesome Free, Lucide), so it shows nothing (used in 2 places)',
+      ],
+    ]);
+  });
+
+  it('are counted past the first twenty', () => {
+    const names = Array.from({ length: 25 }, (_, i) => `pro-only-${i}`);
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': `# Home\n\n${names.map((n) => `<Icon icon="${n}" />`).join('\n')}\n`,
+    });
+    const found = unknownIcons(dir);
+    expect(found).toHaveLength(21);
+    expect(found[20]).toEqual(['index.mdx', 'and 5 more icon names no shipped icon set has']);
+  });
+  it("take Tabler's brand-* logos from Font Awesome's brands, as Tabler is not shipped", () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        icons: { library: 'tabler' },
+        navigation: {
+          groups: [
+            { group: 'Python', icon: 'brand-python', pages: ['index'] },
+            { group: 'Other', icon: 'brand-no-such-logo', pages: [] },
+          ],
+        },
+      }),
+      'index.mdx': '# Home\n',
+    });
+    expect(unknownIcons(dir).map(([, message]) => message?.split(':')[0])).toEqual(['icon "brand-no-such-logo"']);
+  });
+});
