@@ -96,6 +96,11 @@ export interface NavSection {
   readonly banner?: DocsConfig['banner'];
   readonly navbar?: DocsConfig['navbar'];
   readonly footer?: DocsConfig['footer'];
+  /**
+   * The division's own `global` links (a language's anchors, ...), shown on every page under it as
+   * {@link NavRoot.global}'s are on every page; absent when it has none.
+   */
+  readonly global?: readonly NavSection[];
   readonly sections: readonly NavSection[];
   readonly items: readonly NavItem[];
 }

@@ -1,6 +1,7 @@
 /**
  * The section switchers of a page: for each division level of the navigation (tabs, anchors, dropdowns,
- * products, versions, languages, tab menus) the options and the active one, plus `navigation.global` links.
+ * products, versions, languages, tab menus) the options and the active one, plus the `global` links of
+ * `navigation` and of the divisions the page sits in.
  */
 import type { IconRef, NavDivision, NavSection, SiteModel } from '../project/model.js';
 import { esc, isExternal, linkAttrs } from './html.js';
@@ -101,7 +102,9 @@ export function switchers(site: SiteModel, location: NavLocation): Map<NavDivisi
       siblings.filter((s) => !s.hidden).map((s) => option(site, s, s === current)),
     );
   });
-  for (const global of site.navigation.global) {
+  // navigation.global's links, then those of each division the page sits in (a language's own anchors).
+  const globals = [...site.navigation.global, ...location.chain.flatMap((section) => section.global ?? [])];
+  for (const global of globals) {
     if (!global.hidden) add(global.division, [option(site, global, false)]);
   }
   return out;

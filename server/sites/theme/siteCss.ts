@@ -38,7 +38,8 @@ function pair(selector: string, variable: string, value: ColorValue | undefined)
 function sectionsWith(sections: readonly NavSection[], out: NavSection[] = []): NavSection[] {
   for (const s of sections) {
     out.push(s);
-    sectionsWith(s.sections, out);
+    // A division's own global links may carry an anchor colour too.
+    sectionsWith([...(s.global ?? []), ...s.sections], out);
   }
   return out;
 }

@@ -139,6 +139,20 @@ export const NavNodeSchema = z.looseObject({
   get menu() {
     return z.array(NavNodeSchema).optional();
   },
+  // Links shown on every page under the division (or, on `navigation`, on every page): Mintlify allows
+  // `global` on each division, and real configs write it per language (crewAI, firecrawl).
+  get global() {
+    return z
+      .looseObject({
+        tabs: z.array(NavNodeSchema).optional(),
+        anchors: z.array(NavNodeSchema).optional(),
+        dropdowns: z.array(NavNodeSchema).optional(),
+        languages: z.array(NavNodeSchema).optional(),
+        versions: z.array(NavNodeSchema).optional(),
+        products: z.array(NavNodeSchema).optional(),
+      })
+      .optional();
+  },
 });
 
 /** Division array keys and the label key their items need. */
@@ -161,7 +175,7 @@ export interface ConfigIssue {
 
 /**
  * Division items without their label (`{"groups": [{"pages": [...]}]}`): the check zod cannot express
- * on the recursive schema. `navigation.global` is not walked: its items are links.
+ * on the recursive schema. `global` objects are not walked: their items are links.
  */
 export function missingLabels(node: NavNodeConfig, path: readonly PropertyKey[]): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
@@ -191,19 +205,8 @@ export function missingLabels(node: NavNodeConfig, path: readonly PropertyKey[])
   return issues;
 }
 
-/** The `navigation` object: one root division plus `global` links. */
-export const NavigationSchema = NavNodeSchema.extend({
-  global: z
-    .looseObject({
-      tabs: z.array(NavNodeSchema).optional(),
-      anchors: z.array(NavNodeSchema).optional(),
-      dropdowns: z.array(NavNodeSchema).optional(),
-      languages: z.array(NavNodeSchema).optional(),
-      versions: z.array(NavNodeSchema).optional(),
-      products: z.array(NavNodeSchema).optional(),
-    })
-    .optional(),
-});
+/** The `navigation` object: one root division, its `global` links shown on every page. */
+export const NavigationSchema = NavNodeSchema;
 
 /** One redirect rule. */
 export const RedirectSchema = z.looseObject({

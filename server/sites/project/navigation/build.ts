@@ -136,6 +136,7 @@ function buildSection(
   const inh = inherit(node, parent);
   const icon = iconOf(node.icon, node.iconType);
   const { sections, items } = buildContent(ctx, node, id, inh);
+  const global = buildGlobal(ctx, node.global, `${id}.global`, inh);
   const optional = {
     icon,
     href: node.href,
@@ -149,7 +150,34 @@ function buildSection(
     footer: node.footer,
   };
   const defined = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
-  return { kind: 'section', division, id, label, hidden: node.hidden === true, ...defined, sections, items };
+  return {
+    kind: 'section',
+    division,
+    id,
+    label,
+    hidden: node.hidden === true,
+    ...defined,
+    ...(global.length > 0 ? { global } : {}),
+    sections,
+    items,
+  };
+}
+
+/**
+ * The link sections of a `global` object (of `navigation` or of a division), in the order of
+ * {@link SECTION_KEYS}; `global` has no `menu`.
+ */
+function buildGlobal(ctx: NavContext, global: NavNodeConfig['global'], id: string, inh: Inherited): NavSection[] {
+  const out: NavSection[] = [];
+  if (global === undefined) return out;
+  for (const [key, division, labelKey] of SECTION_KEYS) {
+    if (key === 'menu') continue;
+    global[key]?.forEach((child, i) => {
+      const label = child[labelKey];
+      out.push(buildSection(ctx, child, division, typeof label === 'string' ? label : '', `${id}.${key}[${i}]`, inh));
+    });
+  }
+  return out;
 }
 
 /**
@@ -211,18 +239,5 @@ export function buildNavigation(
   reportRemoteSpecs(ctx, rootInherited.specs, 'api.openapi');
   const { global, ...primary } = navigation;
   const { sections, items } = buildContent(ctx, primary, 'navigation', inherit(primary, rootInherited));
-  const globalSections: NavSection[] = [];
-  if (global !== undefined) {
-    for (const [key, division, labelKey] of SECTION_KEYS) {
-      if (key === 'menu') continue;
-      global[key]?.forEach((child, i) => {
-        const label = child[labelKey];
-        const id = `navigation.global.${key}[${i}]`;
-        globalSections.push(
-          buildSection(ctx, child, division, typeof label === 'string' ? label : '', id, rootInherited),
-        );
-      });
-    }
-  }
-  return { sections, items, global: globalSections };
+  return { sections, items, global: buildGlobal(ctx, global, 'navigation.global', rootInherited) };
 }
