@@ -1,10 +1,25 @@
 /** Navigation edge cases: unknown operations, remote specs, generated pages next to file pages. */
 import { describe, expect, it } from 'vitest';
-import type { NavPageRef } from '../server/sites/project/model.js';
+import { parse } from 'node-html-parser';
+import type { NavItem, NavPageRef } from '../server/sites/project/model.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
+import type { RenderedPage } from '../server/sites/render/types.js';
+import { renderDocument } from '../server/sites/theme/document.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 
 const page = (id: string, path: string): NavPageRef => ({ kind: 'page', id, page: path });
+
+/** A rendered body for the page shell (the sidebar is what these tests look at). */
+const BODY: RenderedPage = {
+  html: '<p>Body</p>',
+  headings: [],
+  unknownComponents: [],
+  missingImports: [],
+  assets: [],
+  text: 'Body',
+  frontmatter: {},
+  warnings: [],
+};
 
 describe('navigation edge cases', () => {
   const mdx = '---\ntitle: T\n---\n';
@@ -46,7 +61,8 @@ describe('navigation edge cases', () => {
       ],
       ['missing-operation', 'navigation.groups[2].openapi', 'missing.yaml: no OpenAPI spec at this path'],
     ]);
-    expect(model.navigation.items.map((g) => (g.kind === 'group' ? g.items.length : -1))).toEqual([1, 0, 0]);
+    // B and C list nothing their specs could give: reported above, and no bare headings in the sidebar.
+    expect(model.navigation.items.map((g) => (g.kind === 'group' ? g.items.length : -1))).toEqual([1]);
   });
 
   it('keeps a generated page off a file page of the same path', () => {
@@ -62,6 +78,54 @@ describe('navigation edge cases', () => {
     expect(model.navigation.items).toEqual([
       page('navigation.pages[0]', 'api-reference/list-items'),
       page('navigation.pages[1]', 'api-reference/list-items-get'),
+    ]);
+  });
+
+  it('leaves out groups with nothing to open, nested ones too, and keeps a group with only a root', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        navigation: {
+          groups: [
+            { group: 'Start', pages: ['index'] },
+            { group: 'Gone', pages: ['missing/one', 'missing/two'] },
+            { group: 'Empty', pages: [] },
+            {
+              group: 'Outer',
+              pages: [
+                { group: 'Inner', pages: ['missing/three'] },
+                { group: 'Bare', pages: [] },
+              ],
+            },
+            { group: 'Mixed', pages: [{ group: 'Inner', pages: ['missing/four'] }, 'guide'] },
+            { group: 'Rooted', root: 'guide', pages: [] },
+          ],
+        },
+      }),
+      'index.mdx': mdx,
+      'guide.mdx': mdx,
+    });
+    const model = loadSiteProject(dir);
+    const labels = (items: readonly NavItem[]): unknown[] =>
+      items.map((item) => (item.kind === 'group' ? [item.label, labels(item.items)] : item.kind));
+    expect(labels(model.navigation.items)).toEqual([
+      ['Start', ['page']],
+      ['Mixed', ['page']],
+      ['Rooted', []],
+    ]);
+    // The missing pages are still reported.
+    expect(model.problems.map((p) => p.keyPath)).toEqual([
+      'navigation.groups[1].pages[0]',
+      'navigation.groups[1].pages[1]',
+      'navigation.groups[3].pages[0].pages[0]',
+      'navigation.groups[4].pages[0].pages[0]',
+    ]);
+    const index = model.pages.get('index');
+    if (index === undefined) throw new Error('no index page');
+    const html = parse(renderDocument({ site: model, page: index, rendered: BODY }));
+    expect(html.querySelectorAll('.op-nav-group-title').map((e) => e.textContent.trim())).toEqual([
+      'Start',
+      'Mixed',
+      'Rooted',
     ]);
   });
 });

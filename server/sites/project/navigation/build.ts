@@ -191,6 +191,15 @@ function reportRemoteSpecs(ctx: NavContext, sources: readonly SpecSource[], id: 
   });
 }
 
+/**
+ * Adds a group unless it has nothing to open: no root page and no items (it listed no pages, or only
+ * missing ones, which are reported). Mintlify shows no such group; a bare heading would lead nowhere.
+ * Nested groups are built first, so a group holding only empty groups goes too.
+ */
+function pushGroup(items: NavItem[], group: NavGroup): void {
+  if (group.items.length > 0 || group.root !== undefined) items.push(group);
+}
+
 /** Child sections and sidebar items of a node. */
 function buildContent(
   ctx: NavContext,
@@ -214,10 +223,10 @@ function buildContent(
       const page = pageRef(ctx, entry, entryId, inh);
       if (page !== undefined) items.push({ kind: 'page', id: entryId, page });
     } else {
-      items.push(buildGroup(ctx, entry, entryId, inh));
+      pushGroup(items, buildGroup(ctx, entry, entryId, inh));
     }
   });
-  node.groups?.forEach((group, i) => items.push(buildGroup(ctx, group, `${id}.groups[${i}]`, inh)));
+  node.groups?.forEach((group, i) => pushGroup(items, buildGroup(ctx, group, `${id}.groups[${i}]`, inh)));
   // A division with its own `openapi` and nothing else lists every operation of its specs (§1.5).
   if (node.openapi !== undefined && !hasContent(node)) {
     items.push(...generateAll(ctx, specSources(node.openapi), `${id}.openapi`, inh));
