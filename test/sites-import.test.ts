@@ -53,7 +53,7 @@ describe('importSite', () => {
       sourceKind: 'folder',
       sourcePath: ALL_SHAPES,
       pageCount: 24,
-      problemCount: 3,
+      problemCount: 4,
     });
 
     // A broken config, a hostile zip and a missing source: each refused, nothing changes or stays behind.
@@ -161,13 +161,13 @@ describe('CLI', () => {
       projectId,
       buildId: expect.stringMatching(/^[0-9A-Z]{26}$/) as unknown,
       pages: 24,
-      problems: 3,
+      problems: 4,
       problemList: expect.any(Array) as unknown,
       // No server runs on this data dir: no URL to open yet.
       siteUrl: null,
     });
     const listed = parsed['problemList'] as { code: string; file: string; message: string }[];
-    expect(listed).toHaveLength(3);
+    expect(listed).toHaveLength(4);
     for (const problem of listed) expect(Object.keys(problem).sort()).toEqual(['code', 'file', 'message']);
 
     const text = await cli(['sites', 'import', '--data-dir', dataDir, '--project', projectId, LEGACY_MINT]);
@@ -241,7 +241,7 @@ describe('CLI', () => {
     ]);
     expect(ok.code).toBe(0);
     const { projectId, buildId, pages, problems } = JSON.parse(ok.stdout) as Record<string, unknown>;
-    expect([pages, problems]).toEqual([24, 3]);
+    expect([pages, problems]).toEqual([24, 4]);
     expect(readdirSync(join(dataDir, 'sites', String(projectId)))).toEqual([buildId]);
   });
 });

@@ -151,6 +151,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const settings = assets.settings;
   const { redirects, problems: redirectProblems } = siteRedirects(config, configFile);
   const problems = [
+    ...loaded.unknownKeys.map((notice): SiteProblem => ({ code: 'unknown-config', ...notice })),
     ...ctx.problems,
     ...redirectProblems,
     ...written.problems,

@@ -249,6 +249,8 @@ export interface SiteProblem {
     | 'invalid-config'
     | 'unsupported-config'
     | 'unknown-icon'
+    // A config key Offprint does not know (a typo, a newer or unofficial key): a notice, the key is ignored.
+    | 'unknown-config'
     | 'render-failed';
   /** Project-relative file the problem is in (`docs.json` for navigation problems). */
   readonly file: string;

@@ -1,7 +1,14 @@
-/** The zod schema of the legacy `mint.json` (format reference §1.6); loose, like the docs.json schema. */
+/**
+ * The zod schema of the legacy `mint.json` (format reference §1.6); loose, like the docs.json schema.
+ * Keys Mintlify documents that the converter does not read are listed as `Unread`, so that the import
+ * does not report them as unknown (config/unknownKeys.ts).
+ */
 import { z } from 'zod';
 
 const Icon = z.string().optional();
+
+/** A key Mintlify documents for mint.json that Offprint leaves alone: known, so not reported. */
+const Unread = z.unknown().optional();
 
 /** A `navigation[]` group of mint.json (nested groups have the same shape). */
 export const LegacyGroupSchema = z.looseObject({
@@ -9,12 +16,19 @@ export const LegacyGroupSchema = z.looseObject({
   icon: Icon,
   iconType: z.string().optional(),
   version: z.string().optional(),
+  public: Unread,
   get pages() {
     return z.array(z.union([z.string(), LegacyGroupSchema], { error: 'must be a page path string or a group object' }));
   },
 });
 
-const LinkSchema = z.looseObject({ name: z.string().optional(), url: z.string(), type: z.string().optional() });
+const LinkSchema = z.looseObject({
+  name: z.string().optional(),
+  url: z.string(),
+  type: z.string().optional(),
+  style: Unread,
+  arrow: Unread,
+});
 
 /** The parts of mint.json the converter reads. */
 export const LegacyConfigSchema = z.looseObject({
@@ -27,6 +41,9 @@ export const LegacyConfigSchema = z.looseObject({
     light: z.string().optional(),
     dark: z.string().optional(),
     background: z.looseObject({ light: z.string().optional(), dark: z.string().optional() }).optional(),
+    anchors: Unread,
+    ultraLight: Unread,
+    ultraDark: Unread,
   }),
   navigation: z.array(LegacyGroupSchema),
   tabs: z
@@ -36,6 +53,7 @@ export const LegacyConfigSchema = z.looseObject({
         url: z.string(),
         isDefaultHidden: z.boolean().optional(),
         version: z.string().optional(),
+        openapi: Unread,
       }),
     )
     .optional(),
@@ -50,12 +68,18 @@ export const LegacyConfigSchema = z.looseObject({
         color: z.unknown().optional(),
         isDefaultHidden: z.boolean().optional(),
         version: z.string().optional(),
+        openapi: Unread,
       }),
     )
     .optional(),
   topAnchor: z.looseObject({ name: z.string(), icon: Icon, iconType: z.string().optional() }).optional(),
   versions: z
-    .array(z.union([z.string(), z.looseObject({ name: z.string(), default: z.boolean().optional() })]))
+    .array(
+      z.union([
+        z.string(),
+        z.looseObject({ name: z.string(), default: z.boolean().optional(), url: Unread, locale: Unread }),
+      ]),
+    )
     .optional(),
   topbarLinks: z.array(LinkSchema).optional(),
   topbarCtaButton: LinkSchema.optional(),
@@ -84,6 +108,9 @@ export const LegacyConfigSchema = z.looseObject({
       baseUrl: z.union([z.string(), z.array(z.string())]).optional(),
       auth: z.looseObject({}).optional(),
       playground: z.looseObject({ mode: z.string().optional(), disableProxy: z.boolean().optional() }).optional(),
+      request: Unread,
+      maintainOrder: Unread,
+      paramFields: Unread,
     })
     .optional(),
   analytics: z.record(z.string(), z.unknown()).optional(),
@@ -102,6 +129,15 @@ export const LegacyConfigSchema = z.looseObject({
       raiseIssue: z.boolean().optional(),
     })
     .optional(),
+  // Passed through to the converted docs.json, where `search.prompt` is read; `location` is not.
+  search: z.looseObject({ prompt: Unread, location: Unread }).optional(),
+  mintlify: Unread,
+  layout: Unread,
+  topbar: Unread,
+  sidebar: Unread,
+  rounded: Unread,
+  eyebrow: Unread,
+  isWhiteLabeled: Unread,
 });
 
 /** A validated mint.json. */

@@ -12,6 +12,16 @@ import { convertMintJson } from './legacy.js';
 import { LegacyConfigSchema } from './legacySchema.js';
 import { formatKeyPath, originOf, resolveConfigRefs, type Origins } from './refs.js';
 import { DocsConfigSchema, missingLabels, type ConfigIssue, type DocsConfig } from './schema.js';
+import { MAX_UNKNOWN_KEYS, unknownKeys } from './unknownKeys.js';
+
+/** A key of the config Offprint does not know: kept, ignored, and reported as a notice by the import. */
+export interface UnknownKeyNotice {
+  /** The file the key is written in (a `$ref` target, for a key spliced from one). */
+  readonly file: string;
+  /** Absent on the last notice of a long list, which counts the keys left unnamed. */
+  readonly keyPath?: string;
+  readonly message: string;
+}
 
 /** A loaded, validated config. */
 export interface LoadedConfig {
@@ -19,6 +29,35 @@ export interface LoadedConfig {
   readonly config: DocsConfig;
   /** Project-relative files read (the config and every `$ref` target). */
   readonly files: readonly string[];
+  /** Keys Offprint does not know, the first {@link MAX_UNKNOWN_KEYS} named (see config/unknownKeys.ts). */
+  readonly unknownKeys: readonly UnknownKeyNotice[];
+}
+
+/**
+ * Notices for the keys of `value` that `schema` does not name. `fileOf` gives the file a key path was
+ * written in; `format` is the name the message gives the format (`docs.json`, `mint.json`).
+ */
+function unknownKeyNotices(
+  schema: Parameters<typeof unknownKeys>[0],
+  value: unknown,
+  fileOf: (path: readonly PropertyKey[]) => string,
+  format: string,
+): UnknownKeyNotice[] {
+  const found = unknownKeys(schema, value);
+  const notices: UnknownKeyNotice[] = found.slice(0, MAX_UNKNOWN_KEYS).map((key) => ({
+    file: fileOf(key.path),
+    keyPath: formatKeyPath(key.path),
+    message:
+      `not a ${format} setting Offprint knows` +
+      `${key.suggestion === undefined ? '' : ` (did you mean "${key.suggestion}"?)`}; ignored`,
+  }));
+  if (found.length > MAX_UNKNOWN_KEYS) {
+    notices.push({
+      file: fileOf([]),
+      message: `${found.length - MAX_UNKNOWN_KEYS} more keys that are not ${format} settings Offprint knows; ignored`,
+    });
+  }
+  return notices;
 }
 
 function fail(
@@ -59,7 +98,13 @@ export function loadConfig(rootDir: string): LoadedConfig {
   if (existsSync(join(rootDir, 'docs.json'))) {
     const resolved = resolveConfigRefs(rootDir, 'docs.json');
     const config = validate(resolved.value, 'docs.json', resolved.origins, 'docs.json');
-    return { file: 'docs.json', config, files: resolved.files };
+    const notices = unknownKeyNotices(
+      DocsConfigSchema,
+      resolved.value,
+      (path) => originOf(resolved.value, path, resolved.origins, 'docs.json'),
+      'docs.json',
+    );
+    return { file: 'docs.json', config, files: resolved.files, unknownKeys: notices };
   }
   if (existsSync(join(rootDir, 'mint.json'))) {
     const raw = readJsonFile(join(rootDir, 'mint.json'), 'mint.json');
@@ -79,7 +124,11 @@ export function loadConfig(rootDir: string): LoadedConfig {
     // Key paths of errors past this point are those of the converted (docs.json-shaped) config.
     const converted = convertMintJson(legacy.data, pageExists);
     const config = validate(converted, 'mint.json (converted to docs.json)', undefined, 'mint.json');
-    return { file: 'mint.json', config, files: ['mint.json'] };
+    // Keys the converter does not convert pass through to the docs.json shape (`redirects`, ...): they
+    // are known when docs.json knows them.
+    const known = DocsConfigSchema.extend(LegacyConfigSchema.shape);
+    const notices = unknownKeyNotices(known, raw, () => 'mint.json', 'mint.json');
+    return { file: 'mint.json', config, files: ['mint.json'], unknownKeys: notices };
   }
   throw ValidationError('The project has no docs.json (or legacy mint.json) at its root', [
     'docs.json: not found at the root of the project',

@@ -1,9 +1,14 @@
 /**
  * The zod schema of `docs.json` (format reference §1.1, §1.3). Objects are loose: unknown keys are kept
  * and never an error, because Mintlify adds keys faster than any copy of its schema. Only keys the site
- * needs are typed. The config type is derived from the schema.
+ * needs are typed. The config type is derived from the schema. Keys Mintlify documents that Offprint
+ * does not read are listed as {@link Unread}: the schema is also the list of keys the import does not
+ * report as unknown (config/unknownKeys.ts).
  */
 import { z } from 'zod';
+
+/** A key Mintlify documents that Offprint leaves alone: known, so not reported, and not looked into. */
+const Unread = z.unknown().optional();
 
 const HEX = /^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$/;
 
@@ -22,7 +27,11 @@ export const IconSchema = z.union(
 
 /** `openapi` on a division: a spec path/URL, several, or `{source, directory?}`. */
 export const OpenApiSourceSchema = z.union(
-  [z.string(), z.array(z.string()), z.looseObject({ source: z.string(), directory: z.string().optional() })],
+  [
+    z.string(),
+    z.array(z.string()),
+    z.looseObject({ source: z.string(), directory: z.string().optional(), overlays: Unread }),
+  ],
   { error: 'must be a spec path, an array of spec paths, or {"source": ..., "directory": ...}' },
 );
 
@@ -112,6 +121,11 @@ export const NavNodeSchema = z.looseObject({
   banner: BannerSchema.optional(),
   navbar: NavbarSchema.optional(),
   footer: FooterSchema.optional(),
+  graphql: Unread,
+  sdk: Unread,
+  name: Unread,
+  align: Unread,
+  public: Unread,
   get pages() {
     return z.array(z.union([z.string(), NavNodeSchema], { error: PAGE_ENTRY_ERROR })).optional();
   },
@@ -220,6 +234,8 @@ const Loose = z.looseObject({});
 /** The whole `docs.json`. */
 export const DocsConfigSchema = z.looseObject({
   $schema: z.string().optional(),
+  public: Unread,
+  variations: Unread,
   name: NonEmpty,
   theme: NonEmpty,
   description: z.string().optional(),
@@ -253,11 +269,25 @@ export const DocsConfigSchema = z.looseObject({
     .looseObject({
       indexing: z.enum(['navigable', 'all']).optional(),
       metatags: z.record(z.string(), z.string()).optional(),
+      paths: Unread,
+      organization: Unread,
+      trailingSlash: Unread,
     })
     .optional(),
   search: z.looseObject({ prompt: z.string().optional() }).optional(),
   integrations: z.record(z.string(), Loose).optional(),
-  api: z.looseObject({ openapi: OpenApiSourceSchema.optional() }).optional(),
+  api: z
+    .looseObject({
+      openapi: OpenApiSourceSchema.optional(),
+      // Read by the endpoint pages' samples, leniently (theme/endpoint/snippets.ts).
+      examples: Unread,
+      asyncapi: Unread,
+      params: Unread,
+      playground: Unread,
+      url: Unread,
+      mdx: Unread,
+    })
+    .optional(),
   fonts: Loose.optional(),
   // Checked leniently when settings are derived (BackgroundSchema): a bad value must not stop the site.
   background: z.unknown().optional(),
