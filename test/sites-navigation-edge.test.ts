@@ -59,10 +59,52 @@ describe('navigation edge cases', () => {
         'navigation.groups[1].openapi',
         'https://api.example.org/spec.json: the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine',
       ],
-      ['missing-operation', 'navigation.groups[2].openapi', 'missing.yaml: no OpenAPI spec at this path'],
+      ['missing-spec', 'navigation.groups[2].openapi', 'missing.yaml: file not found in the project'],
     ]);
     // B and C list nothing their specs could give: reported above, and no bare headings in the sidebar.
     expect(model.navigation.items.map((g) => (g.kind === 'group' ? g.items.length : -1))).toEqual([1]);
+  });
+
+  it('reports a top-level spec file the project lacks, naming the file and the key', () => {
+    const spec = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
+    const dir = writeProject({
+      'docs.json': docsJson({
+        api: {
+          openapi: ['swagger.json', 'api/present.json', '/api/gone.yaml', 'notes.json', 'https://x.example/o.json'],
+        },
+        navigation: { pages: ['index'], tabs: [{ tab: 'API', openapi: './v3.yaml', pages: ['index'] }] },
+      }),
+      'index.mdx': mdx,
+      'api/present.json': spec,
+      'notes.json': { not: 'a spec' },
+    });
+    expect(loadSiteProject(dir).problems.map((p) => [p.code, p.file, p.keyPath, p.message])).toEqual([
+      ['missing-spec', 'docs.json', 'api.openapi[0]', 'swagger.json: file not found in the project'],
+      ['missing-spec', 'docs.json', 'api.openapi[2]', '/api/gone.yaml: file not found in the project'],
+      ['invalid-spec', 'docs.json', 'api.openapi[3]', 'notes.json: not an OpenAPI document'],
+      [
+        'remote-spec',
+        'docs.json',
+        'api.openapi[4]',
+        'https://x.example/o.json: the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine',
+      ],
+      ['missing-spec', 'docs.json', 'navigation.tabs[0].openapi', './v3.yaml: file not found in the project'],
+    ]);
+  });
+
+  it("reports a mint.json's missing spec under the key it writes, openapi", () => {
+    const dir = writeProject({
+      'mint.json': {
+        name: 'M',
+        colors: { primary: '#112233' },
+        openapi: ['/composio.yaml'],
+        navigation: [{ group: 'G', pages: ['index'] }],
+      },
+      'index.mdx': mdx,
+    });
+    expect(loadSiteProject(dir).problems.map((p) => [p.code, p.file, p.keyPath, p.message])).toEqual([
+      ['missing-spec', 'mint.json', 'openapi', '/composio.yaml: file not found in the project'],
+    ]);
   });
 
   it('keeps a generated page off a file page of the same path', () => {

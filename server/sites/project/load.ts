@@ -116,7 +116,14 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   );
 
   const remote = readRemoteAssets(root);
-  const ctx = new NavContext(configFile, new Set(pageFiles.keys()), scan.specs, scan.unreadable, remote.assets);
+  const ctx = new NavContext(
+    configFile,
+    files.all,
+    new Set(pageFiles.keys()),
+    scan.specs,
+    scan.unreadable,
+    remote.assets,
+  );
   const navigation = buildNavigation(ctx, config.navigation, config.api?.openapi);
 
   const visibility = { indexAll: config.seo?.indexing === 'all' };

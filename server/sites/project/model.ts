@@ -241,6 +241,7 @@ export interface SiteProblem {
     | 'missing-snippet'
     | 'missing-asset'
     | 'missing-operation'
+    | 'missing-spec'
     | 'remote-spec'
     | 'remote-asset'
     | 'invalid-spec'

@@ -8,8 +8,8 @@
 import type { IconConfig, NavigationConfig, NavNodeConfig, OpenApiSourceConfig } from '../config/schema.js';
 import type { IconRef, NavDivision, NavGroup, NavItem, NavRoot, NavSection } from '../model.js';
 import { findOperation, parseOperationRef } from '../openapi/operations.js';
-import { generateAll, REMOTE_SPEC } from './generate.js';
-import type { Inherited, NavContext, SpecSource } from './context.js';
+import { generateAll } from './generate.js';
+import { REMOTE_SPEC, type Inherited, type NavContext, type SpecSource } from './context.js';
 
 /** Division array keys in the order their sections are listed, with their division and label key. */
 const SECTION_KEYS = [
@@ -181,14 +181,11 @@ function buildGlobal(ctx: NavContext, global: NavNodeConfig['global'], id: strin
 }
 
 /**
- * A spec its pages inherit, named by URL and not packed: its operations cannot be found offline, so the
- * report says why rather than only listing each page's missing operation.
+ * A spec its pages inherit that gives no operations (named by URL and not packed, or a file the project
+ * lacks or cannot read): the report says why rather than only listing each page's missing operation.
  */
-function reportRemoteSpecs(ctx: NavContext, sources: readonly SpecSource[], id: string): void {
-  sources.forEach((source, i) => {
-    if (ctx.specFile(source.source) !== undefined) return;
-    ctx.problem('remote-spec', sources.length > 1 ? `${id}[${i}]` : id, `${source.source}: ${REMOTE_SPEC}`);
-  });
+function reportUnusableSpecs(ctx: NavContext, sources: readonly SpecSource[], id: string): void {
+  sources.forEach((source, i) => ctx.specOf(source.source, sources.length > 1 ? `${id}[${i}]` : id));
 }
 
 /**
@@ -231,7 +228,7 @@ function buildContent(
   if (node.openapi !== undefined && !hasContent(node)) {
     items.push(...generateAll(ctx, specSources(node.openapi), `${id}.openapi`, inh));
   } else if (node.openapi !== undefined) {
-    reportRemoteSpecs(ctx, specSources(node.openapi), `${id}.openapi`);
+    reportUnusableSpecs(ctx, specSources(node.openapi), `${id}.openapi`);
   }
   return { sections, items };
 }
@@ -245,7 +242,8 @@ export function buildNavigation(
   apiSpecs: OpenApiSourceConfig | undefined,
 ): NavRoot {
   const rootInherited: Inherited = { specs: specSources(apiSpecs), hidden: false, searchable: false };
-  reportRemoteSpecs(ctx, rootInherited.specs, 'api.openapi');
+  // mint.json writes the top-level spec list as `openapi`; the report names the key as the author wrote it.
+  reportUnusableSpecs(ctx, rootInherited.specs, ctx.configFile === 'mint.json' ? 'openapi' : 'api.openapi');
   const { global, ...primary } = navigation;
   const { sections, items } = buildContent(ctx, primary, 'navigation', inherit(primary, rootInherited));
   return { sections, items, global: buildGlobal(ctx, global, 'navigation.global', rootInherited) };

@@ -3,6 +3,10 @@ import type { OpenApiOperation, OpenApiSpec, SiteProblem } from '../model.js';
 import { isRemoteSpec, operationPagePath, specFileOf } from '../openapi/operations.js';
 import type { PackedAsset } from '../remote.js';
 
+/** Why a spec named by URL and not packed is left out. */
+export const REMOTE_SPEC =
+  'the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine';
+
 /** How the navigation uses one page. */
 export interface PageUsage {
   /** Referenced outside any hidden section/group. */
@@ -47,6 +51,8 @@ export class NavContext {
 
   constructor(
     readonly configFile: string,
+    /** Every (non-ignored) file of the project, to tell a spec file that is missing from one that is no spec. */
+    readonly projectFiles: ReadonlySet<string>,
     readonly filePages: ReadonlySet<string>,
     readonly specs: ReadonlyMap<string, OpenApiSpec>,
     readonly unreadableSpecs: ReadonlyMap<string, string>,
@@ -61,6 +67,27 @@ export class NavContext {
     if (!isRemoteSpec(source)) return specFileOf(source);
     const packed = this.remoteAssets.get(source.trim());
     return packed?.kind === 'spec' ? packed.path : undefined;
+  }
+
+  /**
+   * The spec a spec source of the config names (`api.openapi`, a division's `openapi`), reporting at
+   * `keyPath` why there is none: a URL not packed, a file the project lacks, one that does not parse or
+   * is no OpenAPI document. Without the report, pages that inherit a missing spec would fail silently.
+   */
+  specOf(source: string, keyPath: string): OpenApiSpec | undefined {
+    const file = this.specFile(source);
+    if (file === undefined) {
+      this.problem('remote-spec', keyPath, `${source}: ${REMOTE_SPEC}`);
+      return undefined;
+    }
+    const spec = this.specs.get(file);
+    if (spec !== undefined) return spec;
+    const unreadable = this.unreadableSpecs.get(file);
+    if (unreadable !== undefined) this.problem('invalid-spec', keyPath, `${source}: ${unreadable}`);
+    else if (!this.projectFiles.has(file))
+      this.problem('missing-spec', keyPath, `${source}: file not found in the project`);
+    else this.problem('invalid-spec', keyPath, `${source}: not an OpenAPI document`);
+    return undefined;
   }
 
   /** Whether `path` is a page (file or already generated). */

@@ -8,30 +8,13 @@ import type { NavGroup, NavItem, OpenApiOperation } from '../model.js';
 import { tagGroupLabel } from '../openapi/operations.js';
 import type { Inherited, NavContext, SpecSource } from './context.js';
 
-/** Why a spec named by URL and not packed is left out. */
-export const REMOTE_SPEC =
-  'the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine';
-
 /** Sidebar items for every operation of `sources`. */
 export function generateAll(ctx: NavContext, sources: readonly SpecSource[], id: string, inh: Inherited): NavItem[] {
   const items: NavItem[] = [];
   sources.forEach((source, s) => {
     const sourceId = sources.length > 1 ? `${id}[${s}]` : id;
-    const file = ctx.specFile(source.source);
-    if (file === undefined) {
-      ctx.problem('remote-spec', sourceId, `${source.source}: ${REMOTE_SPEC}`);
-      return;
-    }
-    const spec = ctx.specs.get(file);
-    if (spec === undefined) {
-      const why = ctx.unreadableSpecs.get(file);
-      ctx.problem(
-        why === undefined ? 'missing-operation' : 'invalid-spec',
-        sourceId,
-        why === undefined ? `${source.source}: no OpenAPI spec at this path` : `${source.source}: ${why}`,
-      );
-      return;
-    }
+    const spec = ctx.specOf(source.source, sourceId);
+    if (spec === undefined) return;
     const directory = source.directory ?? inh.apiDirectory;
     const byTag = new Map<string, OpenApiOperation[]>();
     const untagged: OpenApiOperation[] = [];
