@@ -1,6 +1,6 @@
 /** The redirect rule matcher on its own: every pattern form of docs.json `redirects`. */
 import { describe, expect, it } from 'vitest';
-import { compileRedirects, matchRedirect, redirectSourceFor } from '../server/sites/serve/redirects.js';
+import { compileRedirects, matchRedirect, redirectSourceFor } from '../server/sites/project/redirects.js';
 
 function target(source: string, destination: string, path: string, permanent = true): string | null {
   const rules = compileRedirects([{ source, destination, permanent }]);

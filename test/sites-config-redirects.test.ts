@@ -1,7 +1,7 @@
 /** docs.json `redirects` as the project loader reads them: paths written without their leading slash. */
 import { describe, expect, it } from 'vitest';
 import { loadSiteProject } from '../server/sites/project/model.js';
-import { compileRedirects, matchRedirect } from '../server/sites/serve/redirects.js';
+import { compileRedirects, matchRedirect } from '../server/sites/project/redirects.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 
 describe('redirects without a leading slash', () => {

@@ -109,6 +109,16 @@ needsNovu().describe('the novu fixture', () => {
     expect(model.problems.filter((p) => p.code === 'remote-spec').map((p) => p.keyPath)).toEqual([
       'navigation.tabs[5].openapi',
     ]);
-    expect(model.problems.length).toBe(216 + 116 + 4 + 1);
+    expect(model.problems.length).toBe(216 + 116 + 4 + 1 + 5);
+  });
+
+  it('reports the 5 redirects whose destination page the project lacks, and no page link', () => {
+    expect(model.problems.filter((p) => p.code === 'broken-link').map((p) => [p.keyPath, p.message])).toEqual([
+      ['redirects[1].destination', '"/platform/templates/handlebars-helpers": no page or file at this path'],
+      ['redirects[2].destination', '"/platform/templates/layouts": no page or file at this path'],
+      ['redirects[5].destination', '"/platform/integrations/segment": no page or file at this path'],
+      ['redirects[8].destination', '"/community/data-migrations": no page or file at this path'],
+      ['redirects[13].destination', '"/community/code-structure": no page or file at this path'],
+    ]);
   });
 });

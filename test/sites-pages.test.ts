@@ -294,6 +294,7 @@ describe('page set rules', () => {
         ],
       }),
       'index.mdx': fm('Home'),
+      'd.mdx': fm('D'),
       'fav.svg': '<svg/>',
     });
     const model = loadSiteProject(dir);

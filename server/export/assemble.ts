@@ -8,7 +8,7 @@
 import type { HTMLElement } from 'node-html-parser';
 import type { Logger } from '../logger.js';
 import { EXPORT_NOT_FOUND_PATH } from '../sites/serve/app.js';
-import { matchRedirect } from '../sites/serve/redirects.js';
+import { matchRedirect } from '../sites/project/redirects.js';
 import { pageIslandsUrl, projectFileUrl } from '../sites/theme/urls.js';
 import { entryPageUrl } from '../sites/project/entry.js';
 import { AnchorIndex, type BrokenAnchorLink } from './anchors.js';

@@ -7,7 +7,7 @@
  * 404 page.
  */
 import type { Logger } from '../logger.js';
-import { matchRedirect } from '../sites/serve/redirects.js';
+import { matchRedirect } from '../sites/project/redirects.js';
 import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
 import { findExportPage } from '../exportSpec/pages.js';
 import { AssetStore } from './assets.js';

@@ -7,7 +7,7 @@
  * named, so the export can say so.
  */
 import type { SiteBuild } from '../sites/serve/build.js';
-import { matchRedirect, redirectSourceFor } from '../sites/serve/redirects.js';
+import { matchRedirect, redirectSourceFor } from '../sites/project/redirects.js';
 import { findExportPage } from '../exportSpec/pages.js';
 import { pageFile } from './bundleFiles.js';
 import { staticRedirectSource } from './staticPages.js';

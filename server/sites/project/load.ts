@@ -20,6 +20,7 @@ import {
   type SourceScan,
 } from './pages/pages.js';
 import { localTarget } from './pages/references.js';
+import { BrokenLinks } from './pages/links.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
 
@@ -81,7 +82,7 @@ export type PageSink = (page: SitePage) => void;
 /**
  * Reads the docs project at `rootDir`: config (docs.json with `$ref`s, or converted mint.json), pages,
  * OpenAPI specs, navigation, redirects and settings. Problems that still allow serving the site (missing
- * pages in the navigation, missing images, unknown operations, ...) are listed in `problems`; a broken
+ * pages in the navigation, missing images, unknown operations, broken links, ...) are listed in `problems`; a broken
  * config throws a ValidationError whose details name file, key path and problem.
  */
 export function loadSiteProject(rootDir: string): SiteModel {
@@ -126,6 +127,12 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   );
   const navigation = buildNavigation(ctx, config.navigation, config.api?.openapi);
 
+  // Every page path is known before the first page is read (file names, then the navigation's
+  // generated pages), so each page's links are checked as it is read and its text let go.
+  const { redirects, problems: redirectProblems } = siteRedirects(config, configFile);
+  const brokenLinks = new BrokenLinks((path) => ctx.exists(path), files.all, redirects);
+  brokenLinks.checkRedirects(config.redirects, configFile);
+
   const visibility = { indexAll: config.seo?.indexing === 'all' };
   const readProblems: SiteProblem[] = [];
   const pageProblems: SiteProblem[] = [];
@@ -143,7 +150,10 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   for (const [path, file] of pageFiles) {
     const usage = ctx.usage.get(path);
     if (usage === undefined) outOfNavPages++;
-    const page = readPageFile(root, file, files.all, readProblems, variables, scanSource);
+    const page = readPageFile(root, file, files.all, readProblems, variables, (source) => {
+      scanSource(source, file);
+      brokenLinks.checkPage(file, source);
+    });
     onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)));
   }
   // A file another file at the same path overrides is no page, but its problems are still the author's.
@@ -156,7 +166,6 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const packed = withPackedSettings(written.settings, remote.assets, configFile);
   const assets = withoutMissingAssets(packed.settings, configFile, files.all);
   const settings = assets.settings;
-  const { redirects, problems: redirectProblems } = siteRedirects(config, configFile);
   const problems = [
     ...loaded.unknownKeys.map((notice): SiteProblem => ({ code: 'unknown-config', ...notice })),
     ...ctx.problems,
@@ -168,6 +177,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...packed.problems,
     // Stable: a file's own problems stay in the order they were found.
     ...[...readProblems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    ...brokenLinks.problems(),
   ];
   const operations = [...scan.specs.values()].reduce((n, s) => n + s.operations.length, 0);
   return {

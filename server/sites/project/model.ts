@@ -238,6 +238,7 @@ export interface SiteSettings {
 export interface SiteProblem {
   readonly code:
     | 'missing-page'
+    | 'broken-link'
     | 'missing-snippet'
     | 'missing-asset'
     | 'missing-operation'

@@ -81,8 +81,13 @@ function isUrl(value: string): boolean {
  * reads it: a destination left relative would be resolved by the browser against the old page's folder.
  * URLs, query- or fragment-only and `./`/`../` destinations stay as written.
  */
-function rooted(path: string): string {
+export function rooted(path: string): string {
   return isUrl(path) || /^[/?#.]/.test(path) ? path : `/${path}`;
+}
+
+/** Whether a redirect's source can be used: a path starting with `/`, without `?` or `#` (§1.1). */
+export function isRedirectSource(source: string): boolean {
+  return source.startsWith('/') && !/[?#]/.test(source);
 }
 
 /**
@@ -99,7 +104,7 @@ export function siteRedirects(
   (config.redirects ?? []).forEach((rule, i) => {
     const keyPath = `redirects[${i}].source`;
     const source = rooted(rule.source);
-    if (!source.startsWith('/') || /[?#]/.test(source)) {
+    if (!isRedirectSource(source)) {
       problems.push({
         code: 'invalid-redirect',
         file: configFile,

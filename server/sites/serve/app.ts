@@ -20,7 +20,7 @@ import { feedXml, notFoundHtml, pageHtml } from './pages.js';
 import { feedPageOf } from '../theme/feed.js';
 import { hasDotSegment, statInside } from '../project/read.js';
 import { contentTypeOf, findPage, parseSitePath, type SitePath } from './paths.js';
-import { entryRedirect, matchRedirect } from './redirects.js';
+import { entryRedirect, matchRedirect } from '../project/redirects.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile, siteHeaders } from './respond.js';
 

@@ -13,7 +13,7 @@ import { getCurrentSite } from '../../domain/sites.js';
 import type { SiteDeps } from '../../deps.js';
 import type { SiteModel } from '../project/model.js';
 import { readProjectText } from '../project/read.js';
-import { compileRedirects, type CompiledRedirect } from './redirects.js';
+import { compileRedirects, type CompiledRedirect } from '../project/redirects.js';
 import type { RenderCache } from './renderCache.js';
 import { resolveSiteScripts, type SiteScripts } from './scripts.js';
 

@@ -91,6 +91,17 @@ export function splitFrontmatter(source: string): SplitSource {
   return { data, bodyStart, errors };
 }
 
+/**
+ * Where a page source's body starts: after its frontmatter block; 0 without one or when it is not
+ * closed (as {@link splitFrontmatter} reads it), for scans that must not read frontmatter as text.
+ */
+export function bodyStartOf(source: string): number {
+  const open = OPEN.exec(source);
+  if (open === null) return 0;
+  const close = CLOSE.exec(source.slice(open[0].length));
+  return close === null ? 0 : open[0].length + close.index + close[0].length;
+}
+
 /** The title Mintlify derives from a file name: last segment, `-`/`_` as spaces, first letter capitalised. */
 export function titleFromPath(path: string): string {
   const last = path.split('/').pop() ?? path;

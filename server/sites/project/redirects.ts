@@ -3,8 +3,8 @@
  * (any number of segments) and prefix wildcards written with a bare `*` (`/old/article-*`). The first
  * matching rule wins; 308 for permanent rules (the default), 307 otherwise.
  */
-import { entryPageUrl } from '../project/entry.js';
-import type { SiteModel, SiteRedirect } from '../project/model.js';
+import { entryPageUrl } from './entry.js';
+import type { SiteModel, SiteRedirect } from './model.js';
 
 /** A redirect ready to match decoded request paths. */
 export interface CompiledRedirect {

@@ -1,0 +1,159 @@
+/**
+ * Internal links that lead nowhere, as Mintlify's `mint broken-links` finds them: a page's Markdown
+ * links (`[x](/path)`, reference definitions) and `href` props (`<a>`, `<Card>`, any component), and
+ * redirect destinations. On the live site such a link sends the reader home (the 404 redirect default)
+ * and in a bundle to its 404 page, so the import report names each one.
+ *
+ * A link leads somewhere when its path (relative ones resolved against the page's folder, as the renderer
+ * does) is a page (generated endpoint pages included), a folder with an `index` page, a page's Markdown
+ * view (`/x.md`) or feed (`/x/rss.xml`), a project file (an image, a PDF), or a redirect source. External
+ * links, `#anchor`s, `mailto:` and templated links (`{{base}}/x`) are not checked, nor is anything in
+ * code or comments. Pages are checked one by one as the import reads them; nothing of a page is kept
+ * but its broken links, about {@link LISTED_BROKEN_LINKS} of them listed over the project, the rest counted.
+ */
+import type { DocsConfig } from '../config/schema.js';
+import type { SiteProblem, SiteRedirect } from '../model.js';
+import { ownCopy } from '../ownCopy.js';
+import { compileRedirects, matchRedirect, type CompiledRedirect } from '../redirects.js';
+import { isRedirectSource, rooted } from '../settings.js';
+import { bodyStartOf } from './frontmatter.js';
+import { localTarget, stripCode } from './references.js';
+
+/**
+ * Broken links listed one by one over the project: pages are listed whole (up to {@link PER_FILE}) until
+ * this many are listed; the rest are counted in one problem (a large project can have thousands).
+ */
+export const LISTED_BROKEN_LINKS = 100;
+/** Broken links listed for one file; one more problem counts the file's others. */
+export const PER_FILE = 10;
+
+/** `[text](target "title")`, not an image; the text may hold one level of brackets (`[![logo](a.png)](/x)`). */
+const MARKDOWN_LINK = /(?<!!)\[(?:[^[\]\n]|\[[^[\]\n]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
+/** A reference-style link's definition: `[id]: /path "title"`. */
+const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
+/** An `href` prop or attribute with a literal value: `href="/x"`, `href={'/x'}`. */
+const HREF = /\bhref\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
+/** HTML and MDX comments: what they hold is not rendered. */
+const COMMENT = /<!--[\s\S]*?-->|\{\s*\/\*[\s\S]*?\*\/\s*\}/g;
+
+/** The distinct link targets of a page source as written, in page order, outside frontmatter, code and comments. */
+export function scanLinks(source: string): string[] {
+  const text = stripCode(source.slice(bodyStartOf(source))).replace(COMMENT, '');
+  const found: { at: number; link: string }[] = [];
+  for (const pattern of [MARKDOWN_LINK, DEFINITION, HREF]) {
+    for (const m of text.matchAll(pattern)) if (m[1] !== undefined) found.push({ at: m.index, link: m[1] });
+  }
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.link))];
+}
+
+/** Whether a redirect destination is a concrete path of this site (not a URL, not a `:param` or `*` pattern). */
+function isPlainDestination(destination: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(destination) && !/(^|\/):|\*/.test(destination);
+}
+
+const NO_PAGE = 'no page or file at this path';
+
+/** Collects the broken links of one import. */
+export class BrokenLinks {
+  private readonly rules: readonly CompiledRedirect[];
+  private readonly listed: SiteProblem[] = [];
+  private unlisted = 0;
+  private unlistedFiles = 0;
+  private firstUnlistedFile: string | undefined;
+
+  /**
+   * `isPage` answers for page paths (`guides/a`); `files` are the project's files; `redirects` the
+   * site's rules, whose sources are valid link targets.
+   */
+  constructor(
+    private readonly isPage: (path: string) => boolean,
+    private readonly files: ReadonlySet<string>,
+    redirects: readonly SiteRedirect[],
+  ) {
+    this.rules = compileRedirects(redirects);
+  }
+
+  /** Whether a project-relative path (no leading `/`) answers on the site. */
+  leadsSomewhere(target: string): boolean {
+    const path = target.replace(/\/+$/, '');
+    if (path === '' || this.isPageOrFolder(path) || this.files.has(path)) return true;
+    const markdownView = /^(.+)\.md$/.exec(path)?.[1];
+    if (markdownView !== undefined && this.isPageOrFolder(markdownView)) return true;
+    const feed = /^(.+)\/rss\.xml$/.exec(path)?.[1];
+    if (feed !== undefined && this.isPageOrFolder(feed)) return true;
+    // Checked last: the rules are tried one by one, and most links name a page.
+    return matchRedirect(this.rules, `/${path}`) !== null;
+  }
+
+  private isPageOrFolder(path: string): boolean {
+    return this.isPage(path) || this.isPage(`${path}/index`);
+  }
+
+  /** Checks the links of the page `file` (its whole source), each distinct link once. */
+  checkPage(file: string, source: string): void {
+    const broken: { link: string; target: string }[] = [];
+    for (const link of scanLinks(source)) {
+      const target = localTarget(link, file);
+      if (target !== undefined && !this.leadsSomewhere(target)) broken.push({ link, target });
+    }
+    this.add(file, broken, ({ link, target }) => {
+      // A copy: a capture of the source would keep the whole page alive with the problem.
+      const written = ownCopy(link);
+      const resolved = `/${target}`;
+      const shown = written.split(/[?#]/)[0] === resolved ? `"${written}"` : `"${written}" (${resolved})`;
+      return { code: 'broken-link', file, message: `${shown}: ${NO_PAGE}` };
+    });
+  }
+
+  /**
+   * Checks the destinations of the config's redirects (`rules` as written, so key paths keep their
+   * index); a rule whose source is unusable is left out, as the site leaves it out.
+   */
+  checkRedirects(rules: DocsConfig['redirects'], configFile: string): void {
+    const broken: { index: number; destination: string }[] = [];
+    (rules ?? []).forEach((rule, index) => {
+      if (!isRedirectSource(rooted(rule.source)) || !isPlainDestination(rule.destination)) return;
+      const target = localTarget(rule.destination, configFile);
+      if (target !== undefined && !this.leadsSomewhere(target)) broken.push({ index, destination: rule.destination });
+    });
+    this.add(configFile, broken, ({ index, destination }) => {
+      const keyPath = `redirects[${index}].destination`;
+      return { code: 'broken-link', file: configFile, keyPath, message: `"${destination}": ${NO_PAGE}` };
+    });
+  }
+
+  /**
+   * Lists the `broken` links of `file` (the first {@link PER_FILE}, as `problem` words them) while the
+   * list has room, else only counts them: past the list, no message is made.
+   */
+  private add<T>(file: string, broken: readonly T[], problem: (link: T) => SiteProblem): void {
+    const count = broken.length;
+    if (count === 0) return;
+    if (this.listed.length >= LISTED_BROKEN_LINKS) {
+      this.firstUnlistedFile ??= file;
+      this.unlisted += count;
+      this.unlistedFiles++;
+      return;
+    }
+    this.listed.push(...broken.slice(0, PER_FILE).map(problem));
+    if (count > PER_FILE) {
+      const more = (count - PER_FILE).toLocaleString('en-US');
+      this.listed.push({ code: 'broken-link', file, message: `and ${more} more broken links in this file` });
+    }
+  }
+
+  /** The broken links listed, then one problem counting those past {@link LISTED_BROKEN_LINKS}. */
+  problems(): SiteProblem[] {
+    if (this.firstUnlistedFile === undefined) return [...this.listed];
+    const links = this.unlisted.toLocaleString('en-US');
+    const files = this.unlistedFiles.toLocaleString('en-US');
+    return [
+      ...this.listed,
+      {
+        code: 'broken-link',
+        file: this.firstUnlistedFile,
+        message: `and ${links} more broken links in ${files} more files, this one and those after it`,
+      },
+    ];
+  }
+}
