@@ -37,7 +37,7 @@ describe('broken internal links', () => {
         [
           '[sibling](./b) [parent](../index) [folder](/guides/) [md view](/guides/b.md) [anchor](#top)',
           '[with anchor](/guides/b#part) [mail](mailto:a@b.c) [site](https://example.org/x) [proto](//cdn.example.org/x)',
-          '[pdf](/files/sheet.pdf) [moved](/old/thing) [endpoint](/api-reference/users/list-users) [var]({{base}}/x)',
+          '[llms](/llms.txt) [sitemap](/sitemap.xml) [pdf](/files/sheet.pdf) [moved](/old/thing) [endpoint](/api-reference/users/list-users) [var]({{base}}/x)',
           '<Card title="C" href="/cards/missing">card</Card>',
           '<a href="../nowhere">html</a>',
           '<Button href={"/button/missing"}>b</Button>',

@@ -6,10 +6,11 @@
  *
  * A link leads somewhere when its path (relative ones resolved against the page's folder, as the renderer
  * does) is a page (generated endpoint pages included), a folder with an `index` page, a page's Markdown
- * view (`/x.md`) or feed (`/x/rss.xml`), a project file (an image, a PDF), or a redirect source. External
- * links, `#anchor`s, `mailto:` and templated links (`{{base}}/x`) are not checked, nor is anything in
- * code or comments. Pages are checked one by one as the import reads them; nothing of a page is kept
- * but its broken links, about {@link LISTED_BROKEN_LINKS} of them listed over the project, the rest counted.
+ * view (`/x.md`) or feed (`/x/rss.xml`), a project file (an image, a PDF), a file the site makes
+ * (`/llms.txt`, `/sitemap.xml`), or a redirect source. External links, `#anchor`s, `mailto:` and
+ * templated links (`{{base}}/x`) are not checked, nor is anything in code or comments. Pages are checked
+ * one by one as the import reads them; nothing of a page is kept but its broken links, about
+ * {@link LISTED_BROKEN_LINKS} of them listed over the project, the rest counted.
  */
 import type { DocsConfig } from '../config/schema.js';
 import type { SiteProblem, SiteRedirect } from '../model.js';
@@ -53,6 +54,16 @@ function isPlainDestination(destination: string): boolean {
 
 const NO_PAGE = 'no page or file at this path';
 
+/** Files every site serves from its pages (serve/app.ts), which a page may link to like Mintlify's. */
+const SITE_FILES = new Set([
+  'llms.txt',
+  'llms-full.txt',
+  '.well-known/llms.txt',
+  '.well-known/llms-full.txt',
+  'sitemap.xml',
+  'robots.txt',
+]);
+
 /** Collects the broken links of one import. */
 export class BrokenLinks {
   private readonly rules: readonly CompiledRedirect[];
@@ -76,7 +87,7 @@ export class BrokenLinks {
   /** Whether a project-relative path (no leading `/`) answers on the site. */
   leadsSomewhere(target: string): boolean {
     const path = target.replace(/\/+$/, '');
-    if (path === '' || this.isPageOrFolder(path) || this.files.has(path)) return true;
+    if (path === '' || this.isPageOrFolder(path) || this.files.has(path) || SITE_FILES.has(path)) return true;
     const markdownView = /^(.+)\.md$/.exec(path)?.[1];
     if (markdownView !== undefined && this.isPageOrFolder(markdownView)) return true;
     const feed = /^(.+)\/rss\.xml$/.exec(path)?.[1];
