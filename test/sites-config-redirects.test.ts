@@ -16,6 +16,7 @@ describe('redirects without a leading slash', () => {
         ],
       }),
       'index.mdx': '# Home\n',
+      'features/extract.mdx': '# Extract\n',
     });
     const model = loadSiteProject(dir);
     expect(model.problems).toEqual([]);

@@ -74,7 +74,7 @@ describe('broken internal links', () => {
           { source: '/d', destination: '/a' },
           { source: '/e/:p', destination: '/f/:p' },
           { source: '/g/*', destination: '/h/*' },
-          { source: 'no-slash', destination: '/ignored-with-its-rule' },
+          { source: '/with?query', destination: '/ignored-with-its-rule' },
           { source: '/i', destination: '/gone/too' },
         ],
       }),
