@@ -6,7 +6,7 @@
  * and variables included). Iframes are web pages, not files: they stay links and are not packed.
  */
 import type { Logger } from '../logger.js';
-import { OpenApiSourceSchema } from '../sites/project/config/schema.js';
+import { OpenApiSourceSchema } from '../sites/project/config/primitives.js';
 import type { SiteModel } from '../sites/project/model.js';
 import { specSources } from '../sites/project/navigation/build.js';
 import { isRemoteSpec, parseOperationRef } from '../sites/project/openapi/operations.js';

@@ -1,32 +1,12 @@
 /**
- * Converts a legacy `mint.json` to the `docs.json` shape (format reference §1.6). mint.json assigns
- * groups to tabs and anchors by URL prefix; docs.json lists membership explicitly, so the converter puts
- * each top-level group under the tab (or anchor) whose `url` prefixes the group's first page, and the
- * rest under the primary tab/anchor. `version` on groups/tabs/anchors filters them per version.
+ * Converts a legacy `mint.json` to the `docs.json` shape (format reference §1.6): key by key, with the
+ * navigation (groups assigned to tabs and anchors by URL prefix) converted in legacyNavigation.ts.
  */
-import type { LegacyAnchor, LegacyConfig, LegacyGroup } from './legacySchema.js';
-
-type Json = Record<string, unknown>;
+import { compact, type Json } from './jsonShape.js';
+import { navigation, type PageExists } from './legacyNavigation.js';
+import type { LegacyConfig } from './legacySchema.js';
 
 const KNOWN_THEMES = new Set(['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma']);
-
-function isExternal(url: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
-}
-
-function trimSlashes(url: string): string {
-  return url.replace(/^\/+|\/+$/g, '');
-}
-
-function icon(name: string | undefined, style: string | undefined): unknown {
-  if (name === undefined) return undefined;
-  return style === undefined ? name : { name, style };
-}
-
-/** Drops keys whose value is undefined, so the result validates under exactOptionalPropertyTypes rules. */
-function compact(obj: Json): Json {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
-}
 
 /** Returns undefined for an object left without keys, so no empty sections appear in the output. */
 function nonEmpty(obj: Json): Json | undefined {
@@ -65,139 +45,6 @@ const CONVERTED_KEYS = [
   'feedback',
   '$schema',
 ] as const;
-
-function convertGroup(group: LegacyGroup): Json {
-  return compact({
-    group: group.group,
-    icon: icon(group.icon, group.iconType),
-    pages: group.pages.map((p) => (typeof p === 'string' ? p : convertGroup(p))),
-  });
-}
-
-function firstPage(group: LegacyGroup): string | undefined {
-  for (const p of group.pages) {
-    const found = typeof p === 'string' ? p : firstPage(p);
-    if (found !== undefined) return trimSlashes(found);
-  }
-  return undefined;
-}
-
-function underPrefix(page: string | undefined, url: string): boolean {
-  const prefix = trimSlashes(url);
-  return page !== undefined && prefix !== '' && (page === prefix || page.startsWith(`${prefix}/`));
-}
-
-function inVersion(item: { version?: string | undefined }, version: string | undefined): boolean {
-  return version === undefined || item.version === undefined || item.version === version;
-}
-
-/** Whether a project-relative page path (`guides/intro`, `index`) has a page file. */
-export type PageExists = (path: string) => boolean;
-
-type Owner = { url: string };
-
-/**
- * The `url` of the owner (tab or anchor) whose prefix the group's first page starts with. The longest
- * prefix wins, as a more specific section is what the author meant.
- */
-function ownerUrl(owners: readonly Owner[], group: LegacyGroup): string | undefined {
-  return owners
-    .filter((o) => underPrefix(firstPage(group), o.url))
-    .sort((a, b) => trimSlashes(b.url).length - trimSlashes(a.url).length)[0]?.url;
-}
-
-/**
- * A tab that holds no group, as a link: an external URL as it is, a page path to that page. Undefined
- * for a prefix naming no page (a folder nothing was put under), as a tab leading nowhere is worse than none.
- */
-function tabLink(tab: { name: string; url: string }, pageExists: PageExists): Json | undefined {
-  if (isExternal(tab.url)) return { tab: tab.name, href: tab.url };
-  const path = trimSlashes(tab.url);
-  return pageExists(path === '' ? 'index' : path) ? { tab: tab.name, href: `/${path}` } : undefined;
-}
-
-/** The navigation content (tabs, anchors or groups) for one version (or all, when `version` is undefined). */
-function content(
-  mint: LegacyConfig,
-  version: string | undefined,
-  pageExists: PageExists,
-): { body: Json; global: Json } {
-  const groups = mint.navigation.filter((g) => inVersion(g, version));
-  const tabs = (mint.tabs ?? []).filter((t) => inVersion(t, version));
-  const anchors = (mint.anchors ?? []).filter((a) => inVersion(a, version));
-  const prefixTabs = tabs.filter((t) => !isExternal(t.url));
-  // Only a tab some group falls under is a section; the others (external, or a prefix no page starts
-  // with) are links where the config lists them.
-  const sectionTabs = prefixTabs.filter((t) => groups.some((g) => ownerUrl(prefixTabs, g) === t.url));
-  const linkTabs = tabs.filter((t) => !sectionTabs.includes(t)).flatMap((t) => tabLink(t, pageExists) ?? []);
-  const claims = (url: string): LegacyGroup[] => groups.filter((g) => underPrefix(firstPage(g), url));
-  const prefixAnchors =
-    sectionTabs.length > 0 ? [] : anchors.filter((a) => !isExternal(a.url) && claims(a.url).length > 0);
-  const linkAnchor = (a: LegacyAnchor): Json =>
-    compact({
-      anchor: a.name,
-      href: isExternal(a.url) ? a.url : `/${trimSlashes(a.url)}`,
-      icon: icon(a.icon, a.iconType),
-    });
-  // Links go with the anchor sections when there are any (below), so they keep their place among them.
-  const linkAnchors = prefixAnchors.length > 0 ? [] : anchors.map(linkAnchor);
-  const global = compact({
-    anchors: linkAnchors.length > 0 ? linkAnchors : undefined,
-    tabs: sectionTabs.length === 0 && linkTabs.length > 0 ? linkTabs : undefined,
-  });
-
-  const owners = [...sectionTabs, ...prefixAnchors];
-  const ownerOf = (g: LegacyGroup): string | undefined => ownerUrl(owners, g);
-  const unclaimed = groups.filter((g) => ownerOf(g) === undefined).map(convertGroup);
-  const of = (url: string): Json[] => groups.filter((g) => ownerOf(g) === url).map(convertGroup);
-
-  if (sectionTabs.length > 0) {
-    const primary = unclaimed.length > 0 ? [{ tab: mint.primaryTab?.name ?? 'Documentation', groups: unclaimed }] : [];
-    // Config order, links included: the author placed each tab.
-    const rest = tabs.flatMap((t) =>
-      sectionTabs.includes(t)
-        ? [compact({ tab: t.name, hidden: t.isDefaultHidden, groups: of(t.url) })]
-        : (tabLink(t, pageExists) ?? []),
-    );
-    return { body: { tabs: [...primary, ...rest] }, global };
-  }
-  if (prefixAnchors.length > 0) {
-    const top = mint.topAnchor;
-    const primary =
-      unclaimed.length > 0
-        ? [compact({ anchor: top?.name ?? 'Documentation', icon: icon(top?.icon, top?.iconType), groups: unclaimed })]
-        : [];
-    // Config order, links included: the author placed each anchor.
-    const rest = anchors.map((a) =>
-      prefixAnchors.includes(a)
-        ? compact({
-            anchor: a.name,
-            icon: icon(a.icon, a.iconType),
-            hidden: a.isDefaultHidden,
-            color: typeof a.color === 'string' ? { light: a.color, dark: a.color } : undefined,
-            groups: of(a.url),
-          })
-        : linkAnchor(a),
-    );
-    return { body: { anchors: [...primary, ...rest] }, global };
-  }
-  return { body: { groups: unclaimed }, global };
-}
-
-function navigation(mint: LegacyConfig, pageExists: PageExists): Json {
-  const versions = (mint.versions ?? []).map((v) => (typeof v === 'string' ? { name: v } : v));
-  if (versions.length === 0) {
-    const { body, global } = content(mint, undefined, pageExists);
-    return Object.keys(global).length > 0 ? { ...body, global } : body;
-  }
-  let global: Json = {};
-  const sections = versions.map((v) => {
-    const built = content(mint, v.name, pageExists);
-    global = { ...global, ...built.global };
-    return compact({ version: v.name, default: v.default, ...built.body });
-  });
-  return Object.keys(global).length > 0 ? { versions: sections, global } : { versions: sections };
-}
 
 function socials(mint: LegacyConfig): Json | undefined {
   const legacy = mint.footerSocials;
@@ -238,7 +85,8 @@ function playgroundDisplay(mode: string | undefined): string | undefined {
 
 /**
  * Converts a validated mint.json into an object to validate as docs.json. `pageExists` says which tab
- * URLs name a page: a tab no group falls under links there, or is left out (see `tabLink`).
+ * URLs name a page: a tab no group falls under links there, or is left out (see `tabLink` in
+ * legacyNavigation.ts).
  */
 export function convertMintJson(mint: LegacyConfig, pageExists: PageExists): Json {
   const { name, theme, logo, favicon, colors, modeToggle, topbarLinks, topbarCtaButton, footer, openapi } = mint;

@@ -4,7 +4,7 @@
  * the default to use, never a reason to refuse the whole project.
  */
 import { type z } from 'zod';
-import type { ConfigIssue } from './schema.js';
+import type { ConfigIssue } from './navigationSchema.js';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -10,8 +10,9 @@ import { readJsonFile } from './json.js';
 import { configErrorMap as errorMap } from './lenient.js';
 import { convertMintJson } from './legacy.js';
 import { LegacyConfigSchema } from './legacySchema.js';
+import { missingLabels, type ConfigIssue } from './navigationSchema.js';
 import { formatKeyPath, originOf, resolveConfigRefs, type Origins } from './refs.js';
-import { DocsConfigSchema, missingLabels, type ConfigIssue, type DocsConfig } from './schema.js';
+import { DocsConfigSchema, type DocsConfig } from './schema.js';
 import { MAX_UNKNOWN_KEYS, unknownKeys } from './unknownKeys.js';
 
 /** A key of the config Offprint does not know: kept, ignored, and reported as a notice by the import. */

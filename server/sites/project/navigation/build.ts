@@ -5,7 +5,8 @@
  * operations become generated endpoint pages. References to missing pages are dropped from the tree and
  * reported as problems.
  */
-import type { IconConfig, NavigationConfig, NavNodeConfig, OpenApiSourceConfig } from '../config/schema.js';
+import type { NavigationConfig, NavNodeConfig } from '../config/navigationSchema.js';
+import type { IconConfig, OpenApiSourceConfig } from '../config/primitives.js';
 import type { IconRef, NavDivision, NavGroup, NavItem, NavRoot, NavSection } from '../model.js';
 import { findOperation, parseOperationRef } from '../openapi/operations.js';
 import { generateAll } from './generate.js';

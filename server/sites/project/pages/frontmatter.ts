@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { parseLenient } from '../config/lenient.js';
 import { formatKeyPath } from '../config/refs.js';
-import { IconSchema } from '../config/schema.js';
+import { IconSchema } from '../config/primitives.js';
 import { ownCopy } from '../ownCopy.js';
 
 /** YAML reads `title: 2024` as a number: text keys accept numbers. `key:` with no value is null: absent. */
