@@ -203,6 +203,12 @@ export interface ThemedAsset {
   readonly dark: string;
 }
 
+/** A page action of docs.json `contextual.options`, in config order (the first is the menu's button). */
+export type ContextualItem =
+  | { readonly kind: 'copy' }
+  | { readonly kind: 'view' }
+  | { readonly kind: 'link'; readonly title: string; readonly description?: string; readonly href: string };
+
 /** Site-wide settings the theme needs, normalised with defaults applied. The full config stays in `config`. */
 export interface SiteSettings {
   readonly name: string;
@@ -226,6 +232,8 @@ export interface SiteSettings {
   readonly background: BackgroundConfig;
   /** Reader feedback widgets and endpoints: on unless `integrations.telemetry.enabled` is false. */
   readonly readerFeedback: boolean;
+  /** The page actions beside each page's title (`contextual.options`); empty for none. */
+  readonly contextual: readonly ContextualItem[];
   /** `styling.eyebrows: "breadcrumbs"`: a page's eyebrow is its whole group path, not its innermost group. */
   readonly eyebrows?: 'breadcrumbs';
   /** `metadata.timestamp: true`: pages say when they last changed (frontmatter `timestamp` overrides). */

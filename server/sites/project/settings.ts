@@ -1,5 +1,6 @@
 /** Site settings and redirects from a validated config, with the format's defaults applied (§1.1). */
 import { parseLenient } from './config/lenient.js';
+import { contextualItems } from './contextual.js';
 import { formatKeyPath } from './config/refs.js';
 import { BackgroundSchema, TelemetrySchema, type DocsConfig } from './config/schema.js';
 import type { SiteProblem, SiteRedirect, SiteSettings, ThemedAsset } from './model.js';
@@ -38,6 +39,8 @@ export function siteSettings(
   const favicon = themed(config.favicon);
   const notFound = config.errors?.['404'];
   const { background, readerFeedback, problems } = lenientSettings(config, configFile);
+  const contextual = contextualItems(config.contextual, configFile);
+  problems.push(...contextual.problems);
   const settings: SiteSettings = {
     name: config.name,
     theme: config.theme,
@@ -56,6 +59,7 @@ export function siteSettings(
     },
     background,
     readerFeedback,
+    contextual: contextual.items,
     ...(config.description === undefined ? {} : { description: config.description }),
     ...(logo === undefined ? {} : { logo: { ...logo, ...(logoHref === undefined ? {} : { href: logoHref }) } }),
     ...(favicon === undefined ? {} : { favicon }),

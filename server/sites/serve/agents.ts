@@ -82,6 +82,14 @@ function titled(model: SiteModel, page: SitePage, body: string): string {
   return `# ${title}\n\n${description === undefined ? '' : `> ${description}\n\n`}${body}`.trim();
 }
 
+/**
+ * A page as a reader copies it ("Copy page"): title, description and its source minus frontmatter and
+ * imports, without the agent instructions of {@link markdownView} (they speak to agents on the live site).
+ */
+export function pageMarkdown(build: SiteBuild, page: SitePage): string {
+  return `${titled(build.model, page, pageMarkdownBody(build, page))}\n`;
+}
+
 /** A page as Markdown: its source minus frontmatter and imports, then the agent instructions block. */
 export function markdownView(build: SiteBuild, page: SitePage, origin: string): string {
   const lines = [

@@ -13,6 +13,7 @@ import type { ExportProfile } from '../theme/profile.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { hasStoredSearchIndex, readStoredSearchFile, SEARCH_FILE_NAME } from '../search/file.js';
 import { indexBuildFolder } from '../search/index.js';
+import { pageMarkdown } from './agents.js';
 import type { SiteBuild } from './build.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
 import { etagOf } from './respond.js';
@@ -74,6 +75,9 @@ export function pageHtml(
         scripts: live ? build.scripts?.head : undefined,
         islands: runIslands ? pageIslandsUrl(page.path) : undefined,
         utilities,
+        markdown: build.model.settings.contextual.some((item) => item.kind === 'copy')
+          ? pageMarkdown(build, page)
+          : undefined,
       });
     } catch (error) {
       logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page shell failed');

@@ -32,6 +32,8 @@ export interface PageDocumentOptions {
   readonly islands?: string | undefined;
   /** The site's stylesheet of Tailwind utilities has rules (absent: whenever the project writes class names). */
   readonly utilities?: boolean | undefined;
+  /** The page as Markdown, for its "Copy page" action (only when the site has one). */
+  readonly markdown?: string | undefined;
 }
 
 /** The full HTML document of a page. */

@@ -11,6 +11,7 @@ import { projectFileUrl } from './urls.js';
 import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
 import { ui } from './icons.js';
 import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
+import { renderPageActions } from './pageActions.js';
 import { renderFeedbackWidget, renderLastModified, renderPageHeader, renderPagination, renderToc } from './page.js';
 import { switchers, type Switcher } from './sections.js';
 import { renderSidebar } from './sidebar.js';
@@ -35,6 +36,8 @@ export interface DocumentArgs {
   readonly islands?: string | undefined;
   /** The site's utilities stylesheet has rules (absent: whenever the project writes class names). */
   readonly utilities?: boolean | undefined;
+  /** The page as Markdown, which its "Copy page" action copies (docs.json `contextual`). */
+  readonly markdown?: string | undefined;
 }
 
 /** Layouts of frontmatter `mode` (format reference §2). */
@@ -159,6 +162,15 @@ function eyebrowOf(site: SiteModel, groups: readonly { readonly label: string }[
   return shown.map((group) => group.label).filter((label) => label.trim() !== '');
 }
 
+/** The page's actions beside its title (docs.json `contextual`). */
+function pageActions(site: SiteModel, page: SitePage, args: DocumentArgs): string {
+  return renderPageActions(site.settings.contextual, {
+    markdown: args.markdown,
+    url: page.url,
+    exported: args.profile !== undefined,
+  });
+}
+
 /** The full HTML document of a page: head, banner, header, sidebar, content, TOC, pagination, feedback, footer. */
 export function renderDocument(args: DocumentArgs): string {
   const { site, page, rendered } = args;
@@ -176,7 +188,7 @@ export function renderDocument(args: DocumentArgs): string {
       ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">The AI assistant is not available in this offline copy.</div></div>`
       : '';
   const article =
-    (bare ? '' : renderPageHeader(page, eyebrowOf(site, location.groups))) +
+    (bare ? '' : renderPageHeader(page, eyebrowOf(site, location.groups), pageActions(site, page, args))) +
     notice +
     `<div class="op-prose" data-op-prose="">${rendered.html}</div>` +
     (bare ? '' : renderLastModified(site, page)) +

@@ -147,8 +147,8 @@ function imageTag(emoji: string): string {
   return `<img class="op-emoji" alt="${emoji}" src="${EMOJI_URL_PREFIX}${name}.svg" draggable="false">`;
 }
 
-// Elements whose text must stay characters: code, scripts and styles, SVG and MathML, and where <img> is
-// not allowed.
+// Elements whose text must stay characters: code, scripts and styles, SVG and MathML, where <img> is not
+// allowed, and templates (a page's Markdown for "Copy page").
 const KEEP_TEXT = new Set([
   'pre',
   'code',
@@ -161,6 +161,7 @@ const KEEP_TEXT = new Set([
   'svg',
   'math',
   'option',
+  'template',
 ]);
 // A tag, comment or doctype; quoted attribute values may hold '>'.
 const TAG = /<!--[\s\S]*?-->|<[!/]?[A-Za-z][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/g;

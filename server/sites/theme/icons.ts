@@ -22,7 +22,8 @@ export type UiIcon =
   | 'languages'
   | 'file-text'
   | 'check'
-  | 'rss';
+  | 'rss'
+  | 'copy';
 
 /** A UI glyph as `<span class="op-icon">svg</span>`. */
 export function ui(name: UiIcon, className?: string): string {

@@ -20,8 +20,11 @@ function feedButton(url: string): string {
   return `<a${attrs({ class: 'op-rss', href, title: 'RSS feed' })}>${ui('rss')}<span>RSS</span></a>`;
 }
 
-/** Title, eyebrow (group name, or group path: `eyebrow`), deprecated badge and description. */
-export function renderPageHeader(page: SitePage, eyebrow: readonly string[]): string {
+/**
+ * Title, eyebrow (group name, or group path: `eyebrow`), deprecated badge, page actions (`actions`, HTML
+ * from pageActions.ts) and description.
+ */
+export function renderPageHeader(page: SitePage, eyebrow: readonly string[], actions = ''): string {
   const deprecated = page.frontmatter.deprecated === true || page.operation?.deprecated === true;
   // Generated endpoint pages show the operation description as Markdown in their body instead.
   const description =
@@ -31,7 +34,8 @@ export function renderPageHeader(page: SitePage, eyebrow: readonly string[]): st
   return (
     `<header class="op-page-header">${eyebrowHtml(eyebrow)}` +
     `<div class="op-title-row"><h1 class="op-page-title" id="op-page-title">${esc(page.title)}</h1>` +
-    `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}${hasFeed(page) ? feedButton(page.url) : ''}</div>` +
+    `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}${hasFeed(page) ? feedButton(page.url) : ''}` +
+    `${actions}</div>` +
     `${description ? `<p class="op-page-description">${esc(description)}</p>` : ''}` +
     `${bound ? endpointBar(bound.method, bound.path) : ''}</header>`
   );

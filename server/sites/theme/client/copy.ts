@@ -1,4 +1,4 @@
-/** Copy buttons: code blocks, prompts and colour swatches. */
+/** Copy buttons: code blocks, prompts, colour swatches and the page's "Copy page" action. */
 import { all } from './dom.js';
 
 /** Copies text with the async clipboard API, falling back to a hidden textarea + execCommand. */
@@ -68,6 +68,10 @@ function textFor(button: HTMLElement): string | null {
     const body = button.closest('[data-op-prompt]')?.querySelector<HTMLElement>('.op-prompt-body');
     return body ? textWithEmoji(body).trim() : null;
   }
+  if (button.matches('[data-op-copy-page]')) {
+    // The page's Markdown travels in the page (theme/pageActions.ts): a bundle opened from disk cannot fetch.
+    return document.querySelector<HTMLTemplateElement>('template#op-page-markdown')?.content.textContent ?? null;
+  }
   return button.dataset['opCopyValue'] ?? null;
 }
 
@@ -75,11 +79,18 @@ function textFor(button: HTMLElement): string | null {
 export function initCopy(): void {
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLElement>(
-      '[data-op-copy], [data-op-copy-prompt], [data-op-copy-value]',
+      '[data-op-copy], [data-op-copy-prompt], [data-op-copy-value], [data-op-copy-page]',
     );
     if (!button) return;
     const text = textFor(button);
     if (text === null) return;
-    void copyText(text).then((ok) => flash(button, ok));
+    // A page action chosen from its menu: the menu closes, and its button says it copied.
+    const menu = button.closest('details');
+    const isPageAction = button.matches('[data-op-copy-page]');
+    const shown = isPageAction
+      ? (menu?.parentElement?.querySelector<HTMLElement>('.op-page-action-main[data-op-copy-page]') ?? button)
+      : button;
+    if (menu !== null && isPageAction) menu.open = false;
+    void copyText(text).then((ok) => flash(shown, ok));
   });
 }

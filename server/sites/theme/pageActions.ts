@@ -1,0 +1,94 @@
+/**
+ * The page actions beside a page's title (docs.json `contextual.options`): a button for the first
+ * action and, when there are more, a menu of them all, as Mintlify shows them. "Copy page" copies the
+ * page's Markdown, which the page carries in a `<template>` (an export bundle opened from disk cannot
+ * fetch it); "View as Markdown" opens the live site's `.md` view, which a bundle does not have.
+ */
+import type { ContextualItem } from '../project/model.js';
+import { attrs, esc, linkAttrs } from './html.js';
+import { ui } from './icons.js';
+
+/** What a page's actions need besides the site's list. */
+export interface PageActionsArgs {
+  /** The page as Markdown (set when the site has "Copy page"). */
+  readonly markdown: string | undefined;
+  /** The page's URL on the site (`/`, `/guides/setup`). */
+  readonly url: string;
+  /** Rendered for an export bundle: no `.md` view to link to. */
+  readonly exported: boolean;
+}
+
+interface ActionView {
+  readonly icon: string;
+  readonly title: string;
+  readonly description: string | undefined;
+  /** `data-op-copy-page` for the copy action, else the link's attributes. */
+  readonly attributes: string;
+  readonly tag: 'button' | 'a';
+}
+
+function viewOf(item: ContextualItem, url: string): ActionView {
+  switch (item.kind) {
+    case 'copy':
+      return {
+        icon: ui('copy'),
+        title: 'Copy page',
+        description: 'Copy this page as Markdown',
+        attributes: attrs({ type: 'button', 'data-op-copy-page': '' }),
+        tag: 'button',
+      };
+    case 'view':
+      return {
+        icon: ui('file-text'),
+        title: 'View as Markdown',
+        description: 'View this page as plain text',
+        attributes: attrs({ href: url === '/' ? '/index.md' : `${url}.md` }),
+        tag: 'a',
+      };
+    case 'link':
+      return {
+        icon: ui('arrow-up-right'),
+        title: item.title,
+        description: item.description,
+        attributes: linkAttrs(item.href),
+        tag: 'a',
+      };
+  }
+}
+
+/** The menu's first action, as a button beside the title. */
+function mainAction(view: ActionView): string {
+  const label =
+    view.tag === 'button'
+      ? `<span class="op-when-idle">${esc(view.title)}</span><span class="op-when-copied">Copied</span>`
+      : `<span>${esc(view.title)}</span>`;
+  return `<${view.tag} class="op-page-action-main"${view.attributes}>${view.icon}${label}</${view.tag}>`;
+}
+
+function menuItem(view: ActionView): string {
+  const description =
+    view.description === undefined ? '' : `<span class="op-page-action-description">${esc(view.description)}</span>`;
+  return (
+    `<${view.tag} class="op-page-action" role="menuitem"${view.attributes}>${view.icon}` +
+    `<span class="op-page-action-text"><span class="op-page-action-title">${esc(view.title)}</span>${description}</span>` +
+    `</${view.tag}>`
+  );
+}
+
+/** The page actions' HTML; '' when the site has none this page can offer. */
+export function renderPageActions(items: readonly ContextualItem[], args: PageActionsArgs): string {
+  const offered = items.filter(
+    (item) => !(item.kind === 'view' && args.exported) && !(item.kind === 'copy' && args.markdown === undefined),
+  );
+  const [first] = offered;
+  if (first === undefined) return '';
+  const views = offered.map((item) => viewOf(item, args.url));
+  const more =
+    views.length < 2
+      ? ''
+      : `<details class="op-page-actions-more" data-op-menu=""><summary class="op-page-actions-toggle" aria-label="More page actions">` +
+        `${ui('chevron-down')}</summary><div class="op-page-actions-panel" role="menu">${views.map(menuItem).join('')}</div></details>`;
+  const markdown =
+    args.markdown === undefined ? '' : `<template id="op-page-markdown">${esc(args.markdown)}</template>`;
+  return `<div class="op-page-actions">${mainAction(viewOf(first, args.url))}${more}${markdown}</div>`;
+}

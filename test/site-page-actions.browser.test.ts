@@ -1,0 +1,70 @@
+/**
+ * "Copy page" and "View as Markdown" (docs.json `contextual`) in real Chromium against the real site
+ * server: the copied text is the page's Markdown (title, description, source without frontmatter or
+ * imports, emoji as characters), the button says it copied, and the menu's view link serves the same.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
+import { needsChromium } from './helpers/needs.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
+
+const SOURCE = [
+  '---',
+  'title: Setup',
+  'description: Install the CLI',
+  '---',
+  "import { Tip } from '/snippets/tip.mdx';",
+  '',
+  'Run it 🚀 and read <Tip /> & more.',
+  '',
+  '```bash',
+  'npm install -g example <cli>',
+  '```',
+  '',
+].join('\n');
+const MARKDOWN =
+  '# Setup\n\n> Install the CLI\n\nRun it 🚀 and read <Tip /> & more.\n\n```bash\nnpm install -g example <cli>\n```\n';
+
+needsChromium().describe('page actions in Chromium', () => {
+  let s: SiteServe;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const source = writeProject({
+      'docs.json': docsJson({
+        navigation: { pages: ['index', 'setup'] },
+        contextual: { options: ['copy', 'view', 'chatgpt'] },
+      }),
+      'index.mdx': '# Home\n',
+      'setup.mdx': SOURCE,
+      'snippets/tip.mdx': 'Tip.\n',
+    });
+    s = await startSiteServe({ source });
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('copies the page as Markdown from its button, and links the same Markdown from its menu', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.siteUrl });
+    const page = await context.newPage();
+    await page.goto(`${s.siteUrl}/setup`);
+    const button = page.locator('.op-page-action-main[data-op-copy-page]');
+    await button.click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN);
+    expect(await button.innerText()).toBe('Copied');
+
+    await page.click('.op-page-actions-toggle');
+    const view = page.locator('.op-page-actions-panel a', { hasText: 'View as Markdown' });
+    const href = await view.getAttribute('href');
+    expect(href).toBe('/setup.md');
+    const served = await (await s.site(href ?? '')).text();
+    expect(served.startsWith(MARKDOWN)).toBe(true);
+    await context.close();
+  });
+});
