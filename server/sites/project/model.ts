@@ -236,6 +236,8 @@ export interface SiteSettings {
   readonly contextual: readonly ContextualItem[];
   /** `styling.eyebrows: "breadcrumbs"`: a page's eyebrow is its whole group path, not its innermost group. */
   readonly eyebrows?: 'breadcrumbs';
+  /** `styling.codeblocks: "dark"` (mint.json `codeBlock.mode`): code blocks are dark in light mode too. */
+  readonly codeblocks?: 'dark';
   /** `metadata.timestamp: true`: pages say when they last changed (frontmatter `timestamp` overrides). */
   readonly timestamps?: true;
   /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */

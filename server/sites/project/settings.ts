@@ -70,6 +70,7 @@ export function siteSettings(
     ...(config.search === undefined ? {} : { search: config.search }),
     ...(config.seo === undefined ? {} : { seo: config.seo }),
     ...(config.styling?.['eyebrows'] === 'breadcrumbs' ? { eyebrows: 'breadcrumbs' } : {}),
+    ...(config.styling?.['codeblocks'] === 'dark' ? { codeblocks: 'dark' } : {}),
     ...(config.metadata?.['timestamp'] === true ? { timestamps: true } : {}),
   };
   return { settings, problems };

@@ -126,6 +126,7 @@ export function renderHead(args: HeadArgs): string {
     'data-op-export': args.profile?.deployment,
     'data-op-feedback-collector': args.feedbackOff ? undefined : (args.profile?.feedbackCollector ?? undefined),
     'data-op-analytics': args.profile?.analyticsCollector ?? undefined,
+    'data-op-codeblocks': site.settings.codeblocks,
   });
   return (
     `<!doctype html><html${html}><head><meta charset="utf-8">` +

@@ -44,4 +44,8 @@ function block(selector: string, palette: typeof LIGHT): string {
 }
 
 /** The CSS custom properties for light (default) and dark code colours. */
-export const CODE_THEME_CSS = [block(':root', LIGHT), block('html.dark, [data-theme="dark"]', DARK)].join('\n');
+export const CODE_THEME_CSS = [
+  block(':root', LIGHT),
+  // `styling.codeblocks: "dark"` (theme/head.ts marks the page): code blocks stay dark in light mode.
+  block('html.dark, [data-theme="dark"], html[data-op-codeblocks="dark"] :is(.op-code, .op-code-group)', DARK),
+].join('\n');

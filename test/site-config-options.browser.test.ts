@@ -1,7 +1,9 @@
 /**
- * "Copy page" and "View as Markdown" (docs.json `contextual`) in real Chromium against the real site
- * server: the copied text is the page's Markdown (title, description, source without frontmatter or
- * imports, emoji as characters), the button says it copied, and the menu's view link serves the same.
+ * docs.json options that change what a reader sees, in real Chromium against the real site server:
+ * - "Copy page" and "View as Markdown" (`contextual`): the copied text is the page's Markdown (title,
+ *   description, source without frontmatter or imports, emoji as characters), the button says it copied,
+ *   and the menu's view link serves the same;
+ * - `styling.codeblocks: "dark"`: code blocks are dark in light mode too, the prose around them is not.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -26,7 +28,7 @@ const SOURCE = [
 const MARKDOWN =
   '# Setup\n\n> Install the CLI\n\nRun it 🚀 and read <Tip /> & more.\n\n```bash\nnpm install -g example <cli>\n```\n';
 
-needsChromium().describe('page actions in Chromium', () => {
+needsChromium().describe('docs.json reader options in Chromium', () => {
   let s: SiteServe;
   let browser: Browser;
 
@@ -35,6 +37,7 @@ needsChromium().describe('page actions in Chromium', () => {
       'docs.json': docsJson({
         navigation: { pages: ['index', 'setup'] },
         contextual: { options: ['copy', 'view', 'chatgpt'] },
+        styling: { codeblocks: 'dark' },
       }),
       'index.mdx': '# Home\n',
       'setup.mdx': SOURCE,
@@ -66,5 +69,27 @@ needsChromium().describe('page actions in Chromium', () => {
     const served = await (await s.site(href ?? '')).text();
     expect(served.startsWith(MARKDOWN)).toBe(true);
     await context.close();
+  });
+
+  it('draws code blocks dark in light mode when styling.codeblocks is dark', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${s.siteUrl}/setup`);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    const lightness = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const [r = 0, g = 0, b = 0] = (getComputedStyle(el).backgroundColor.match(/\d+/g) ?? []).map(Number);
+          return (Math.max(r, g, b) + Math.min(r, g, b)) / 2 / 255;
+        });
+    expect(await lightness('.op-code')).toBeLessThan(0.2);
+    expect(await lightness('body')).toBeGreaterThan(0.8);
+    const text = await page
+      .locator('.op-code .line')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+    expect(text).not.toBe('rgb(36, 41, 46)');
+    await page.close();
   });
 });
