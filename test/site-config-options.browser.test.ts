@@ -3,14 +3,18 @@
  * - "Copy page" and "View as Markdown" (`contextual`): the copied text is the page's Markdown (title,
  *   description, source without frontmatter or imports, emoji as characters), the button says it copied,
  *   and the menu's view link serves the same;
- * - `styling.codeblocks: "dark"`: code blocks are dark in light mode too, the prose around them is not.
+ * - `styling.codeblocks: "dark"`: code blocks are dark in light mode too, the prose around them is not;
+ * - `fonts.heading` with a font file the project ships: headings load and use it, the body keeps the theme's.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
 import { needsChromium } from './helpers/needs.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
 
+const HEADING_FONT = createRequire(import.meta.url).resolve('katex/dist/fonts/KaTeX_Main-Regular.woff2');
 const SOURCE = [
   '---',
   'title: Setup',
@@ -38,10 +42,12 @@ needsChromium().describe('docs.json reader options in Chromium', () => {
         navigation: { pages: ['index', 'setup'] },
         contextual: { options: ['copy', 'view', 'chatgpt'] },
         styling: { codeblocks: 'dark' },
+        fonts: { heading: { family: 'Offprint Heading', weight: 400, source: '/fonts/heading.woff2' } },
       }),
       'index.mdx': '# Home\n',
       'setup.mdx': SOURCE,
       'snippets/tip.mdx': 'Tip.\n',
+      'fonts/heading.woff2': readFileSync(HEADING_FONT),
     });
     s = await startSiteServe({ source });
     browser = await launchChromium();
@@ -90,6 +96,22 @@ needsChromium().describe('docs.json reader options in Chromium', () => {
       .first()
       .evaluate((el) => getComputedStyle(el).color);
     expect(text).not.toBe('rgb(36, 41, 46)');
+    await page.close();
+  });
+
+  it('loads the heading font the project ships and uses it for headings only', async () => {
+    const page = await browser.newPage();
+    const fonts: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/fonts/heading.woff2')) fonts.push(r.status());
+    });
+    await page.goto(`${s.siteUrl}/setup`);
+    await page.evaluate(() => document.fonts.ready);
+    const family = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(await family('.op-page-title')).toMatch(/^"Offprint Heading",/);
+    expect(await family('.op-prose p')).not.toContain('Offprint Heading');
+    expect(fonts).toEqual([200]);
+    expect(await page.evaluate(() => document.fonts.check('16px "Offprint Heading"'))).toBe(true);
     await page.close();
   });
 });

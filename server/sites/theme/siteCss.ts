@@ -2,6 +2,7 @@
  * The per-site stylesheet (`/_offprint/site.css`): docs.json colours as CSS variables, anchor and banner
  * colours. A separate file rather than an inline `<style>` so pages work under a `'self'`-only CSP.
  */
+import { fontsCss } from './siteFonts.js';
 import type { DocsConfig, NavSection, SiteModel } from '../project/model.js';
 import { CODE_THEME_CSS } from '../render/code/theme.js';
 import { bannerColorClass } from './footer.js';
@@ -65,5 +66,5 @@ export function renderSiteCss(site: SiteModel): string {
     if (banner && cls) css += pair(`.${cls}`, '--op-banner-bg', banner.color);
   }
   // Token colours of highlighted code (light and dark palettes), owned by the renderer.
-  return `${CODE_THEME_CSS}\n${css}`;
+  return `${CODE_THEME_CSS}\n${fontsCss(site.config.fonts)}${css}`;
 }
