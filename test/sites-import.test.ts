@@ -205,6 +205,49 @@ describe('CLI', () => {
     expect(usage.stderr).toContain('--project ID is required');
   });
 
+  it('counts the problems behind summary entries ("and 20 more broken links in this file") in its totals', async () => {
+    // 150 broken links: a.mdx's 30 (10 listed, one entry for 20), 9 pages' 10 each, then one entry for the
+    // last 3 pages' 30; 25 unknown config keys (20 named, one entry for 5); 22 unknown icons (20, one for 2).
+    const files: Record<string, unknown> = {};
+    const links = (page: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `- [${i}](/${page}-gone-${i})`).join('\n');
+    files['a.mdx'] = `---\ntitle: A\n---\n\n${links('a', 30)}\n`;
+    const others = Array.from({ length: 12 }, (_, i) => `b${String(i + 1).padStart(2, '0')}`);
+    for (const page of others) files[`${page}.mdx`] = `---\ntitle: ${page}\n---\n\n${links(page, 10)}\n`;
+    const icons = Array.from({ length: 22 }, (_, i) => `<Icon icon="no-such-icon-${i}" />`).join('\n');
+    files['index.mdx'] = `---\ntitle: Home\n---\n\n${icons}\n`;
+    const unknownKeys = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`zzUnknownKey${i}`, true]));
+    files['docs.json'] = docsJson({ ...unknownKeys, navigation: { pages: ['index', 'a', ...others] } });
+    const source = writeProject(files);
+
+    const dataDir = tempDir();
+    const created = await cli([
+      ...['projects', 'create', '--data-dir', dataDir, '--name', 'E', '--domain', 'e.localhost'],
+      ...['--source', source],
+    ]);
+    expect(created.code).toBe(0);
+    const lines = created.stdout.split('\n');
+    expect(lines).toContain('197 problems (unknown-config 25, unknown-icon 22, broken-link 150):');
+    // The 20 lines shown are the 20 named keys: 177 problems are left.
+    expect(lines).toContain('  ... and 177 more');
+
+    const projectId = /prj_\w+/.exec(created.stdout)?.[0] ?? '';
+    const json = await cli(['sites', 'import', '--data-dir', dataDir, '--project', projectId, '--json', source]);
+    const parsed = JSON.parse(json.stdout) as {
+      problems: number;
+      problemList: { code: string; message: string; count?: number }[];
+    };
+    expect(parsed.problems).toBe(197);
+    // Only summary entries carry a count, and the listed entries stand for every problem.
+    expect(parsed.problemList.filter((p) => p.count !== undefined).map((p) => [p.code, p.count, p.message])).toEqual([
+      ['unknown-config', 5, '5 more keys that are not docs.json settings Offprint knows; ignored'],
+      ['unknown-icon', 2, 'and 2 more icon names no shipped icon set has'],
+      ['broken-link', 20, 'and 20 more broken links in this file'],
+      ['broken-link', 30, 'and 30 more broken links in 3 more files, this one and those after it'],
+    ]);
+    expect(parsed.problemList.reduce((n, p) => n + (p.count ?? 1), 0)).toBe(197);
+  });
+
   it('offprint projects create --source creates and imports, or leaves nothing behind', async () => {
     const dataDir = tempDir();
     const failed = await cli([

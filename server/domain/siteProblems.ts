@@ -8,22 +8,48 @@ import { unpackedProblem } from '../sites/project/remote.js';
 import type { IndexedBuild } from '../sites/search/index.js';
 import { ValidationError } from '../errors.js';
 
-/** Problems grouped by code, for summaries: `{ 'missing-asset': 216, ... }`. */
+/** How many problems `problem` stands for: a summary entry's `count` ("and 1,490 more ..."), else one. */
+function weightOf(problem: SiteProblem): number {
+  return problem.count ?? 1;
+}
+
+/** How many problems `problems` stand for, the ones summary entries count included. */
+export function problemTotal(problems: readonly SiteProblem[]): number {
+  return problems.reduce((n, p) => n + weightOf(p), 0);
+}
+
+/**
+ * Problems grouped by code, for summaries: `{ 'broken-link': 1500, ... }`, the ones summary entries
+ * count included (so the counts add up to {@link problemTotal}).
+ */
 export function problemCounts(problems: readonly SiteProblem[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const p of problems) counts[p.code] = (counts[p.code] ?? 0) + 1;
+  for (const p of problems) counts[p.code] = (counts[p.code] ?? 0) + weightOf(p);
   return counts;
 }
 
 /** Problems listed in import results (API and CLI `--json`); the counts cover the rest. */
 export const LISTED_PROBLEMS = 500;
 
-/** The first {@link LISTED_PROBLEMS} problems as `{code, file, message}` (config key path in the message). */
-export function problemList(problems: readonly SiteProblem[]): { code: string; file: string; message: string }[] {
+/** A problem as import results list it. */
+export interface ListedProblem {
+  readonly code: string;
+  readonly file: string;
+  readonly message: string;
+  /** On a summary entry only: how many problems it stands for. */
+  readonly count?: number;
+}
+
+/**
+ * The first {@link LISTED_PROBLEMS} problems as `{code, file, message}` (config key path in the message),
+ * a summary entry with its `count`.
+ */
+export function problemList(problems: readonly SiteProblem[]): ListedProblem[] {
   return problems.slice(0, LISTED_PROBLEMS).map((p) => ({
     code: p.code,
     file: p.file,
     message: p.keyPath === undefined ? p.message : `${p.keyPath}: ${p.message}`,
+    ...(p.count === undefined ? {} : { count: p.count }),
   }));
 }
 

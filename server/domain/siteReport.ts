@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { SiteModel } from '../sites/project/model.js';
-import { problemCounts, problemList } from './siteProblems.js';
+import { problemCounts, problemList, problemTotal } from './siteProblems.js';
 
 /**
  * File name inside the build folder: a dotfile, so the site never serves it (like the stored search
@@ -17,7 +17,13 @@ import { problemCounts, problemList } from './siteProblems.js';
  */
 export const IMPORT_REPORT_FILE = '.offprint-import-report.v1.json';
 
-const ProblemSchema = z.strictObject({ code: z.string(), file: z.string(), message: z.string() });
+/** A listed problem; `count` on a summary entry only (reports stored before it have none). */
+const ProblemSchema = z.strictObject({
+  code: z.string(),
+  file: z.string(),
+  message: z.string(),
+  count: z.number().int().min(0).optional(),
+});
 
 /** What an import found, as stored with its build. */
 export const ImportReportSchema = z.strictObject({
@@ -27,9 +33,9 @@ export const ImportReportSchema = z.strictObject({
   outOfNavPages: z.number().int().min(0),
   generatedPages: z.number().int().min(0),
   redirects: z.number().int().min(0),
-  /** Every problem, the ones not listed included. */
+  /** Every problem, the ones not listed and the ones summary entries count included. */
   problemTotal: z.number().int().min(0),
-  /** Every problem counted by code. */
+  /** Every problem counted by code (adding up to `problemTotal`). */
   problemCounts: z.record(z.string(), z.number().int().min(0)),
   /** The first problems (see `problemList`), in the order found. */
   problems: z.array(ProblemSchema),
@@ -50,7 +56,7 @@ export function importReportOf(model: SiteModel, skippedLinks: readonly string[]
     outOfNavPages: counts.outOfNavPages,
     generatedPages: counts.generatedPages,
     redirects: counts.redirects,
-    problemTotal: model.problems.length,
+    problemTotal: problemTotal(model.problems),
     problemCounts: problemCounts(model.problems),
     problems: problemList(model.problems),
     skippedLinks: skippedLinks.slice(0, 100),

@@ -14,7 +14,7 @@ import { stageBuildOffThread } from '../sites/import/offThread.js';
 import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.js';
 import { loadSiteProject } from '../sites/project/load.js';
 import { indexBuildFolder } from '../sites/search/index.js';
-import { withRenderProblems } from './siteProblems.js';
+import { problemTotal, withRenderProblems } from './siteProblems.js';
 import { importReportOf, storeImportReport } from './siteReport.js';
 import { removeStoredSearchIndex } from '../sites/search/file.js';
 import type { SiteModel } from '../sites/project/model.js';
@@ -71,7 +71,7 @@ function rowFor(projectId: string, buildId: string, staged: StagedBuild, importe
     sourceKind: staged.sourceKind,
     sourcePath: staged.sourcePath,
     pageCount: staged.model.counts.pages,
-    problemCount: staged.model.problems.length,
+    problemCount: problemTotal(staged.model.problems),
     importedAt,
   };
 }

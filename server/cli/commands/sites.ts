@@ -1,7 +1,7 @@
 /** `offprint sites import --project ID PATH`: a docs folder or zip becomes a project's site. */
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { problemCounts, problemList } from '../../domain/siteProblems.js';
+import { problemCounts, problemList, problemTotal } from '../../domain/siteProblems.js';
 import { importSiteAndIndex, type ImportedSite } from '../../domain/sites.js';
 import { requestedScripts } from '../../sites/project/scripts.js';
 import { readServerInfo } from '../../serverFile.js';
@@ -63,14 +63,17 @@ export function importSummary(imported: ImportedSite): string {
   if (model.problems.length === 0) lines.push('No problems found.');
   else {
     const byCode = Object.entries(problemCounts(model.problems))
-      .map(([code, n]) => `${code} ${n}`)
+      .map(([code, n]) => `${code} ${n.toLocaleString('en-US')}`)
       .join(', ');
-    lines.push(`${model.problems.length} problems (${byCode}):`);
-    for (const p of model.problems.slice(0, LISTED_PROBLEMS)) {
+    // Totals count what summary entries stand for ("and 1,490 more broken links in this file"), not entries.
+    const total = problemTotal(model.problems);
+    lines.push(`${total.toLocaleString('en-US')} problems (${byCode}):`);
+    const shown = model.problems.slice(0, LISTED_PROBLEMS);
+    for (const p of shown) {
       lines.push(`  ${p.code}  ${p.file}${p.keyPath === undefined ? '' : ` ${p.keyPath}`}: ${p.message}`);
     }
-    if (model.problems.length > LISTED_PROBLEMS)
-      lines.push(`  ... and ${model.problems.length - LISTED_PROBLEMS} more`);
+    const unshown = total - problemTotal(shown);
+    if (unshown > 0) lines.push(`  ... and ${unshown.toLocaleString('en-US')} more`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -91,7 +94,7 @@ export function importJson(
     projectId: imported.projectId,
     buildId: imported.buildId,
     pages: imported.model.counts.pages,
-    problems: imported.model.problems.length,
+    problems: problemTotal(imported.model.problems),
     problemList: problemList(imported.model.problems),
     siteUrl,
   };

@@ -1,6 +1,7 @@
 /** Request and response schemas of the project routes (`/v1/projects...`, Offprint's own admin API). */
 import { z } from 'zod';
 import { HostnameSchema } from '../../domain/hostname.js';
+import { ListedProblemSchema } from '../sites/schema.js';
 
 // ISO 8601 instants (`2026-03-01T10:00:00.000Z`), like the other admin routes' dates.
 const iso = z.string();
@@ -63,13 +64,15 @@ export const ImportReportSchema = z.strictObject({
   outOfNavPages: z.number().int().min(0).meta({ description: 'Pages reachable by URL only.' }),
   generatedPages: z.number().int().min(0).meta({ description: 'Endpoint pages generated from OpenAPI documents.' }),
   redirects: z.number().int().min(0),
-  problems: z.number().int().min(0).meta({ description: 'Problems that did not stop the import.' }),
+  problems: z.number().int().min(0).meta({
+    description: 'Problems that did not stop the import, the ones summary entries count included.',
+  }),
   problemsByCode: z
     .record(z.string(), z.number().int())
     .meta({ description: 'Every problem counted by code (`missing-asset`, `render-failed`, ...).' }),
   problemList: z
-    .array(z.strictObject({ code: z.string(), file: z.string(), message: z.string() }))
-    .meta({ description: 'The first 500 problems, in the order found.' }),
+    .array(ListedProblemSchema)
+    .meta({ description: 'The first 500 problems, in the order found (summary entries with their `count`).' }),
   missingAssets: z
     .array(FileMessage)
     .meta({ description: 'Images and files pages refer to that the project lacks (among the listed problems).' }),

@@ -1,6 +1,6 @@
 /** The JSON shape of site imports, field by field. */
 import type { z } from 'zod';
-import { problemCounts, problemList } from '../../domain/siteProblems.js';
+import { problemCounts, problemList, problemTotal } from '../../domain/siteProblems.js';
 import type { ImportedSite } from '../../domain/sites.js';
 import type { SiteImportResultSchema } from './schema.js';
 
@@ -13,7 +13,7 @@ export function presentSiteImport(
     projectId: imported.projectId,
     buildId: imported.buildId,
     pages: imported.model.counts.pages,
-    problems: imported.model.problems.length,
+    problems: problemTotal(imported.model.problems),
     problemsByCode: problemCounts(imported.model.problems),
     problemList: problemList(imported.model.problems),
     siteUrl,

@@ -72,7 +72,10 @@ export class IconNameCollector {
     else if (this.uses.size < MAX_NAMES) this.uses.set(name, { file, style, files: 1 });
   }
 
-  /** One `unknown-icon` problem per name no shipped set draws (at most {@link MAX_REPORTED}, then a count). */
+  /**
+   * One `unknown-icon` problem per name no shipped set draws (at most {@link MAX_REPORTED}), then one
+   * whose `count` is the number of names left unnamed.
+   */
   problems(library: IconLibrary): SiteProblem[] {
     const unknown = [...this.uses].filter(([name, use]) => iconSvg(name, library, use.style) === null);
     const problems: SiteProblem[] = unknown.slice(0, MAX_REPORTED).map(([name, use]) => ({
@@ -88,6 +91,7 @@ export class IconNameCollector {
         code: 'unknown-icon',
         file: first?.file ?? '',
         message: `and ${unknown.length - MAX_REPORTED} more icon names no shipped icon set has`,
+        count: unknown.length - MAX_REPORTED,
       });
     }
     return problems;

@@ -269,6 +269,11 @@ export interface SiteProblem {
   /** Config key path, for problems in the config. */
   readonly keyPath?: string;
   readonly message: string;
+  /**
+   * Set on a summary entry of a capped list ("and 1,490 more broken links in this file"): the entry stands
+   * for this many problems, which totals count (server/domain/siteProblems.ts); absent, it stands for one.
+   */
+  readonly count?: number;
 }
 
 /** Totals of a load, for import summaries and benchmarks. */

@@ -11,6 +11,11 @@ const CODE_HINTS: Readonly<Record<string, string>> = {
   'skipped-script': 'Scripts not loaded: allow them with `offprint settings set allowedScripts`.',
 };
 
+/** How many problems the listed entries stand for: a summary entry ("and 1,490 more ...") its `count`. */
+function listedTotal(list: readonly SiteProblem[]): number {
+  return list.reduce((n, p) => n + (p.count ?? 1), 0);
+}
+
 function groups(report: Report): [string, number, SiteProblem[]][] {
   const listed = new Map<string, SiteProblem[]>();
   for (const p of report.problemList) listed.set(p.code, [...(listed.get(p.code) ?? []), p]);
@@ -50,7 +55,9 @@ export function ImportReport({ report }: { report: Report }) {
               </li>
             ))}
           </ul>
-          {list.length < count && <p className="muted">{formatCount(count - list.length)} more not listed.</p>}
+          {listedTotal(list) < count && (
+            <p className="muted">{formatCount(count - listedTotal(list))} more not listed.</p>
+          )}
         </details>
       ))}
       {scripts.length > 0 && (

@@ -22,6 +22,8 @@ export interface UnknownKeyNotice {
   /** Absent on the last notice of a long list, which counts the keys left unnamed. */
   readonly keyPath?: string;
   readonly message: string;
+  /** On that last notice only: how many keys it stands for. */
+  readonly count?: number;
 }
 
 /** A loaded, validated config. */
@@ -56,6 +58,7 @@ function unknownKeyNotices(
     notices.push({
       file: fileOf([]),
       message: `${found.length - MAX_UNKNOWN_KEYS} more keys that are not ${format} settings Offprint knows; ignored`,
+      count: found.length - MAX_UNKNOWN_KEYS,
     });
   }
   return notices;

@@ -148,12 +148,20 @@ export class BrokenLinks {
     }
     this.listed.push(...broken.slice(0, PER_FILE).map(problem));
     if (count > PER_FILE) {
-      const more = (count - PER_FILE).toLocaleString('en-US');
-      this.listed.push({ code: 'broken-link', file, message: `and ${more} more broken links in this file` });
+      const more = count - PER_FILE;
+      this.listed.push({
+        code: 'broken-link',
+        file,
+        message: `and ${more.toLocaleString('en-US')} more broken links in this file`,
+        count: more,
+      });
     }
   }
 
-  /** The broken links listed, then one problem counting those past {@link LISTED_BROKEN_LINKS}. */
+  /**
+   * The broken links listed, then one problem counting those past {@link LISTED_BROKEN_LINKS}; each
+   * counting problem has the number of links it stands for as its `count`.
+   */
   problems(): SiteProblem[] {
     if (this.firstUnlistedFile === undefined) return [...this.listed];
     const links = this.unlisted.toLocaleString('en-US');
@@ -164,6 +172,7 @@ export class BrokenLinks {
         code: 'broken-link',
         file: this.firstUnlistedFile,
         message: `and ${links} more broken links in ${files} more files, this one and those after it`,
+        count: this.unlisted,
       },
     ];
   }
