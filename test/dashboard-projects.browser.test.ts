@@ -3,6 +3,7 @@
  * its docs from a zip (uploaded with a progress bar), open the site from the link, read the import
  * report, re-import, delete after confirming. Each step is checked against the API too.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -10,6 +11,7 @@ import { tempDir } from './helpers/dataDirs.js';
 import { openDashboard, screenshot, startDashboardEnv, VIEWS, type DashboardEnv } from './helpers/dashboard.js';
 import { needsChromium } from './helpers/needs.js';
 import { SERVE_MINI } from './helpers/siteServe.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
 
 function zipOf(folder: string): string {
   const file = join(tempDir(), 'docs.zip');
@@ -110,6 +112,61 @@ needsChromium().describe('projects in the dashboard', () => {
       await close();
     },
     300_000,
+  );
+
+  needsChromium().it(
+    'explains the report’s broken links, missing spec, unknown config keys and icons, counting what summaries stand for',
+    async () => {
+      // 30 broken links in one page: 10 listed and one entry standing for the other 20.
+      const links = Array.from({ length: 30 }, (_, i) => `- [${i}](/gone-${i})`).join('\n');
+      const source = writeProject({
+        'docs.json': docsJson({
+          api: { openapi: 'swagger.json' },
+          banner: { content: 'Hi', dismissable: true },
+          navigation: { pages: ['index', 'links'] },
+        }),
+        'index.mdx': '---\ntitle: Home\n---\n\n<Card title="Pro" icon="square-1" />\n',
+        'links.mdx': `---\ntitle: Links\n---\n\n${links}\n`,
+      });
+      const created = await env.api('/v1/projects', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Report Docs', domain: 'report-docs.localhost' }),
+      });
+      const { projectId } = (await created.json()) as ProjectBody;
+      const imported = await env.api(`/v1/projects/${projectId}/site`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/zip' },
+        body: readFileSync(zipOf(source)),
+      });
+      expect(imported.status).toBe(200);
+
+      const { page, errors, close } = await openDashboard(env, `#/projects/${projectId}`);
+      await page.waitForSelector('h2:has-text("Import report")');
+      const group = (code: string) =>
+        page.locator('details.report-group', { has: page.locator('summary code', { hasText: code }) });
+      const hints: [string, RegExp][] = [
+        ['broken-link', /lead to no page; readers who follow them land on the home page/],
+        ['missing-spec', /OpenAPI files the config names that are not in the project/],
+        ['unknown-config', /Config keys Offprint does not know/],
+        ['unknown-icon', /Font Awesome Pro names are not shipped.*Lucide name/],
+      ];
+      for (const [code, hint] of hints) {
+        await group(code).locator('summary').click();
+        expect(await group(code).textContent(), code).toMatch(hint);
+        expect(await group(code).locator('p.muted', { hasText: hint }).isVisible(), code).toBe(true);
+      }
+      // The badge counts all 30 links, the summary entry's 20 too; nothing is left "not listed".
+      const broken = group('broken-link');
+      expect(await broken.locator('.badge').textContent()).toBe('30');
+      expect(await broken.locator('.problem-list li').count()).toBe(11);
+      expect(await broken.textContent()).toContain('and 20 more broken links in this file');
+      expect(await broken.textContent()).not.toContain('more not listed');
+      await screenshot(page, 'project-report-codes', VIEWS[0] ?? { width: 1280, height: 800, scheme: 'light' });
+      expect(errors).toEqual([]);
+      await close();
+    },
+    120_000,
   );
 
   needsChromium().it(

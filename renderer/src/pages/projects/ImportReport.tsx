@@ -5,10 +5,18 @@ import { Icon } from '../../ui/Icon.js';
 
 /** What each problem code means, for the codes an import reports most. */
 const CODE_HINTS: Readonly<Record<string, string>> = {
+  'broken-link':
+    'Links and redirects that lead to no page; readers who follow them land on the home page or a “not found” page, so fix the path or add a redirect.',
   'missing-asset': 'Images or files the pages refer to that are not in the project.',
   'missing-snippet': 'Snippets imported by pages that are not in the project.',
+  'missing-spec':
+    'OpenAPI files the config names that are not in the project; their endpoint pages are missing, so add the file or fix its path.',
   'render-failed': 'Pages that could not be rendered; readers see an error box on them.',
   'skipped-script': 'Scripts not loaded: allow them with `offprint settings set allowedScripts`.',
+  'unknown-config':
+    'Config keys Offprint does not know (a typo, or a setting it does not support); they are ignored, so check the spelling.',
+  'unknown-icon':
+    'Icons no shipped icon set has (Font Awesome Pro names are not shipped); readers see nothing there, so use a free Font Awesome or a Lucide name.',
 };
 
 /** How many problems the listed entries stand for: a summary entry ("and 1,490 more ...") its `count`. */
