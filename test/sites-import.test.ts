@@ -184,6 +184,11 @@ describe('CLI', () => {
       '',
     ]);
 
+    // One problem is "1 problem", not "1 problems".
+    const one = writeProject({ 'docs.json': docsJson({ filterSidebar: true }), 'index.mdx': '# Home\n' });
+    const single = await cli(['sites', 'import', '--data-dir', dataDir, '--project', projectId, one]);
+    expect(single.stdout.split('\n')).toContain('1 problem (unknown-config 1):');
+
     const bad = await cli([
       'sites',
       'import',

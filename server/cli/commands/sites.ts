@@ -67,7 +67,7 @@ export function importSummary(imported: ImportedSite): string {
       .join(', ');
     // Totals count what summary entries stand for ("and 1,490 more broken links in this file"), not entries.
     const total = problemTotal(model.problems);
-    lines.push(`${total.toLocaleString('en-US')} problems (${byCode}):`);
+    lines.push(`${total.toLocaleString('en-US')} ${total === 1 ? 'problem' : 'problems'} (${byCode}):`);
     const shown = model.problems.slice(0, LISTED_PROBLEMS);
     for (const p of shown) {
       lines.push(`  ${p.code}  ${p.file}${p.keyPath === undefined ? '' : ` ${p.keyPath}`}: ${p.message}`);
