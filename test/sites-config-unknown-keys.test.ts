@@ -94,7 +94,7 @@ describe('unknown config keys', () => {
     expect(found.at(-1)).toEqual([
       'docs.json',
       undefined,
-      `${150 - MAX_UNKNOWN_KEYS} more keys that are not docs.json settings Offprint knows; ignored`,
+      `and ${150 - MAX_UNKNOWN_KEYS} more keys that are not docs.json settings Offprint knows; ignored`,
     ]);
   });
 });

@@ -245,7 +245,7 @@ describe('CLI', () => {
     expect(parsed.problems).toBe(197);
     // Only summary entries carry a count, and the listed entries stand for every problem.
     expect(parsed.problemList.filter((p) => p.count !== undefined).map((p) => [p.code, p.count, p.message])).toEqual([
-      ['unknown-config', 5, '5 more keys that are not docs.json settings Offprint knows; ignored'],
+      ['unknown-config', 5, 'and 5 more keys that are not docs.json settings Offprint knows; ignored'],
       ['unknown-icon', 2, 'and 2 more icon names no shipped icon set has'],
       ['broken-link', 20, 'and 20 more broken links in this file'],
       ['broken-link', 30, 'and 30 more broken links in 3 more files, this one and those after it'],

@@ -57,7 +57,7 @@ function unknownKeyNotices(
   if (found.length > MAX_UNKNOWN_KEYS) {
     notices.push({
       file: fileOf([]),
-      message: `${found.length - MAX_UNKNOWN_KEYS} more keys that are not ${format} settings Offprint knows; ignored`,
+      message: `and ${found.length - MAX_UNKNOWN_KEYS} more keys that are not ${format} settings Offprint knows; ignored`,
       count: found.length - MAX_UNKNOWN_KEYS,
     });
   }
