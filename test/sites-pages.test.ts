@@ -124,6 +124,7 @@ describe('pages of the all-shapes fixture', () => {
       appearance: { default: 'dark', strict: false },
       background: {},
       readerFeedback: true,
+      contextual: [],
       iconLibrary: 'lucide',
       variables: { product: 'Shapes' },
       navbar: {
