@@ -170,4 +170,30 @@ describe('navigation edge cases', () => {
       'Rooted',
     ]);
   });
+
+  it('shows no heading for a group whose pages are all hidden, nested or not', () => {
+    const hidden = '---\ntitle: Hidden\nhidden: true\n---\n';
+    const dir = writeProject({
+      'docs.json': docsJson({
+        navigation: {
+          groups: [
+            { group: 'Start', pages: ['index'] },
+            { group: 'Internal', pages: ['internal/a', 'internal/b'] },
+            { group: 'Outer', pages: [{ group: 'Inner', pages: ['internal/c'] }, 'guide'] },
+          ],
+        },
+      }),
+      'index.mdx': mdx,
+      'guide.mdx': mdx,
+      'internal/a.mdx': hidden,
+      'internal/b.mdx': hidden,
+      'internal/c.mdx': hidden,
+    });
+    const model = loadSiteProject(dir);
+    const index = model.pages.get('index');
+    if (index === undefined) throw new Error('no index page');
+    const html = parse(renderDocument({ site: model, page: index, rendered: BODY }));
+    expect(html.querySelectorAll('.op-nav-group-title').map((e) => e.textContent.trim())).toEqual(['Start', 'Outer']);
+    expect(html.querySelectorAll('.op-nav-sub-summary')).toEqual([]);
+  });
 });

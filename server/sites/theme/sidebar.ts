@@ -60,6 +60,25 @@ const visibleRows = perSiteList((site, items): number => {
   return rows;
 });
 
+/**
+ * Whether a group shows something to open: a link, a listed page, or a sub-group that does. A group whose
+ * pages are all hidden (frontmatter `hidden`) would be a bare heading, which Mintlify does not show.
+ */
+const showsAnything = perSiteList((site, items): boolean =>
+  items.some((item) =>
+    item.kind === 'link'
+      ? true
+      : item.kind === 'page'
+        ? site.pages.get(item.page)?.hidden === false
+        : !item.hidden && (item.root !== undefined || showsAnything(site, item.items)),
+  ),
+);
+
+/** A group the sidebar leaves out: hidden, or with nothing to show. */
+function isEmptyGroup(site: SiteModel, group: NavGroup): boolean {
+  return group.hidden || (group.root === undefined && !showsAnything(site, group.items));
+}
+
 class SidebarWriter {
   /** Only the current page's group is written out in full (a shared sidebar's page). */
   private readonly compact: boolean;
@@ -115,7 +134,7 @@ class SidebarWriter {
         `<span class="op-nav-label">${esc(item.label)}</span>${ui('arrow-up-right', 'op-external')}</a></li>`
       );
     }
-    return item.hidden ? '' : `<li>${this.subGroup(item)}</li>`;
+    return isEmptyGroup(this.args.site, item) ? '' : `<li>${this.subGroup(item)}</li>`;
   }
 
   private list(items: readonly NavItem[]): string {
@@ -136,7 +155,7 @@ class SidebarWriter {
    * sidebar another group than the current page's is its heading alone, leading to its first page.
    */
   private topGroup(group: NavGroup, part: number): string {
-    if (group.hidden) return '';
+    if (isEmptyGroup(this.args.site, group)) return '';
     if (this.compact && group.root !== this.args.current && !this.holdsCurrent(group.items))
       return this.headingOnly(group, part);
     const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
