@@ -33,4 +33,12 @@ describe('docs.json fonts', () => {
     expect(fontsCss(undefined)).toBe('');
     expect(fontsCss('Inter')).toBe('');
   });
+
+  it('loads a font on the internet from the copy offprint pack made of it', () => {
+    const packed = (url: string) =>
+      url === 'https://fonts.example.org/roboto.woff2' ? '/_offprint-remote/ab12.woff2' : undefined;
+    expect(fontsCss({ family: 'Roboto', source: 'https://fonts.example.org/roboto.woff2' }, packed)).toContain(
+      '@font-face{font-family:"Roboto";src:url("/_offprint-remote/ab12.woff2") format("woff2");font-display:swap}',
+    );
+  });
 });

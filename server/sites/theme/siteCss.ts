@@ -66,5 +66,9 @@ export function renderSiteCss(site: SiteModel): string {
     if (banner && cls) css += pair(`.${cls}`, '--op-banner-bg', banner.color);
   }
   // Token colours of highlighted code (light and dark palettes), owned by the renderer.
-  return `${CODE_THEME_CSS}\n${fontsCss(site.config.fonts)}${css}`;
+  const packedFont = (url: string): string | undefined => {
+    const copy = site.remoteAssets.get(url);
+    return copy?.kind === 'font' ? `/${copy.path}` : undefined;
+  };
+  return `${CODE_THEME_CSS}\n${fontsCss(site.config.fonts, packedFont)}${css}`;
 }

@@ -1,10 +1,12 @@
 /**
  * docs.json `fonts` as CSS: the body and heading families (`fonts.body`/`fonts.heading`, else `fonts`
  * itself) before the theme's own stack, and an `@font-face` for a font file the project ships
- * (`source: "/fonts/Inter.woff2"`). A font on the internet (Google Fonts, a CDN) cannot load offline:
- * its family is still named, so a reader's machine that has it installed shows it.
+ * (`source: "/fonts/Inter.woff2"`) or that `offprint pack` fetched. A font on the internet otherwise
+ * (Google Fonts, a CDN) cannot load offline: its family is still named, so a reader's machine that has it
+ * installed shows it.
  */
 import { z } from 'zod';
+import { isRemoteUrl } from '../project/remote.js';
 import { localAsset } from './html.js';
 
 const FontSchema = z.looseObject({
@@ -41,9 +43,13 @@ function formatOf(font: Font, url: string): string | undefined {
   return ext === 'ttf' ? 'truetype' : ext === 'otf' ? 'opentype' : ext;
 }
 
-function fontFace(font: Font): string {
+/** A packed copy's site path for a URL (`offprint pack` fetches font sources), else undefined. */
+export type PackedFont = (url: string) => string | undefined;
+
+function fontFace(font: Font, packed: PackedFont): string {
   const family = familyCss(font.family);
-  const url = localAsset(font.source ?? font.url);
+  const written = font.source ?? font.url;
+  const url = written !== undefined && isRemoteUrl(written) ? packed(written.trim()) : localAsset(written);
   if (family === undefined || url === undefined || !/^\/[\w./@%-]+$/.test(url)) return '';
   const format = formatOf(font, url);
   const weight = font.weight === undefined ? '' : `font-weight:${font.weight};`;
@@ -51,13 +57,13 @@ function fontFace(font: Font): string {
 }
 
 /** The stylesheet text of a site's `fonts` setting; '' when it sets none. */
-export function fontsCss(fonts: unknown): string {
+export function fontsCss(fonts: unknown, packed: PackedFont = () => undefined): string {
   const top = fontOf(fonts);
   const parts = FontsSchema.safeParse(fonts);
   const body = (parts.success ? fontOf(parts.data.body) : undefined) ?? top;
   const heading = (parts.success ? fontOf(parts.data.heading ?? parts.data.headings) : undefined) ?? top;
   let css = '';
-  for (const font of new Set([body, heading])) if (font !== undefined) css += fontFace(font);
+  for (const font of new Set([body, heading])) if (font !== undefined) css += fontFace(font, packed);
   const bodyFamily = body === undefined ? undefined : familyCss(body.family);
   const headingFamily = heading === undefined ? undefined : familyCss(heading.family);
   const vars = [
