@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findExportJob } from '../server/db/exportJobs.js';
-import { createProjectWithSite, getCurrentSite } from '../server/domain/sites.js';
+import { createProjectWithSite } from '../server/domain/projectWithSite.js';
+import { getCurrentSite } from '../server/domain/sites.js';
 import { jobDir } from '../server/exportSpec/files.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { assertOfficialExport } from './helpers/officialExportSchema.js';

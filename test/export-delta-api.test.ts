@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimExportJob, completeExportJob } from '../server/db/exportJobs.js';
 import { applyDelta } from '../server/delta/apply.js';
 import { deltaFile } from '../server/domain/exports/deltaFiles.js';
-import { createProjectWithSite } from '../server/domain/sites.js';
+import { createProjectWithSite } from '../server/domain/projectWithSite.js';
 import { jobBundleFile, jobDir } from '../server/exportSpec/files.js';
 import { loadOrCreateSigningKey } from '../server/signing/keyStore.js';
 import { tempDir } from './helpers/dataDirs.js';

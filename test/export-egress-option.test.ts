@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimExportJob, findExportJob, recordExportProgress } from '../server/db/exportJobs.js';
-import { createProjectWithSite } from '../server/domain/sites.js';
+import { createProjectWithSite } from '../server/domain/projectWithSite.js';
 import { jobExportOptions } from '../server/exportSpec/jobOptions.js';
 import { progressPercent } from '../server/jobs/progress.js';
 import { jobPhase } from '../server/routes/exports/presenter.js';

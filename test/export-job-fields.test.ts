@@ -13,7 +13,7 @@ import { progressPercent } from '../server/jobs/progress.js';
 import { startExportEnv, type ExportEnv } from './helpers/exportEnv.js';
 import { assertOfficialExport } from './helpers/officialExportSchema.js';
 import { ALL_SHAPES } from './helpers/siteProjects.js';
-import { createProjectWithSite } from '../server/domain/sites.js';
+import { createProjectWithSite } from '../server/domain/projectWithSite.js';
 
 const JOBS = '/v1/static-export/jobs';
 const T0 = Date.parse('2026-03-01T10:00:00Z');

@@ -5,7 +5,7 @@
 import { silentLogger } from '../../server/logger.js';
 import { createApiKey } from '../../server/domain/apiKeys.js';
 import { createOrganization, defaultOrganizationId } from '../../server/domain/organizations.js';
-import { createProjectWithSite } from '../../server/domain/sites.js';
+import { createProjectWithSite } from '../../server/domain/projectWithSite.js';
 import type { Plan } from '../../server/db/organizations.js';
 import { openRuntime, type Runtime } from '../../server/runtime.js';
 import { startAppServer, type AppServer } from './appServer.js';

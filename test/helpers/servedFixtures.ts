@@ -3,7 +3,8 @@
  * the real site servers, with a Chromium to open them: what the live-site sweeps in Chromium share.
  */
 import { defaultOrganizationId, listAllProjects } from '../../server/domain/organizations.js';
-import { createProjectWithSite, importSite, type ImportedSite } from '../../server/domain/sites.js';
+import { createProjectWithSite } from '../../server/domain/projectWithSite.js';
+import { importSite, type ImportedSite } from '../../server/domain/sites.js';
 import { silentLogger } from '../../server/logger.js';
 import { launchChromium, type Browser } from '../../server/render/chromium.js';
 import { openRuntime } from '../../server/runtime.js';

@@ -11,7 +11,7 @@ import {
   listAllProjects,
   requireOrganization,
 } from '../../domain/organizations.js';
-import { createProjectWithSiteAndIndex } from '../../domain/sites.js';
+import { createProjectWithSiteAndIndex } from '../../domain/projectWithSite.js';
 import { readServerInfo } from '../../serverFile.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';

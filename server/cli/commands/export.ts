@@ -6,11 +6,10 @@
 import { accessSync, constants, copyFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import type { ExportJobRow } from '../../db/exportJobs.js';
 import { cancelExportJob, organizationOfDomain } from '../../domain/exports/jobs.js';
 import { startOrResumeExportJob } from '../../domain/exports/resume.js';
 import { HostnameSchema } from '../../domain/hostname.js';
-import { DEPLOYMENT_KINDS, type ExportResult } from '../../export/contract.js';
+import { DEPLOYMENT_KINDS } from '../../export/contract.js';
 import { runExport } from '../../export/run.js';
 import { lazyPlaywrightBackend, renderSetup } from '../../jobs/backend.js';
 import { renderBrowsers } from '../../domain/settings.js';
@@ -23,8 +22,8 @@ import type { Runtime } from '../../runtime.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
-import { formatFileSize } from '../../bytes.js';
-import { formatDuration, ProgressDisplay } from '../progress.js';
+import { ProgressDisplay } from '../progress.js';
+import { summary } from './exportSummary.js';
 import { readServerInfo } from '../../serverFile.js';
 import { renderEnv } from '../../config.js';
 import { createLogger, type Logger } from '../../logger.js';
@@ -36,9 +35,6 @@ const ConcurrencySchema = z
   .regex(/^[0-9]{1,2}$/, 'must be a whole number')
   .transform(Number)
   .refine((n) => n >= 1 && n <= 16, 'must be between 1 and 16');
-
-/** Blocked requests listed one by one in the summary; the rest are counted. */
-const LISTED_BLOCKED = 10;
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT). */
 const INTERRUPTED = 130;
@@ -70,79 +66,6 @@ function checkOutFolder(out: string): void {
 async function fail(io: CliIo, message: string): Promise<number> {
   await write(io.stderr, `offprint: ${message}\n`);
   return 1;
-}
-
-/** The first {@link LISTED_BLOCKED} of `items` as indented summary lines, then how many more there are. */
-function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
-  const lines = items.slice(0, LISTED_BLOCKED).map((item) => `    ${line(item)}`);
-  if (items.length > LISTED_BLOCKED) lines.push(`    ... and ${items.length - LISTED_BLOCKED} more`);
-  return lines;
-}
-
-function summary(job: ExportJobRow, result: ExportResult, out: string, ms: number, display: ProgressDisplay): string {
-  const check = display.egressCheck;
-  const lines = [
-    `Exported ${result.pageCount} pages of ${job.domain} (${job.deployment}) to ${out}`,
-    `  size ${formatFileSize(result.sizeBytes)} (${result.sizeBytes} bytes), sha256 ${result.sha256}`,
-    `  time ${formatDuration(ms)}, ${result.blockedRequests.length} blocked requests`,
-    ...(display.pagesReused === 0
-      ? []
-      : [
-          `  pages: ${result.pageCount - display.pagesReused} of ${result.pageCount} rendered, ` +
-            `${display.pagesReused} taken from the last export (nothing they load changed)`,
-        ]),
-    ...(check === null || check.reused === 0
-      ? []
-      : [
-          `  egress check: ${check.total - check.reused} of ${check.total} page loads opened, ` +
-            `${check.reused} proved by the last export (same page and files)`,
-        ]),
-    `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
-    `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
-  ];
-  const missingFiles = result.missingFiles ?? [];
-  if (missingFiles.length > 0) {
-    lines.push(
-      `  ${missingFiles.length} files the pages refer to are not in the project (left out; warnings in the log)`,
-      ...listed(missingFiles, (path) => path),
-    );
-  }
-  const carried = result.scriptsCarried ?? [];
-  if (carried.length > 0) lines.push(`  every page runs ${carried.join(', ')} (allowed by the allowedScripts setting)`);
-  const components = result.componentPages ?? [];
-  if (components.length > 0) {
-    const pages = components.length === 1 ? `1 page runs its` : `${components.length} pages run their`;
-    lines.push(`  ${pages} React components in the browser (allowed by the allowedScripts setting)`);
-  }
-  const leftOut = result.integrationsLeftOut ?? [];
-  if (leftOut.length > 0) {
-    const what =
-      leftOut.length === 1
-        ? "an integration the live site loads from its provider's servers"
-        : "integrations the live site loads from their providers' servers";
-    lines.push(`  left out ${leftOut.join(', ')}: ${what}`);
-  }
-  const redirects = result.redirectsLeftOut ?? [];
-  if (redirects.length > 0) {
-    const [noun, verb] = redirects.length === 1 ? ['pattern', 'it leads'] : ['patterns', 'they lead'];
-    lines.push(`  left out the redirect ${noun} ${redirects.join(', ')}: ${verb} to no exported page`);
-  }
-  lines.push(...listed(result.blockedRequests, ({ page, url }) => `${page}: ${url}`));
-  const egress = result.egressFailures ?? [];
-  if (egress.length > 0) {
-    lines.push(
-      `  ${egress.length} requests outside the bundle allowed by --allow-egress (in the manifest's egressProof)`,
-      ...listed(egress, ({ page, kind, url }) => `${page}: ${kind} ${url}`),
-    );
-  }
-  const inside = result.egressPageErrors ?? [];
-  if (inside.length > 0) {
-    lines.push(
-      `  ${inside.length} errors in the bundle's pages (a file missing, a script error; in the manifest's egressProof)`,
-      ...listed(inside, ({ page, mode, detail }) => `${page} (${mode}): ${detail}`),
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 interface ExportRequest {

@@ -5,7 +5,8 @@
  * so they are left out, and the import says so once.
  */
 import { z } from 'zod';
-import type { ContextualItem, SiteProblem } from './model.js';
+import type { SiteProblem } from './model.js';
+import type { ContextualItem } from './settingsModel.js';
 
 const ONLINE_OPTIONS: ReadonlySet<string> = new Set([
   'chatgpt',

@@ -9,9 +9,10 @@
  * - a page *URL* is `'/' + page path`, except the root `index` page whose URL is `/`;
  * - a *key path* names a place in the (`$ref`-resolved) config, e.g. `navigation.tabs[2].groups[0]`.
  */
-import type { BackgroundConfig, DocsConfig } from './config/schema.js';
+import type { DocsConfig } from './config/schema.js';
 import type { Frontmatter } from './pages/frontmatter.js';
 import type { PackedAsset } from './remote.js';
+import type { SiteSettings } from './settingsModel.js';
 
 export type { DocsConfig } from './config/schema.js';
 export { loadSiteProject } from './load.js';
@@ -195,53 +196,6 @@ export interface SiteRedirect {
   readonly destination: string;
   /** 308 when true (the default), 307 when false. */
   readonly permanent: boolean;
-}
-
-/** Light/dark pair of project paths or URLs. */
-export interface ThemedAsset {
-  readonly light: string;
-  readonly dark: string;
-}
-
-/** A page action of docs.json `contextual.options`, in config order (the first is the menu's button). */
-export type ContextualItem =
-  | { readonly kind: 'copy' }
-  | { readonly kind: 'view' }
-  | { readonly kind: 'link'; readonly title: string; readonly description?: string; readonly href: string };
-
-/** Site-wide settings the theme needs, normalised with defaults applied. The full config stays in `config`. */
-export interface SiteSettings {
-  readonly name: string;
-  readonly description?: string;
-  readonly theme: string;
-  /** `primary` is always set; `light`/`dark` default to `primary`. */
-  readonly colors: { readonly primary: string; readonly light: string; readonly dark: string };
-  readonly logo?: (ThemedAsset & { readonly href?: string }) | undefined;
-  readonly favicon?: ThemedAsset | undefined;
-  readonly appearance: { readonly default: 'system' | 'light' | 'dark'; readonly strict: boolean };
-  readonly iconLibrary: 'fontawesome' | 'lucide' | 'tabler';
-  readonly navbar?: DocsConfig['navbar'];
-  readonly footer?: DocsConfig['footer'];
-  readonly banner?: DocsConfig['banner'];
-  /** `{{name}}` substitutions for pages and snippets. */
-  readonly variables: Readonly<Record<string, string>>;
-  readonly integrations?: DocsConfig['integrations'];
-  readonly search?: DocsConfig['search'];
-  readonly seo?: DocsConfig['seo'];
-  /** `background` (colour, image, decoration); keys with a bad value are left out and reported. */
-  readonly background: BackgroundConfig;
-  /** Reader feedback widgets and endpoints: on unless `integrations.telemetry.enabled` is false. */
-  readonly readerFeedback: boolean;
-  /** The page actions beside each page's title (`contextual.options`); empty for none. */
-  readonly contextual: readonly ContextualItem[];
-  /** `styling.eyebrows: "breadcrumbs"`: a page's eyebrow is its whole group path, not its innermost group. */
-  readonly eyebrows?: 'breadcrumbs';
-  /** `styling.codeblocks: "dark"` (mint.json `codeBlock.mode`): code blocks are dark in light mode too. */
-  readonly codeblocks?: 'dark';
-  /** `metadata.timestamp: true`: pages say when they last changed (frontmatter `timestamp` overrides). */
-  readonly timestamps?: true;
-  /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */
-  readonly notFound: { readonly redirect: boolean; readonly title?: string; readonly description?: string };
 }
 
 /** Something wrong with the project that does not stop it from being served. */

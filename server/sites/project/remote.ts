@@ -8,7 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { SiteProblem, SiteSettings } from './model.js';
+import type { SiteProblem } from './model.js';
+import type { SiteSettings } from './settingsModel.js';
 import { readProjectBytes } from './read.js';
 
 /**

@@ -3,7 +3,8 @@ import { parseLenient } from './config/lenient.js';
 import { contextualItems } from './contextual.js';
 import { formatKeyPath } from './config/refs.js';
 import { BackgroundSchema, TelemetrySchema, type DocsConfig } from './config/schema.js';
-import type { SiteProblem, SiteRedirect, SiteSettings, ThemedAsset } from './model.js';
+import type { SiteProblem, SiteRedirect } from './model.js';
+import type { SiteSettings, ThemedAsset } from './settingsModel.js';
 
 function themed(value: string | { light: string; dark?: string | undefined } | undefined): ThemedAsset | undefined {
   if (value === undefined) return undefined;

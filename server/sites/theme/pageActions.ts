@@ -4,7 +4,7 @@
  * page's Markdown, which the page carries in a `<template>` (an export bundle opened from disk cannot
  * fetch it); "View as Markdown" opens the live site's `.md` view, which a bundle does not have.
  */
-import type { ContextualItem } from '../project/model.js';
+import type { ContextualItem } from '../project/settingsModel.js';
 import { attrs, esc, linkAttrs } from './html.js';
 import { ui } from './icons.js';
 
