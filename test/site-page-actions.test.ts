@@ -16,6 +16,8 @@ const OPTIONS = [
   { title: 'Status', description: 'Service status', href: 'https://status.example.org' },
   { title: 'Ask in Playground', href: 'https://play.example.org/?page=$page' },
   { title: 'Query link', href: { base: 'https://x.example.org', query: [] } },
+  { title: 'Run', href: 'javascript:alert(1)' },
+  { title: 'Changelog', href: '/changelog' },
   'copy',
   'telepathy',
 ];
@@ -27,6 +29,7 @@ describe('contextual options', () => {
       { kind: 'view' },
       { kind: 'copy' },
       { kind: 'link', title: 'Status', description: 'Service status', href: 'https://status.example.org' },
+      { kind: 'link', title: 'Changelog', href: '/changelog' },
     ]);
     expect(problems).toEqual([
       {
@@ -40,7 +43,8 @@ describe('contextual options', () => {
         code: 'invalid-config',
         file: 'docs.json',
         keyPath: 'contextual.options',
-        message: 'telepathy: not a page action Offprint knows (copy, view, or { title, href }); left out',
+        message:
+          '"Run", telepathy: not a page action Offprint knows (copy, view, or { title, href } linking to a web page or a page of the site); left out',
       },
     ]);
   });
@@ -62,6 +66,7 @@ describe('page actions markup', () => {
       'View as Markdown',
       'Copy page',
       'Status',
+      'Changelog',
     ]);
     expect(dom.querySelector('.op-page-action[href^="https:"]')?.getAttribute('target')).toBe('_blank');
     expect(dom.querySelector('template#op-page-markdown')?.text).toBe(markdown);
@@ -75,7 +80,11 @@ describe('page actions markup', () => {
   it('offers no Markdown view in an export bundle, which has none, and no copy without the Markdown', () => {
     const exported = parse(renderPageActions(items, { markdown, url: '/guides/setup', exported: true }));
     expect(exported.querySelector('.op-page-action-main')?.hasAttribute('data-op-copy-page')).toBe(true);
-    expect(exported.querySelectorAll('.op-page-action-title').map((t) => t.text)).toEqual(['Copy page', 'Status']);
+    expect(exported.querySelectorAll('.op-page-action-title').map((t) => t.text)).toEqual([
+      'Copy page',
+      'Status',
+      'Changelog',
+    ]);
     const bare = renderPageActions([{ kind: 'view' }, { kind: 'copy' }], {
       markdown: undefined,
       url: '/a',

@@ -22,6 +22,9 @@ const ONLINE_OPTIONS: ReadonlySet<string> = new Set([
   'windsurf',
 ]);
 
+/** What a project's own action may link to: a web page, an address, or a page of the site. */
+const LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
+
 const CustomOptionSchema = z.looseObject({
   title: z.string().min(1),
   description: z.string().optional(),
@@ -29,10 +32,16 @@ const CustomOptionSchema = z.looseObject({
 });
 const ContextualSchema = z.looseObject({ options: z.array(z.unknown()).optional() });
 
+/** A custom option's link that Mintlify's servers fill in from the page (`$page`, `{ base, query }`). */
+function isLinkBuiltOnline(href: unknown): boolean {
+  return typeof href !== 'string' || href.includes('$');
+}
+
 /** An option of the project's own as an item; undefined when its link is built from page data online. */
 function customItem(option: z.output<typeof CustomOptionSchema>): ContextualItem | undefined {
-  // `$page`, `$path` and `{ base, query }` links are filled in by Mintlify's servers.
-  if (typeof option.href !== 'string' || option.href.includes('$')) return undefined;
+  // `$page`, `$path` and `{ base, query }` links are filled in by Mintlify's servers; a script or data
+  // URL is no link a reader should be handed.
+  if (typeof option.href !== 'string' || isLinkBuiltOnline(option.href) || !LINK.test(option.href)) return undefined;
   return {
     kind: 'link',
     title: option.title,
@@ -49,7 +58,8 @@ export function contextualItems(
   const parsed = ContextualSchema.safeParse(value);
   if (!parsed.success) return { items: [], problems: [] };
   const items: ContextualItem[] = [];
-  const leftOut: string[] = [];
+  const online: string[] = [];
+  const unknown: string[] = [];
   for (const option of parsed.data.options ?? []) {
     if (option === 'copy' || option === 'view') {
       if (!items.some((item) => item.kind === option)) items.push({ kind: option });
@@ -58,11 +68,9 @@ export function contextualItems(
     const custom = CustomOptionSchema.safeParse(option);
     const item = custom.success ? customItem(custom.data) : undefined;
     if (item !== undefined) items.push(item);
-    else if (typeof option === 'string') leftOut.push(option);
-    else if (custom.success) leftOut.push(`"${custom.data.title}"`);
+    else if (typeof option === 'string') (ONLINE_OPTIONS.has(option) ? online : unknown).push(option);
+    else if (custom.success) (isLinkBuiltOnline(custom.data.href) ? online : unknown).push(`"${custom.data.title}"`);
   }
-  const online = leftOut.filter((name) => ONLINE_OPTIONS.has(name) || name.startsWith('"'));
-  const unknown = leftOut.filter((name) => !online.includes(name));
   const problems: SiteProblem[] = [];
   if (online.length > 0) {
     problems.push({
@@ -77,7 +85,7 @@ export function contextualItems(
       code: 'invalid-config',
       file: configFile,
       keyPath: 'contextual.options',
-      message: `${unknown.join(', ')}: not a page action Offprint knows (copy, view, or { title, href }); left out`,
+      message: `${unknown.join(', ')}: not a page action Offprint knows (copy, view, or { title, href } linking to a web page or a page of the site); left out`,
     });
   }
   return { items, problems };
