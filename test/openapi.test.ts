@@ -48,6 +48,8 @@ describe('GET /v1/openapi.json', () => {
   let resolved: Doc;
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   ajv.addVocabulary(['example']);
+  // OpenAPI lets a schema carry `x-` extensions: Offprint marks its additions to official shapes so.
+  ajv.addKeyword('x-offprint');
   // The export job schemas carry instants (the server writes them with toISOString).
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   const compiled = new Map<string, ValidateFunction>();

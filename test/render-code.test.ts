@@ -77,7 +77,7 @@ describe('code blocks', () => {
     expect(pre.text).toBe('const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;');
     expect(pre.innerHTML).toContain('color:var(--op-code-token-keyword)');
     expect(CODE_THEME_CSS).toMatch(/:root \{[^}]*--op-code-token-keyword/);
-    expect(CODE_THEME_CSS).toMatch(/html\.dark, \[data-theme="dark"\] \{[^}]*--op-code-token-keyword/);
+    expect(CODE_THEME_CSS).toMatch(/html\.dark, \[data-theme="dark"\][^{]*\{[^}]*--op-code-token-keyword/);
   });
 
   it('marks highlighted, focused/dimmed and diff lines, and strips the diff comments', () => {
