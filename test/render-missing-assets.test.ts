@@ -13,6 +13,14 @@ import { docsJson, writeProject } from './helpers/siteProjects.js';
 
 afterAll(() => closeRenderSandbox());
 
+/** The project at `dir` loaded, and its index page rendered as the server renders it. */
+async function renderIndex(dir: string) {
+  const model = loadSiteProject(dir);
+  const page = model.pages.get('index');
+  if (page === undefined) throw new Error('fixture: no index page');
+  return { model, dom: parse((await renderPageSource(model, dir, page)).html) };
+}
+
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
 describe('missing project media', () => {
@@ -37,10 +45,7 @@ describe('missing project media', () => {
         '',
       ].join('\n'),
     });
-    const model = loadSiteProject(dir);
-    const page = model.pages.get('index');
-    if (page === undefined) throw new Error('fixture: no index page');
-    const dom = parse((await renderPageSource(model, dir, page)).html);
+    const { model, dom } = await renderIndex(dir);
 
     expect(dom.querySelectorAll('img').map((img) => img.getAttribute('src'))).toEqual(['/images/here.png']);
     expect(dom.querySelectorAll('video')).toEqual([]);
@@ -71,10 +76,7 @@ describe('missing project media', () => {
         '',
       ].join('\n'),
     });
-    const model = loadSiteProject(dir);
-    const page = model.pages.get('index');
-    if (page === undefined) throw new Error('fixture: no index page');
-    const dom = parse((await renderPageSource(model, dir, page)).html);
+    const { dom } = await renderIndex(dir);
 
     const light = dom.querySelector('[data-op-missing-src="/images/light.png"]');
     const dark = dom.querySelector('[data-op-remote-src="https://cdn.example.org/dark.png"]');

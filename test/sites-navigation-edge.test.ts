@@ -3,23 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import type { NavItem, NavPageRef } from '../server/sites/project/model.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
-import type { RenderedPage } from '../server/sites/render/types.js';
 import { renderDocument } from '../server/sites/theme/document.js';
-import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { BLANK_BODY, docsJson, writeProject } from './helpers/siteProjects.js';
 
 const page = (id: string, path: string): NavPageRef => ({ kind: 'page', id, page: path });
-
-/** A rendered body for the page shell (the sidebar is what these tests look at). */
-const BODY: RenderedPage = {
-  html: '<p>Body</p>',
-  headings: [],
-  unknownComponents: [],
-  missingImports: [],
-  assets: [],
-  text: 'Body',
-  frontmatter: {},
-  warnings: [],
-};
 
 describe('navigation edge cases', () => {
   const mdx = '---\ntitle: T\n---\n';
@@ -163,7 +150,7 @@ describe('navigation edge cases', () => {
     ]);
     const index = model.pages.get('index');
     if (index === undefined) throw new Error('no index page');
-    const html = parse(renderDocument({ site: model, page: index, rendered: BODY }));
+    const html = parse(renderDocument({ site: model, page: index, rendered: BLANK_BODY }));
     expect(html.querySelectorAll('.op-nav-group-title').map((e) => e.textContent.trim())).toEqual([
       'Start',
       'Mixed',
@@ -192,7 +179,7 @@ describe('navigation edge cases', () => {
     const model = loadSiteProject(dir);
     const index = model.pages.get('index');
     if (index === undefined) throw new Error('no index page');
-    const html = parse(renderDocument({ site: model, page: index, rendered: BODY }));
+    const html = parse(renderDocument({ site: model, page: index, rendered: BLANK_BODY }));
     expect(html.querySelectorAll('.op-nav-group-title').map((e) => e.textContent.trim())).toEqual(['Start', 'Outer']);
     expect(html.querySelectorAll('.op-nav-sub-summary')).toEqual([]);
   });

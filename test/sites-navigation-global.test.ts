@@ -5,28 +5,16 @@
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { loadSiteProject, type SiteModel } from '../server/sites/project/model.js';
-import type { RenderedPage } from '../server/sites/render/types.js';
 import { renderDocument } from '../server/sites/theme/document.js';
-import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { BLANK_BODY, docsJson, writeProject } from './helpers/siteProjects.js';
 
 const mdx = '---\ntitle: T\n---\n';
-
-const BODY: RenderedPage = {
-  html: '<p>Body</p>',
-  headings: [],
-  unknownComponents: [],
-  missingImports: [],
-  assets: [],
-  text: 'Body',
-  frontmatter: {},
-  warnings: [],
-};
 
 /** The hrefs of the sidebar's anchor links on the page at `path`. */
 function anchorHrefs(site: SiteModel, path: string): string[] {
   const page = site.pages.get(path);
   if (page === undefined) throw new Error(`no page ${path}`);
-  const root = parse(renderDocument({ site, page, rendered: BODY }));
+  const root = parse(renderDocument({ site, page, rendered: BLANK_BODY }));
   return root.querySelectorAll('.op-anchors a').map((a) => a.getAttribute('href') ?? '');
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '../../server/errors.js';
 import { silentLogger } from '../../server/logger.js';
 import { openRuntime, type Runtime } from '../../server/runtime.js';
+import type { RenderedPage } from '../../server/sites/render/types.js';
 import { tempDir } from './dataDirs.js';
 
 /** test/fixtures/all-shapes: the project using every navigation shape. */
@@ -50,3 +51,15 @@ export function detailMessages(error: AppError): string[] {
 export function openTempRuntime(): Runtime {
   return openRuntime(tempDir('offprint-data-'), silentLogger());
 }
+
+/** A rendered page body with nothing in it but a paragraph: for tests that look at the page shell around it. */
+export const BLANK_BODY: RenderedPage = {
+  html: '<p>Body</p>',
+  headings: [],
+  unknownComponents: [],
+  missingImports: [],
+  assets: [],
+  text: 'Body',
+  frontmatter: {},
+  warnings: [],
+};

@@ -80,9 +80,9 @@ export function renderPageActions(items: readonly ContextualItem[], args: PageAc
   const offered = items.filter(
     (item) => !(item.kind === 'view' && args.exported) && !(item.kind === 'copy' && args.markdown === undefined),
   );
-  const [first] = offered;
-  if (first === undefined) return '';
   const views = offered.map((item) => viewOf(item, args.url));
+  const [main] = views;
+  if (main === undefined) return '';
   const more =
     views.length < 2
       ? ''
@@ -90,5 +90,5 @@ export function renderPageActions(items: readonly ContextualItem[], args: PageAc
         `${ui('chevron-down')}</summary><div class="op-page-actions-panel" role="menu">${views.map(menuItem).join('')}</div></details>`;
   const markdown =
     args.markdown === undefined ? '' : `<template id="op-page-markdown">${esc(args.markdown)}</template>`;
-  return `<div class="op-page-actions">${mainAction(viewOf(first, args.url))}${more}${markdown}</div>`;
+  return `<div class="op-page-actions">${mainAction(main)}${more}${markdown}</div>`;
 }
