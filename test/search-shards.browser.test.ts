@@ -8,12 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { loadSiteProject } from '../server/sites/project/model.js';
 import { MAX_FILES_PER_WORD } from '../server/sites/theme/client/searchMatch.js';
 import { themeAsset } from '../server/sites/theme/assets.js';
 import { tempDir } from './helpers/dataDirs.js';
 import { memoryShards, writeShardScripts } from './helpers/searchShards.js';
-import { THEME_MINI } from './helpers/themeSite.js';
 
 const PAGES = 3000;
 const WORDS = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar'.split(' ');
@@ -37,7 +35,7 @@ beforeAll(async () => {
     const kind = name === 'manifest' ? 'manifest' : name.startsWith('d') ? 'd' : 't';
     largest[kind] = Math.max(largest[kind], size);
   }
-  const theme = themeAsset('theme.js', loadSiteProject(THEME_MINI));
+  const theme = themeAsset('theme.js');
   writeFileSync(join(dir, 'theme.js'), theme?.body ?? '');
   writeFileSync(
     join(dir, 'index.html'),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { themeAsset } from '../server/sites/theme/assets.js';
+import { siteCssAsset } from '../server/sites/theme/assets.js';
 import { renderNotFound } from '../server/sites/theme/document.js';
 import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 
@@ -102,8 +102,8 @@ describe('hostile input', () => {
     expect(root.querySelector('html')?.getAttribute('data-strict')).toBe('true');
   });
 
-  it('writes only safe colours into site.css', () => {
-    const css = themeAsset('site.css', rendered.site)?.body ?? '';
+  it('writes only safe colours into site.css', async () => {
+    const css = (await siteCssAsset(rendered.site)).body;
     expect(css).toContain('--op-primary:#123456');
     expect(css).not.toMatch(/<|javascript/i);
   });

@@ -14,19 +14,19 @@ function problemsOf(model: ReturnType<typeof loadSiteProject>): [string, string,
 }
 
 describe('docs.json background', () => {
-  it('uses a valid background colour pair in the site stylesheet', () => {
+  it('uses a valid background colour pair in the site stylesheet', async () => {
     const dir = writeProject({
       'docs.json': docsJson({ background: { color: { light: '#fafafa', dark: '#0f1117' } } }),
       'index.mdx': index,
     });
     const model = loadSiteProject(dir);
     expect(model.problems).toEqual([]);
-    const css = renderSiteCss(model);
+    const css = await renderSiteCss(model);
     expect(css).toContain('html:not(.dark){--op-bg:#fafafa}');
     expect(css).toContain('html.dark{--op-bg:#0f1117}');
   });
 
-  it('reports a bad colour and serves the default background, keeping the valid keys', () => {
+  it('reports a bad colour and serves the default background, keeping the valid keys', async () => {
     const dir = writeProject({
       'docs.json': docsJson({ background: { color: 42, decoration: 'grid' } }),
       'index.mdx': index,
@@ -41,7 +41,7 @@ describe('docs.json background', () => {
       ],
     ]);
     expect(model.settings.background).toEqual({ decoration: 'grid' });
-    expect(renderSiteCss(model)).not.toContain('--op-bg');
+    expect(await renderSiteCss(model)).not.toContain('--op-bg');
   });
 
   it('reports a background that is not an object at all, and loads the site', () => {

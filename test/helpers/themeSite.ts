@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { loadSiteProject, type SitePage, type SiteModel } from '../../server/sites/project/model.js';
 import { PAGE_CSP } from '../../server/sites/serve/respond.js';
 import type { RenderedPage } from '../../server/sites/render/types.js';
-import { themeAsset } from '../../server/sites/theme/assets.js';
-import { UTILITIES_CSS_URL } from '../../server/sites/theme/urls.js';
+import { siteCssAsset, themeAsset } from '../../server/sites/theme/assets.js';
+import { SITE_CSS_URL, UTILITIES_CSS_URL } from '../../server/sites/theme/urls.js';
 import { utilityCss } from '../../server/sites/theme/utilityCss.js';
 import { renderDocument, renderNotFound } from '../../server/sites/theme/document.js';
 import { buildSearchIndex } from '../../server/sites/search/build.js';
@@ -128,8 +128,9 @@ export async function startThemeServer(root: string): Promise<ThemeServer> {
         return send(200, type, readFileSync(join(KATEX_DIST, katex[1])));
       }
       if (url.pathname === UTILITIES_CSS_URL) return send(200, 'text/css', await utilityCss(rendered.site.classNames));
+      if (url.pathname === SITE_CSS_URL) return send(200, 'text/css', (await siteCssAsset(rendered.site)).body);
       if (url.pathname.startsWith('/_offprint/')) {
-        const asset = themeAsset(url.pathname.slice('/_offprint/'.length), rendered.site);
+        const asset = themeAsset(url.pathname.slice('/_offprint/'.length));
         return asset ? send(200, asset.contentType, asset.body) : send(404, 'text/plain', 'no such asset');
       }
       const page = rendered.pages.get(url.pathname);

@@ -1,4 +1,5 @@
 /** Site settings and redirects from a validated config, with the format's defaults applied (§1.1). */
+import { codeblocksSettings } from './codeblocks.js';
 import { parseLenient } from './config/lenient.js';
 import { contextualItems } from './contextual.js';
 import { formatKeyPath } from './config/refs.js';
@@ -42,6 +43,8 @@ export function siteSettings(
   const { background, readerFeedback, problems } = lenientSettings(config, configFile);
   const contextual = contextualItems(config.contextual, configFile);
   problems.push(...contextual.problems);
+  const codeblocks = codeblocksSettings(config.styling?.['codeblocks'], configFile);
+  problems.push(...codeblocks.problems);
   const settings: SiteSettings = {
     name: config.name,
     theme: config.theme,
@@ -71,7 +74,7 @@ export function siteSettings(
     ...(config.search === undefined ? {} : { search: config.search }),
     ...(config.seo === undefined ? {} : { seo: config.seo }),
     ...(config.styling?.['eyebrows'] === 'breadcrumbs' ? { eyebrows: 'breadcrumbs' } : {}),
-    ...(config.styling?.['codeblocks'] === 'dark' ? { codeblocks: 'dark' } : {}),
+    ...codeblocks.settings,
     ...(config.metadata?.['timestamp'] === true ? { timestamps: true } : {}),
   };
   return { settings, problems };

@@ -2,6 +2,7 @@
  * The site-wide settings of a loaded docs project (`SiteModel.settings`, model.ts): the config's theme-facing
  * keys normalised with defaults applied, and the types only they use.
  */
+import type { CodeThemeModes } from '../render/code/themeNames.js';
 import type { BackgroundConfig, DocsConfig } from './config/schema.js';
 
 /** Light/dark pair of project paths or URLs. */
@@ -45,6 +46,11 @@ export interface SiteSettings {
   readonly eyebrows?: 'breadcrumbs';
   /** `styling.codeblocks: "dark"` (mint.json `codeBlock.mode`): code blocks are dark in light mode too. */
   readonly codeblocks?: 'dark';
+  /**
+   * `styling.codeblocks` naming a theme: the Shiki theme (or `css-variables`, the project's `--mint-*`
+   * variables) of each mode. A mode without one, or whose name Shiki does not bundle, keeps the default.
+   */
+  readonly codeTheme?: CodeThemeModes;
   /** `metadata.timestamp: true`: pages say when they last changed (frontmatter `timestamp` overrides). */
   readonly timestamps?: true;
   /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */

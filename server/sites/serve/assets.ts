@@ -7,14 +7,14 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Context } from 'koa';
 import type { SiteBuild } from './build.js';
-import { ASSET_PREFIX, PAGE_ISLANDS_PREFIX, UTILITIES_CSS_URL } from '../theme/urls.js';
+import { ASSET_PREFIX, PAGE_ISLANDS_PREFIX, SITE_CSS_URL, UTILITIES_CSS_URL } from '../theme/urls.js';
 import { statInside } from '../project/read.js';
 import { contentTypeOf } from './paths.js';
 import type { Logger } from '../../logger.js';
 import { pageIslandsScript, searchIndexFile } from './pages.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile } from './respond.js';
-import { sharedNavFile, themeFile, utilitiesFile } from './theme.js';
+import { sharedNavFile, siteCssFile, themeFile, utilitiesFile } from './theme.js';
 
 const require = createRequire(import.meta.url);
 
@@ -35,6 +35,7 @@ export const MERMAID_BUNDLE = resolveInstalled('mermaid/dist/mermaid.min.js');
 
 const MERMAID_NAME = 'mermaid.min.js';
 const UTILITIES_NAME = UTILITIES_CSS_URL.slice(ASSET_PREFIX.length);
+const SITE_CSS_NAME = SITE_CSS_URL.slice(ASSET_PREFIX.length);
 const SEARCH_DIR = 'search';
 const SHARED_NAV_DIR = 'nav';
 const ISLANDS_DIR = PAGE_ISLANDS_PREFIX.slice(ASSET_PREFIX.length, -1);
@@ -74,7 +75,7 @@ export async function serveAsset(
   }
   if (first === 'emoji' && rest.length === 1) {
     // Content emoji images (theme/emoji.ts), for machines without an emoji font.
-    const image = themeFile(`emoji/${rest[0] ?? ''}`, build.model);
+    const image = themeFile(`emoji/${rest[0] ?? ''}`);
     if (image === null) return false;
     sendBody(ctx, image.body, { type: image.type, etag: image.etag });
     return true;
@@ -107,13 +108,18 @@ export async function serveAsset(
     sendBody(ctx, css.body, { type: css.type, etag: css.etag });
     return true;
   }
+  if (first === SITE_CSS_NAME) {
+    const css = await siteCssFile(build.model);
+    sendBody(ctx, css.body, { type: css.type, etag: css.etag });
+    return true;
+  }
   if (first === MERMAID_NAME) {
     const found = MERMAID_BUNDLE === null ? null : statInside(dirname(MERMAID_BUNDLE), [MERMAID_NAME]);
     if (found === null) return false;
     sendFile(ctx, found.file, found.stats, 'text/javascript; charset=utf-8');
     return true;
   }
-  const file = themeFile(first, build.model);
+  const file = themeFile(first);
   if (file === null) return false;
   sendBody(ctx, file.body, { type: file.type, etag: file.etag });
   return true;

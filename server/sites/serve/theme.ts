@@ -5,7 +5,7 @@
  */
 import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
-import { themeAsset } from '../theme/assets.js';
+import { siteCssAsset, themeAsset } from '../theme/assets.js';
 import { renderDocument, renderNotFound } from '../theme/document.js';
 import type { HeadScript } from '../theme/integrations.js';
 import type { ExportProfile } from '../theme/profile.js';
@@ -52,10 +52,16 @@ export function notFoundDocument(site: SiteModel, profile?: ExportProfile, scrip
   return renderNotFound(site, profile, scripts);
 }
 
-/** `/_offprint/<name>` files of the theme (`theme.js`, `theme.css`, `site.css`, ...); null for other names. */
-export function themeFile(name: string, site: SiteModel): ThemeFile | null {
-  const asset = themeAsset(name, site);
+/** `/_offprint/<name>` files of the theme (`theme.js`, `theme.css`, ...); null for other names. */
+export function themeFile(name: string): ThemeFile | null {
+  const asset = themeAsset(name);
   return asset === null ? null : { body: asset.body, type: asset.contentType, etag: asset.etag };
+}
+
+/** `/_offprint/site.css`: the site's colours, fonts and code theme, made once per site build. */
+export async function siteCssFile(site: SiteModel): Promise<ThemeFile> {
+  const asset = await siteCssAsset(site);
+  return { body: asset.body, type: asset.contentType, etag: asset.etag };
 }
 
 const utilityFiles = new WeakMap<SiteModel, Promise<ThemeFile>>();

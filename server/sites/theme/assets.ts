@@ -21,7 +21,7 @@ export interface ThemeAsset {
   readonly etag: string;
 }
 
-/** Names `themeAsset` answers (paths under `/_offprint/`). */
+/** The theme's files under `/_offprint/`: {@link themeAsset}'s, and `site.css` ({@link siteCssAsset}). */
 export const THEME_ASSET_NAMES = ['theme.js', 'theme-init.js', 'theme.css', 'site.css', 'islands.js'] as const;
 
 const EMOJI_DIR = 'emoji/';
@@ -86,26 +86,31 @@ function asset(body: string, contentType: string): ThemeAsset {
   return { body, contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
-const siteCss = new WeakMap<SiteModel, ThemeAsset>();
+const siteCss = new WeakMap<SiteModel, Promise<ThemeAsset>>();
 const files = new Map<string, ThemeAsset>();
 
 /**
- * The theme file called `name` (`theme.js`, `theme-init.js`, `theme.css`, `site.css`, or an emoji image
- * `emoji/<code points>.svg`), or null for any other name. Bundles are read (or built) once per process;
- * `site.css` once per site model.
+ * `site.css`, the per-site stylesheet (siteCss.ts), made once per site model. Asynchronous, unlike the
+ * other files, because the project's code theme is read from Shiki's package the first time it is named.
  */
-export function themeAsset(name: string, site: SiteModel): ThemeAsset | null {
+export function siteCssAsset(site: SiteModel): Promise<ThemeAsset> {
+  let cached = siteCss.get(site);
+  if (!cached) {
+    cached = renderSiteCss(site).then((css) => asset(css, 'text/css; charset=utf-8'));
+    siteCss.set(site, cached);
+  }
+  return cached;
+}
+
+/**
+ * The theme file called `name` (`theme.js`, `theme-init.js`, `theme.css`, `islands.js`, or an emoji image
+ * `emoji/<code points>.svg`), or null for any other name (`site.css` is {@link siteCssAsset}). Bundles are
+ * read (or built) once per process.
+ */
+export function themeAsset(name: string): ThemeAsset | null {
   if (name.startsWith(EMOJI_DIR)) {
     const svg = emojiSvg(name.slice(EMOJI_DIR.length));
     return svg === null ? null : { body: svg.body, contentType: 'image/svg+xml', etag: svg.etag };
-  }
-  if (name === 'site.css') {
-    let cached = siteCss.get(site);
-    if (!cached) {
-      cached = asset(renderSiteCss(site), 'text/css; charset=utf-8');
-      siteCss.set(site, cached);
-    }
-    return cached;
   }
   const file = FILES[name];
   if (file === undefined) return null;

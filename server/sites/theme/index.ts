@@ -3,7 +3,7 @@
  * pages, and the static files served under `/_offprint/`. The client side (tabs,
  * copy, dark mode, search, feedback, ...) is built from `client/` by build.mjs.
  */
-export { themeAsset, THEME_ASSET_NAMES, type ThemeAsset } from './assets.js';
+export { siteCssAsset, themeAsset, THEME_ASSET_NAMES, type ThemeAsset } from './assets.js';
 export { renderDocument, renderNotFound, type DocumentArgs } from './document.js';
 export { renderEndpointPage } from './endpoint/endpoint.js';
 export { renderSiteCss } from './siteCss.js';

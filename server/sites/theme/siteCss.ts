@@ -1,10 +1,12 @@
 /**
  * The per-site stylesheet (`/_offprint/site.css`): docs.json colours as CSS variables, anchor and banner
- * colours. A separate file rather than an inline `<style>` so pages work under a `'self'`-only CSP.
+ * colours, the code theme. A separate file rather than an inline `<style>` so pages work under a
+ * `'self'`-only CSP; static export bundles carry the same file.
  */
 import { fontsCss } from './siteFonts.js';
 import type { DocsConfig, NavSection, SiteModel } from '../project/model.js';
 import { CODE_THEME_CSS } from '../render/code/theme.js';
+import { codeThemeCss } from '../render/code/themeCss.js';
 import { bannerColorClass } from './footer.js';
 import { shortHash } from './html.js';
 
@@ -45,8 +47,11 @@ function sectionsWith(sections: readonly NavSection[], out: NavSection[] = []): 
   return out;
 }
 
-/** The CSS text for one site. */
-export function renderSiteCss(site: SiteModel): string {
+/**
+ * The CSS text for one site. Asynchronous because a `styling.codeblocks` theme is read from Shiki's
+ * package on first use; callers make it once per site model (theme/assets.ts).
+ */
+export async function renderSiteCss(site: SiteModel): Promise<string> {
   const { colors } = site.settings;
   let css = `:root{--op-primary:${cssColor(colors.primary) ?? '#0d9373'};--op-primary-light:${cssColor(colors.light) ?? colors.primary};`;
   css += `--op-primary-dark:${cssColor(colors.dark) ?? colors.primary}}\n`;
@@ -65,10 +70,12 @@ export function renderSiteCss(site: SiteModel): string {
     const cls = banner ? bannerColorClass(banner) : undefined;
     if (banner && cls) css += pair(`.${cls}`, '--op-banner-bg', banner.color);
   }
-  // Token colours of highlighted code (light and dark palettes), owned by the renderer.
   const packedFont = (url: string): string | undefined => {
     const copy = site.remoteAssets.get(url);
     return copy?.kind === 'font' ? `/${copy.path}` : undefined;
   };
-  return `${CODE_THEME_CSS}\n${fontsCss(site.config.fonts, packedFont)}${css}`;
+  // Token colours of highlighted code (light and dark palettes), owned by the renderer; the project's
+  // code theme follows the defaults under the same selectors, so it wins.
+  const codeTheme = await codeThemeCss(site.settings.codeTheme);
+  return `${CODE_THEME_CSS}\n${codeTheme}${fontsCss(site.config.fonts, packedFont)}${css}`;
 }

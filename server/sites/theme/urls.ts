@@ -21,7 +21,7 @@ export const THEME_CSS_URL = '/_offprint/theme.css';
 export const THEME_JS_URL = '/_offprint/theme.js';
 /** The tiny blocking script that sets dark/light before first paint (no inline script allowed). */
 export const THEME_INIT_URL = '/_offprint/theme-init.js';
-/** Per-site colours from docs.json (served by `themeAsset('site.css', site)`). */
+/** Per-site colours, fonts and code theme from docs.json (served by `siteCssAsset(site)`). */
 export const SITE_CSS_URL = '/_offprint/site.css';
 
 /** Tailwind's utility classes the project's pages use (theme/utilityCss.ts); linked only when they use some. */

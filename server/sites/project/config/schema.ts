@@ -27,6 +27,28 @@ export const BackgroundSchema = z.looseObject({
   decoration: z.string().optional(),
 });
 
+/** `styling.codeblocks` `theme`: one Shiki theme name for both modes, or one per mode. */
+const CodeThemeSchema = z.union([NonEmpty, z.looseObject({ light: NonEmpty, dark: NonEmpty })]);
+
+/**
+ * `styling.codeblocks`: `"system"` (the default), `"dark"` (code blocks dark in light mode too), a Shiki
+ * theme name, or `{theme, languages: {custom: [TextMate grammar paths]}}`. Read leniently, like
+ * `background`: a bad value is a site problem and the default colours.
+ */
+export const CodeblocksSchema = z.union(
+  [
+    NonEmpty,
+    z.looseObject({
+      theme: CodeThemeSchema.optional(),
+      languages: z.looseObject({ custom: z.array(z.string()).optional() }).optional(),
+    }),
+  ],
+  {
+    error:
+      'must be "system", "dark", a Shiki theme name, or {"theme": name or {"light": name, "dark": name}, "languages": {"custom": [...]}}',
+  },
+);
+
 /** `integrations.telemetry`: `enabled: false` turns reader feedback off. Read leniently, like `background`. */
 export const TelemetrySchema = z.looseObject({ enabled: z.boolean().optional() });
 
@@ -111,5 +133,7 @@ export const DocsConfigSchema = z.looseObject({
 export type DocsConfig = z.output<typeof DocsConfigSchema>;
 /** `background` after lenient validation. */
 export type BackgroundConfig = z.output<typeof BackgroundSchema>;
+/** `styling.codeblocks` after validation. */
+export type CodeblocksConfig = z.output<typeof CodeblocksSchema>;
 /** `integrations.telemetry` after lenient validation. */
 export type TelemetryConfig = z.output<typeof TelemetrySchema>;

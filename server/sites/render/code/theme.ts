@@ -1,10 +1,36 @@
 /**
  * Colours for highlighted code. Shiki emits `color: var(--op-code-token-*)` on every token; these two
  * palettes (after GitHub's light and dark themes) give them values. The theme includes this CSS and
- * switches to the dark palette with `html.dark` or `[data-theme="dark"]` on an ancestor.
+ * switches to the dark palette with `html.dark` or `[data-theme="dark"]` on an ancestor. A project's
+ * `styling.codeblocks` theme overrides them per site under the same selectors (themeCss.ts).
  */
 
-const LIGHT = {
+/** The names of the palette's variables (`--op-code-<name>`), as Shiki's css-variables theme uses them. */
+export const PALETTE_NAMES = [
+  'foreground',
+  'background',
+  'token-constant',
+  'token-string',
+  'token-comment',
+  'token-keyword',
+  'token-parameter',
+  'token-function',
+  'token-string-expression',
+  'token-punctuation',
+  'token-link',
+  'token-inserted',
+  'token-deleted',
+  'token-changed',
+] as const;
+
+/** One palette variable's name. */
+export type PaletteName = (typeof PALETTE_NAMES)[number];
+
+/** A value (a colour, or a CSS expression) for every palette variable. */
+export type CodePalette = Readonly<Record<PaletteName, string>>;
+
+/** The default light palette (GitHub light). */
+export const LIGHT_PALETTE: CodePalette = {
   foreground: '#24292e',
   background: '#f6f8fa',
   'token-constant': '#005cc5',
@@ -21,7 +47,8 @@ const LIGHT = {
   'token-changed': '#e36209',
 };
 
-const DARK: typeof LIGHT = {
+/** The default dark palette (GitHub dark). */
+export const DARK_PALETTE: CodePalette = {
   foreground: '#e1e4e8',
   background: '#0d1117',
   'token-constant': '#79b8ff',
@@ -38,14 +65,24 @@ const DARK: typeof LIGHT = {
   'token-changed': '#ffab70',
 };
 
-function block(selector: string, palette: typeof LIGHT): string {
-  const lines = Object.entries(palette).map(([name, value]) => `  --op-code-${name}: ${value};`);
+/** Where the light palette applies: the whole page, unless a dark selector below matches. */
+export const LIGHT_SELECTOR = ':root';
+
+/**
+ * Where the dark palette applies: dark mode, and code blocks of a page marked `data-op-codeblocks="dark"`
+ * (`styling.codeblocks: "dark"`, theme/head.ts), which stay dark in light mode.
+ */
+export const DARK_SELECTOR =
+  'html.dark, [data-theme="dark"], html[data-op-codeblocks="dark"] :is(.op-code, .op-code-group)';
+
+/** A CSS rule setting `--op-code-*` to `palette` under `selector`. */
+export function paletteBlock(selector: string, palette: CodePalette): string {
+  const lines = PALETTE_NAMES.map((name) => `  --op-code-${name}: ${palette[name]};`);
   return `${selector} {\n${lines.join('\n')}\n}`;
 }
 
 /** The CSS custom properties for light (default) and dark code colours. */
 export const CODE_THEME_CSS = [
-  block(':root', LIGHT),
-  // `styling.codeblocks: "dark"` (theme/head.ts marks the page): code blocks stay dark in light mode.
-  block('html.dark, [data-theme="dark"], html[data-op-codeblocks="dark"] :is(.op-code, .op-code-group)', DARK),
+  paletteBlock(LIGHT_SELECTOR, LIGHT_PALETTE),
+  paletteBlock(DARK_SELECTOR, DARK_PALETTE),
 ].join('\n');
