@@ -77,6 +77,8 @@ describe('mint.json anchors', () => {
           { name: 'Blog', icon: 'newspaper', url: 'https://blog.example.org' },
           { name: 'FAQ', icon: 'question', url: 'faq' },
           { name: 'GitHub', icon: 'github', url: 'https://github.com/example/docs' },
+          // No page starts with sdk/ and there is no sdk page: a dead link, left out.
+          { name: 'SDK', icon: 'code', url: 'sdk' },
         ],
         navigation: [
           { group: 'Start', pages: ['introduction'] },
@@ -93,6 +95,25 @@ describe('mint.json anchors', () => {
       ['Blog', 'https://blog.example.org'],
       ['FAQ', 1],
       ['GitHub', 'https://github.com/example/docs'],
+    ]);
+  });
+
+  it('makes anchors of a config without sections links to their pages, leaving out those leading nowhere', () => {
+    const dir = mintProject(
+      {
+        anchors: [
+          { name: 'Changelog', icon: 'clock', url: 'changelog' },
+          { name: 'SDK', icon: 'code', url: 'sdk/' },
+          { name: 'Blog', icon: 'newspaper', url: 'https://blog.example.org' },
+        ],
+        navigation: [{ group: 'Start', pages: ['introduction'] }],
+      },
+      { 'changelog.mdx': page('Changelog') },
+    );
+    const { global } = loadSiteProject(dir).navigation;
+    expect(global.map((s) => [s.label, s.href])).toEqual([
+      ['Changelog', '/changelog'],
+      ['Blog', 'https://blog.example.org'],
     ]);
   });
 });

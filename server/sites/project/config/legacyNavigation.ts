@@ -61,13 +61,20 @@ function ownerUrl(owners: readonly Owner[], group: LegacyGroup): string | undefi
 }
 
 /**
- * A tab that holds no group, as a link: an external URL as it is, a page path to that page. Undefined
- * for a prefix naming no page (a folder nothing was put under), as a tab leading nowhere is worse than none.
+ * Where a tab or anchor that holds no group leads: an external URL as it is, a page path to that page.
+ * Undefined for a prefix naming no page (a folder nothing was put under): a link leading nowhere is worse
+ * than none.
  */
+function linkHref(url: string, pageExists: PageExists): string | undefined {
+  if (isExternal(url)) return url;
+  const path = trimSlashes(url);
+  return pageExists(path === '' ? 'index' : path) ? `/${path}` : undefined;
+}
+
+/** A tab that holds no group, as a link ({@link linkHref}); undefined when it leads nowhere. */
 function tabLink(tab: { name: string; url: string }, pageExists: PageExists): Json | undefined {
-  if (isExternal(tab.url)) return { tab: tab.name, href: tab.url };
-  const path = trimSlashes(tab.url);
-  return pageExists(path === '' ? 'index' : path) ? { tab: tab.name, href: `/${path}` } : undefined;
+  const href = linkHref(tab.url, pageExists);
+  return href === undefined ? undefined : { tab: tab.name, href };
 }
 
 /** The navigation content (tabs, anchors or groups) for one version (or all, when `version` is undefined). */
@@ -87,14 +94,13 @@ function content(
   const claims = (url: string): LegacyGroup[] => groups.filter((g) => underPrefix(firstPage(g), url));
   const prefixAnchors =
     sectionTabs.length > 0 ? [] : anchors.filter((a) => !isExternal(a.url) && claims(a.url).length > 0);
-  const linkAnchor = (a: LegacyAnchor): Json =>
-    compact({
-      anchor: a.name,
-      href: isExternal(a.url) ? a.url : `/${trimSlashes(a.url)}`,
-      icon: icon(a.icon, a.iconType),
-    });
+  // An anchor that holds no group is a link, left out like a tab when it leads nowhere (tabLink).
+  const linkAnchor = (a: LegacyAnchor): Json[] => {
+    const href = linkHref(a.url, pageExists);
+    return href === undefined ? [] : [compact({ anchor: a.name, href, icon: icon(a.icon, a.iconType) })];
+  };
   // Links go with the anchor sections when there are any (below), so they keep their place among them.
-  const linkAnchors = prefixAnchors.length > 0 ? [] : anchors.map(linkAnchor);
+  const linkAnchors = prefixAnchors.length > 0 ? [] : anchors.flatMap(linkAnchor);
   const global = compact({
     anchors: linkAnchors.length > 0 ? linkAnchors : undefined,
     tabs: sectionTabs.length === 0 && linkTabs.length > 0 ? linkTabs : undefined,
@@ -122,15 +128,17 @@ function content(
         ? [compact({ anchor: top?.name ?? 'Documentation', icon: icon(top?.icon, top?.iconType), groups: unclaimed })]
         : [];
     // Config order, links included: the author placed each anchor.
-    const rest = anchors.map((a) =>
+    const rest = anchors.flatMap((a) =>
       prefixAnchors.includes(a)
-        ? compact({
-            anchor: a.name,
-            icon: icon(a.icon, a.iconType),
-            hidden: a.isDefaultHidden,
-            color: typeof a.color === 'string' ? { light: a.color, dark: a.color } : undefined,
-            groups: of(a.url),
-          })
+        ? [
+            compact({
+              anchor: a.name,
+              icon: icon(a.icon, a.iconType),
+              hidden: a.isDefaultHidden,
+              color: typeof a.color === 'string' ? { light: a.color, dark: a.color } : undefined,
+              groups: of(a.url),
+            }),
+          ]
         : linkAnchor(a),
     );
     return { body: { anchors: [...primary, ...rest] }, global };
