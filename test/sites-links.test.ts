@@ -64,6 +64,73 @@ describe('broken internal links', () => {
     ]);
   });
 
+  it('reads links whose text runs over lines and hrefs written as template literals', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index', 'b'] } }),
+      'b.mdx': mdx('B'),
+      'index.mdx': mdx(
+        [
+          'See [the guide on',
+          'several lines](/multi/missing) and [the one',
+          '',
+          'broken by a paragraph](/not-a-link).',
+          '<Card title="C" href={`/template/missing`}>c</Card>',
+          '<Card title="D" href={`/b`}>d</Card>',
+          '<Card title="E" href={`/${base}/x`}>e</Card>',
+          '```jsx',
+          '<a href={`/in-code`}>x</a>',
+          '```',
+        ].join('\n'),
+      ),
+    });
+    expect(brokenLinks(dir)).toEqual([
+      ['index.mdx', '"/multi/missing": no page or file at this path'],
+      ['index.mdx', '"/template/missing": no page or file at this path'],
+    ]);
+  });
+
+  it("reports links to a page's .mdx source and to project files the site does not serve", () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        navigation: { pages: ['index', 'guides/b'] },
+        redirects: [{ source: '/old', destination: '/guides/b.mdx' }],
+      }),
+      'guides/b.mdx': mdx('B'),
+      'scripts/build.py': 'print(1)',
+      'files/sheet.pdf': 'pdf',
+      'index.mdx': mdx(
+        '[b](/guides/b.mdx) [rel](./guides/b.mdx#part) [md](/guides/b.md) [py](/scripts/build.py) [config](/docs.json) [pdf](/files/sheet.pdf)',
+      ),
+    });
+    expect(brokenLinks(dir)).toEqual([
+      [
+        'docs.json',
+        'redirects[0].destination',
+        '"/guides/b.mdx": the site serves this page at "/guides/b", not at its source file',
+      ],
+      ['index.mdx', '"/guides/b.mdx": the site serves this page at "/guides/b", not at its source file'],
+      [
+        'index.mdx',
+        '"./guides/b.mdx#part" (/guides/b.mdx): the site serves this page at "/guides/b", not at its source file',
+      ],
+      ['index.mdx', '"/scripts/build.py": the file is in the project, but the site does not serve files of its kind'],
+      ['index.mdx', '"/docs.json": the file is in the project, but the site does not serve files of its kind'],
+    ]);
+  });
+
+  it("reports a snippet's root-relative links that lead nowhere, not its relative ones", () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index'] } }),
+      'index.mdx': mdx("import Note from '/snippets/note.mdx';\n\n<Note />"),
+      'snippets/note.mdx': '[home](/index) [gone](/snippet/missing) [relative](./depends-on-the-page)',
+      'snippets/card.jsx': 'export const C = () => <a href="/jsx/missing">x</a>;',
+    });
+    expect(brokenLinks(dir)).toEqual([
+      ['snippets/card.jsx', '"/jsx/missing": no page or file at this path'],
+      ['snippets/note.mdx', '"/snippet/missing": no page or file at this path'],
+    ]);
+  });
+
   it('reports a redirect whose destination is no page, file or redirect source', () => {
     const dir = writeProject({
       'docs.json': docsJson({

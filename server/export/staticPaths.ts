@@ -5,7 +5,7 @@
  * serve-bundle` (an unpacked cache) and the egress check's throwaway host (a folder).
  */
 import { extname } from 'node:path';
-import { contentTypeOf } from '../sites/serve/paths.js';
+import { contentTypeOf } from '../sites/project/servedFiles.js';
 
 /** Content type of HTML pages (and of 404.html). */
 export const HTML = 'text/html; charset=utf-8';

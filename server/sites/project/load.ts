@@ -160,7 +160,12 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   // A file another file at the same path overrides is no page, but its problems are still the author's.
   const pageFileSet = new Set(pageFiles.values());
   for (const file of files.pages) if (!pageFileSet.has(file)) readPageFile(root, file, files.all, readProblems, {});
-  readProblems.push(...snippetProblems(root, files.snippets, files.all, scanSource));
+  readProblems.push(
+    ...snippetProblems(root, files.snippets, files.all, (source, file) => {
+      scanSource(source, file);
+      brokenLinks.checkSnippet(file, source);
+    }),
+  );
   for (const gen of ctx.generated.values()) onPage(generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
   const written = siteSettings(config, configFile);

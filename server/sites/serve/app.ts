@@ -19,7 +19,8 @@ import { handleFeedback, isFeedbackPath } from './feedback.js';
 import { feedXml, notFoundHtml, pageHtml } from './pages.js';
 import { feedPageOf } from '../theme/feed.js';
 import { hasDotSegment, statInside } from '../project/read.js';
-import { contentTypeOf, findPage, parseSitePath, type SitePath } from './paths.js';
+import { findPage, parseSitePath, type SitePath } from './paths.js';
+import { contentTypeOf, isServedFile } from '../project/servedFiles.js';
 import { entryRedirect, matchRedirect } from '../project/redirects.js';
 import type { RenderCache } from './renderCache.js';
 import { sendBody, sendFile, siteHeaders } from './respond.js';
@@ -46,9 +47,6 @@ export interface SiteAppDeps {
 
 /** Where an export profile's server serves the 404 document (the live site has no such path). */
 export const EXPORT_NOT_FOUND_PATH = '/_offprint/404.html';
-
-/** Config files a project has at its root: part of the source, not of the site. */
-const PRIVATE_FILES = new Set(['docs.json', 'mint.json']);
 
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -104,12 +102,12 @@ function serveMachineFile(ctx: Context, build: SiteBuild, path: string, profile?
 }
 
 function serveProjectFile(ctx: Context, build: SiteBuild, site: SitePath): boolean {
-  if (site.segments.length === 1 && PRIVATE_FILES.has(site.segments[0] ?? '')) return false;
-  const type = contentTypeOf(site.path);
-  const found = type === undefined ? null : statInside(build.rootDir, site.segments);
+  const file = site.segments.join('/');
+  const type = contentTypeOf(file);
+  const found = isServedFile(file) ? statInside(build.rootDir, site.segments) : null;
   if (found === null || type === undefined) return false;
   // A project script the allowedScripts setting does not name is text: browsers refuse to run it (nosniff).
-  const runnable = !type.startsWith('text/javascript') || build.scripts?.loaded.includes(site.segments.join('/'));
+  const runnable = !type.startsWith('text/javascript') || build.scripts?.loaded.includes(file);
   sendFile(ctx, found.file, found.stats, runnable === true ? type : TEXT);
   return true;
 }

@@ -9,7 +9,7 @@ import type { Context } from 'koa';
 import type { SiteBuild } from './build.js';
 import { ASSET_PREFIX, PAGE_ISLANDS_PREFIX, SITE_CSS_URL, UTILITIES_CSS_URL } from '../theme/urls.js';
 import { statInside } from '../project/read.js';
-import { contentTypeOf } from './paths.js';
+import { contentTypeOf } from '../project/servedFiles.js';
 import type { Logger } from '../../logger.js';
 import { pageIslandsScript, searchIndexFile } from './pages.js';
 import type { RenderCache } from './renderCache.js';

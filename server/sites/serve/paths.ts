@@ -4,7 +4,6 @@
  * checked: no `.`/`..`, no slashes or backslashes, no control characters. What survives can only name a
  * file inside the folder it is joined to.
  */
-import { extname } from 'node:path';
 import type { SitePage, SiteModel } from '../project/model.js';
 
 /** A request path that passed the checks. */
@@ -57,46 +56,4 @@ export function parseSitePath(raw: string): SitePath | null {
 export function findPage(model: SiteModel, path: string): SitePage | undefined {
   const key = path === '/' ? 'index' : path.slice(1);
   return model.pages.get(key) ?? model.pages.get(`${key}/index`);
-}
-
-/**
- * Content types of the project files a site serves (format reference §3.5, plus a few harmless
- * neighbours). Anything else in the project (MDX sources, configs, scripts of other kinds) is not served.
- */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.bmp': 'image/bmp',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mov': 'video/quicktime',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.ogg': 'audio/ogg',
-  '.json': 'application/json; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.yml': 'application/yaml; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.zip': 'application/zip',
-};
-
-/** The content type a project file is served with, or undefined when files of its kind are not served. */
-export function contentTypeOf(fileName: string): string | undefined {
-  return CONTENT_TYPES[extname(fileName).toLowerCase()];
 }

@@ -1,12 +1,14 @@
 /**
  * Internal links that lead nowhere, as Mintlify's `mint broken-links` finds them: a page's Markdown
- * links (`[x](/path)`, reference definitions) and `href` props (`<a>`, `<Card>`, any component), and
- * redirect destinations. On the live site such a link sends the reader home (the 404 redirect default)
+ * links (`[x](/path)`, reference definitions) and `href` props (`<a>`, `<Card>`, any component, a
+ * template literal without placeholders), the root-relative links of snippet files (a relative one
+ * depends on the page that imports the snippet), and redirect destinations. On the live site such a link sends the reader home (the 404 redirect default)
  * and in a bundle to its 404 page, so the import report names each one.
  *
  * A link leads somewhere when its path (relative ones resolved against the page's folder, as the renderer
  * does) is a page (generated endpoint pages included), a folder with an `index` page, a page's Markdown
- * view (`/x.md`) or feed (`/x/rss.xml`), a project file (an image, a PDF), a file the site makes
+ * view (`/x.md`) or feed (`/x/rss.xml`), a project file the site serves (an image, a PDF: not a page's
+ * `.mdx` source, which both Mintlify and Offprint answer with a 404), a file the site makes
  * (`/llms.txt`, `/sitemap.xml`), or a redirect source. External links, `#anchor`s, `mailto:` and
  * templated links (`{{base}}/x`) are not checked, nor is anything in code or comments. Pages are checked
  * one by one as the import reads them; nothing of a page is kept but its broken links, about
@@ -16,6 +18,7 @@ import type { DocsConfig } from '../config/schema.js';
 import type { SiteProblem, SiteRedirect } from '../model.js';
 import { ownCopy } from '../ownCopy.js';
 import { compileRedirects, matchRedirect, type CompiledRedirect } from '../redirects.js';
+import { isServedFile } from '../servedFiles.js';
 import { isRedirectSource, rooted } from '../settings.js';
 import { bodyStartOf } from './frontmatter.js';
 import { localTarget, stripCode } from './references.js';
@@ -28,18 +31,25 @@ export const LISTED_BROKEN_LINKS = 100;
 /** Broken links listed for one file; one more problem counts the file's others. */
 export const PER_FILE = 10;
 
-/** `[text](target "title")`, not an image; the text may hold one level of brackets (`[![logo](a.png)](/x)`). */
-const MARKDOWN_LINK = /(?<!!)\[(?:[^[\]\n]|\[[^[\]\n]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
+/**
+ * `[text](target "title")`, not an image; the text may hold one level of brackets (`[![logo](a.png)](/x)`)
+ * and run over several lines, though not over a blank one (that ends the paragraph).
+ */
+const MARKDOWN_LINK =
+  /(?<!!)\[(?:[^[\]\n]|\n(?![ \t]*\n)|\[[^[\]\n]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
 /** A reference-style link's definition: `[id]: /path "title"`. */
 const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
 /** An `href` prop or attribute with a literal value: `href="/x"`, `href={'/x'}`. */
 const HREF = /\bhref\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
+/** `href={`/x`}`: a template literal with no placeholder is a literal link (code stripping would blank it). */
+const TEMPLATE_HREF = /\bhref(\s*=\s*)\{\s*`([^`$\n]*)`\s*\}/g;
 /** HTML and MDX comments: what they hold is not rendered. */
 const COMMENT = /<!--[\s\S]*?-->|\{\s*\/\*[\s\S]*?\*\/\s*\}/g;
 
 /** The distinct link targets of a page source as written, in page order, outside frontmatter, code and comments. */
 export function scanLinks(source: string): string[] {
-  const text = stripCode(source.slice(bodyStartOf(source))).replace(COMMENT, '');
+  const body = source.slice(bodyStartOf(source)).replace(TEMPLATE_HREF, 'href$1{"$2"}');
+  const text = stripCode(body).replace(COMMENT, '');
   const found: { at: number; link: string }[] = [];
   for (const pattern of [MARKDOWN_LINK, DEFINITION, HREF]) {
     for (const m of text.matchAll(pattern)) if (m[1] !== undefined) found.push({ at: m.index, link: m[1] });
@@ -53,6 +63,7 @@ function isPlainDestination(destination: string): boolean {
 }
 
 const NO_PAGE = 'no page or file at this path';
+const NOT_SERVED = 'the file is in the project, but the site does not serve files of its kind';
 
 /** Files every site serves from its pages (serve/app.ts), which a page may link to like Mintlify's. */
 const SITE_FILES = new Set([
@@ -87,7 +98,8 @@ export class BrokenLinks {
   /** Whether a project-relative path (no leading `/`) answers on the site. */
   leadsSomewhere(target: string): boolean {
     const path = target.replace(/\/+$/, '');
-    if (path === '' || this.isPageOrFolder(path) || this.files.has(path) || SITE_FILES.has(path)) return true;
+    if (path === '' || this.isPageOrFolder(path) || SITE_FILES.has(path)) return true;
+    if (this.files.has(path) && isServedFile(path)) return true;
     const markdownView = /^(.+)\.md$/.exec(path)?.[1];
     if (markdownView !== undefined && this.isPageOrFolder(markdownView)) return true;
     const feed = /^(.+)\/rss\.xml$/.exec(path)?.[1];
@@ -100,10 +112,35 @@ export class BrokenLinks {
     return this.isPage(path) || this.isPage(`${path}/index`);
   }
 
+  /** Why a project-relative target that leads nowhere does so, in words for the import report. */
+  private reason(target: string): string {
+    const path = target.replace(/\/+$/, '');
+    const page = /^(.+)\.mdx$/i.exec(path)?.[1];
+    if (page !== undefined && this.isPageOrFolder(page)) {
+      return `the site serves this page at "/${page}", not at its source file`;
+    }
+    return this.files.has(path) ? NOT_SERVED : NO_PAGE;
+  }
+
   /** Checks the links of the page `file` (its whole source), each distinct link once. */
   checkPage(file: string, source: string): void {
+    this.checkLinks(file, scanLinks(source));
+  }
+
+  /**
+   * Checks the root-relative links of snippet `file`: a relative one resolves against the URL of each
+   * page that imports the snippet, which the snippet cannot know.
+   */
+  checkSnippet(file: string, source: string): void {
+    this.checkLinks(
+      file,
+      scanLinks(source).filter((link) => link.startsWith('/') && !link.startsWith('//')),
+    );
+  }
+
+  private checkLinks(file: string, links: readonly string[]): void {
     const broken: { link: string; target: string }[] = [];
-    for (const link of scanLinks(source)) {
+    for (const link of links) {
       const target = localTarget(link, file);
       if (target !== undefined && !this.leadsSomewhere(target)) broken.push({ link, target });
     }
@@ -112,7 +149,7 @@ export class BrokenLinks {
       const written = ownCopy(link);
       const resolved = `/${target}`;
       const shown = written.split(/[?#]/)[0] === resolved ? `"${written}"` : `"${written}" (${resolved})`;
-      return { code: 'broken-link', file, message: `${shown}: ${NO_PAGE}` };
+      return { code: 'broken-link', file, message: `${shown}: ${this.reason(target)}` };
     });
   }
 
@@ -121,15 +158,17 @@ export class BrokenLinks {
    * index); a rule whose source is unusable is left out, as the site leaves it out.
    */
   checkRedirects(rules: DocsConfig['redirects'], configFile: string): void {
-    const broken: { index: number; destination: string }[] = [];
+    const broken: { index: number; destination: string; target: string }[] = [];
     (rules ?? []).forEach((rule, index) => {
       if (!isRedirectSource(rooted(rule.source)) || !isPlainDestination(rule.destination)) return;
       const target = localTarget(rule.destination, configFile);
-      if (target !== undefined && !this.leadsSomewhere(target)) broken.push({ index, destination: rule.destination });
+      if (target !== undefined && !this.leadsSomewhere(target))
+        broken.push({ index, destination: rule.destination, target });
     });
-    this.add(configFile, broken, ({ index, destination }) => {
+    this.add(configFile, broken, ({ index, destination, target }) => {
       const keyPath = `redirects[${index}].destination`;
-      return { code: 'broken-link', file: configFile, keyPath, message: `"${destination}": ${NO_PAGE}` };
+      const message = `"${destination}": ${this.reason(target)}`;
+      return { code: 'broken-link', file: configFile, keyPath, message };
     });
   }
 
