@@ -1,6 +1,7 @@
 /**
- * Keys the site can be served without (`background`, `integrations.telemetry`, page frontmatter): a
- * bad value is a problem in the import report and falls back to its default; the project still loads.
+ * Keys the site can be served without (`background`, `integrations.telemetry`, mint.json anchor colours,
+ * page frontmatter): a bad value is a problem in the import report and falls back to its default; the
+ * project still loads.
  */
 import { describe, expect, it } from 'vitest';
 import { loadSiteProject } from '../server/sites/project/model.js';
@@ -81,6 +82,111 @@ describe('docs.json integrations.telemetry', () => {
       ],
     ]);
     expect(model.settings.readerFeedback).toBe(true);
+  });
+});
+
+/** A mint.json project whose anchor `Guides` holds the `guides/start` page, plus `extra` keys. */
+function mintAnchors(extra: Record<string, unknown>): string {
+  return writeProject({
+    'mint.json': {
+      name: 'Legacy',
+      colors: { primary: '#0D9373' },
+      navigation: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'Guides', pages: ['guides/start'] },
+      ],
+      ...extra,
+    },
+    'index.mdx': index,
+    'guides/start.mdx': index,
+  });
+}
+
+/** The `--op-anchor-color` values of a site stylesheet, in order. */
+async function anchorColors(model: ReturnType<typeof loadSiteProject>): Promise<string[]> {
+  const css = await renderSiteCss(model);
+  return [...css.matchAll(/--op-anchor-color:([^}]*)\}/g)].map((m) => m[1] ?? '');
+}
+
+describe('mint.json anchor colours', () => {
+  it('draws colors.anchors and an anchor gradient as linear-gradient backgrounds in the site stylesheet', async () => {
+    const model = loadSiteProject(
+      mintAnchors({
+        colors: { primary: '#0D9373', anchors: { from: '#0D9373', to: '#07C983' } },
+        anchors: [{ name: 'Guides', url: 'guides', color: { from: 'rgb(17, 24, 39)', via: 'white', to: '#d6d6d6' } }],
+      }),
+    );
+    expect(model.problems).toEqual([]);
+    expect(await anchorColors(model)).toEqual([
+      'linear-gradient(45deg, #0D9373, #07C983)',
+      'linear-gradient(45deg, rgb(17, 24, 39), white, #d6d6d6)',
+    ]);
+  });
+
+  it('reports a value that is not a colour, and keeps it out of the stylesheet', async () => {
+    const model = loadSiteProject(
+      mintAnchors({
+        colors: { primary: '#0D9373', anchors: { from: '#0D9373', to: 'red}body{display:none' } },
+        anchors: [
+          { name: 'Guides', url: 'guides', color: 'url(https://evil.example)' },
+          { name: 'Blog', url: 'https://blog.example.org', color: ['#000000'] },
+        ],
+      }),
+    );
+    expect(problemsOf(model)).toEqual([
+      [
+        'invalid-config',
+        'mint.json',
+        'colors.anchors.to',
+        'must be a colour, found string "red}body{display:none"; ignored, the default anchor colour is used',
+      ],
+      [
+        'invalid-config',
+        'mint.json',
+        'anchors[0].color',
+        'must be a colour, found string "url(https://evil.example)"; ignored, the default anchor colour is used',
+      ],
+      [
+        'invalid-config',
+        'mint.json',
+        'anchors[1].color',
+        'must be a colour or {"from": ..., "to": ...}, found an array; ignored, the default anchor colour is used',
+      ],
+    ]);
+    expect(model.navigation.sections.map((s) => s.color)).toEqual([undefined, undefined, undefined]);
+    const css = await renderSiteCss(model);
+    expect(css).not.toContain('--op-anchor-color');
+    expect(css).not.toContain('display:none');
+    expect(css).not.toContain('evil.example');
+  });
+
+  it('gives an anchor whose own colour is not valid the colors.anchors default', async () => {
+    const model = loadSiteProject(
+      mintAnchors({
+        colors: { primary: '#0D9373', anchors: '#123456' },
+        anchors: [{ name: 'Guides', url: 'guides', color: { from: '#0D9373' } }],
+      }),
+    );
+    expect(problemsOf(model).map(([, , keyPath]) => keyPath)).toEqual(['anchors[0].color']);
+    expect(await anchorColors(model)).toEqual(['#123456', '#123456']);
+  });
+
+  it('keeps docs.json anchor colours light/dark colours, a gradient string not drawn', async () => {
+    const model = loadSiteProject(
+      writeProject({
+        'docs.json': docsJson({
+          navigation: {
+            anchors: [
+              { anchor: 'Home', color: { light: '#ff0000', dark: '#00ff00' }, pages: ['index'] },
+              { anchor: 'Guides', color: { light: 'linear-gradient(45deg, #0D9373, #07C983)' }, pages: ['guide'] },
+            ],
+          },
+        }),
+        'index.mdx': index,
+        'guide.mdx': index,
+      }),
+    );
+    expect(await anchorColors(model)).toEqual(['#ff0000', '#00ff00']);
   });
 });
 

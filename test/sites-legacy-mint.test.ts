@@ -1,4 +1,7 @@
-/** Legacy mint.json conversion cases found in real projects: tabs with no pages, anchor order, feedback. */
+/**
+ * Legacy mint.json conversion cases found in real projects: tabs with no pages, anchor order and colours,
+ * feedback.
+ */
 import { describe, expect, it } from 'vitest';
 import { loadSiteProject } from '../server/sites/project/model.js';
 import { writeProject } from './helpers/siteProjects.js';
@@ -115,6 +118,52 @@ describe('mint.json anchors', () => {
       ['Changelog', '/changelog'],
       ['Blog', 'https://blog.example.org'],
     ]);
+  });
+});
+
+describe('mint.json anchor colours', () => {
+  const gradient = 'linear-gradient(45deg, #0D9373, #07C983)';
+  const both = (css: string): { light: string; dark: string } => ({ light: css, dark: css });
+
+  it('gives every anchor without its own colour the colors.anchors gradient, top and link anchors too', () => {
+    const dir = mintProject({
+      colors: { primary: '#0D9373', anchors: { from: '#0D9373', to: '#07C983' } },
+      topAnchor: { name: 'Home', icon: 'house' },
+      anchors: [
+        { name: 'Wallet', icon: 'wallet', url: 'wallet' },
+        { name: 'Blog', icon: 'newspaper', url: 'https://blog.example.org' },
+      ],
+    });
+    const model = loadSiteProject(dir);
+    const { sections, global } = model.navigation;
+    expect([...sections, ...global].map((s) => [s.label, s.color])).toEqual([
+      ['Home', both(gradient)],
+      ['Wallet', both(gradient)],
+      ['Blog', both(gradient)],
+    ]);
+    expect(model.problems).toEqual([]);
+  });
+
+  it("draws an anchor's own colour, one colour or a gradient with via, over colors.anchors", () => {
+    const dir = mintProject({
+      colors: { primary: '#0D9373', anchors: '#123456' },
+      anchors: [
+        { name: 'Wallet', icon: 'wallet', url: 'wallet', color: { from: '#FF7F57', via: '#fff', to: '#9563FF' } },
+        { name: 'Blog', icon: 'newspaper', url: 'https://blog.example.org', color: '#FF9900' },
+      ],
+    });
+    const { sections, global } = loadSiteProject(dir).navigation;
+    expect([...sections, ...global].map((s) => [s.label, s.color])).toEqual([
+      ['Documentation', both('#123456')],
+      ['Wallet', both('linear-gradient(45deg, #FF7F57, #fff, #9563FF)')],
+      ['Blog', both('#FF9900')],
+    ]);
+  });
+
+  it('leaves the anchor colour unset without colors.anchors or an own colour', () => {
+    const dir = mintProject({ anchors: [{ name: 'Wallet', icon: 'wallet', url: 'wallet' }] });
+    const { sections } = loadSiteProject(dir).navigation;
+    expect(sections.map((s) => s.color)).toEqual([undefined, undefined]);
   });
 });
 

@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ValidationError } from '../../errors.js';
 import { loadConfig } from './config/load.js';
+import { formatKeyPath } from './config/refs.js';
 import type { SitePage, SiteModel, SiteProblem } from './model.js';
 import type { SiteSettings, ThemedAsset } from './settingsModel.js';
 import { buildNavigation } from './navigation/build.js';
@@ -174,6 +175,12 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const settings = assets.settings;
   const problems = [
     ...loaded.unknownKeys.map((notice): SiteProblem => ({ code: 'unknown-config', ...notice })),
+    ...loaded.invalidValues.map((issue): SiteProblem => ({
+      code: 'invalid-config',
+      file: configFile,
+      keyPath: formatKeyPath(issue.path),
+      message: issue.message,
+    })),
     ...ctx.problems,
     ...redirectProblems,
     ...written.problems,

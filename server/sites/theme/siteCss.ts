@@ -4,34 +4,31 @@
  * `'self'`-only CSP; static export bundles carry the same file.
  */
 import { fontsCss } from './siteFonts.js';
+import { cssColor, cssPaint } from '../project/config/cssColor.js';
 import type { DocsConfig, NavSection, SiteModel } from '../project/model.js';
 import { CODE_THEME_CSS } from '../render/code/theme.js';
 import { codeThemeCss } from '../render/code/themeCss.js';
 import { bannerColorClass } from './footer.js';
 import { shortHash } from './html.js';
 
-/** A colour we accept into CSS: hex, rgb()/hsl() with plain numbers, or a named colour. */
-function cssColor(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const v = value.trim();
-  return /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\([\d\s.,%/]+\)|[a-z]{3,20})$/i.test(v) ? v : undefined;
-}
-
 /** A colour value as the config gives it: one colour, or a light/dark pair (dark defaults to light). */
 type ColorValue = string | { readonly light?: string | undefined; readonly dark?: string | undefined };
 
-function lightDark(value: ColorValue | undefined): { light?: string; dark?: string } {
+/** Validates one value for CSS: {@link cssColor}, or {@link cssPaint} where a gradient may be drawn. */
+type Validate = (value: unknown) => string | undefined;
+
+function lightDark(value: ColorValue | undefined, valid: Validate = cssColor): { light?: string; dark?: string } {
   if (typeof value === 'object') {
-    const light = cssColor(value.light);
-    const dark = cssColor(value.dark) ?? light;
+    const light = valid(value.light);
+    const dark = valid(value.dark) ?? light;
     return { ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
   }
-  const c = cssColor(value);
+  const c = valid(value);
   return c ? { light: c, dark: c } : {};
 }
 
-function pair(selector: string, variable: string, value: ColorValue | undefined): string {
-  const { light, dark } = lightDark(value);
+function pair(selector: string, variable: string, value: ColorValue | undefined, valid?: Validate): string {
+  const { light, dark } = lightDark(value, valid);
   let out = '';
   if (light) out += `${selector}{${variable}:${light}}\n`;
   if (dark && dark !== light) out += `html.dark ${selector}{${variable}:${dark}}\n`;
@@ -62,8 +59,11 @@ export async function renderSiteCss(site: SiteModel): Promise<string> {
     if (dark) css += `html.dark{--op-bg:${dark}}\n`;
   }
   const all = sectionsWith([...site.navigation.sections, ...site.navigation.global]);
+  // An anchor colour is a background (sidebar.css), so the gradient a mint.json anchor colour is converted
+  // to (config/legacyColors.ts) is drawn as one; docs.json anchor colours are colours, as in Mintlify.
+  const anchorPaint = site.configFile === 'mint.json' ? cssPaint : cssColor;
   for (const section of all) {
-    if (section.color) css += pair(`.op-c-${shortHash(section.id)}`, '--op-anchor-color', section.color);
+    if (section.color) css += pair(`.op-c-${shortHash(section.id)}`, '--op-anchor-color', section.color, anchorPaint);
   }
   const banners: DocsConfig['banner'][] = [site.settings.banner, ...all.map((s) => s.banner)];
   for (const banner of banners) {

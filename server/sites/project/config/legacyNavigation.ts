@@ -5,6 +5,7 @@
  * rest under the primary tab/anchor. `version` on groups/tabs/anchors filters them per version.
  */
 import { compact, type Json } from './jsonShape.js';
+import { legacyPaint } from './legacyColors.js';
 import type { LegacyAnchor, LegacyConfig, LegacyGroup } from './legacySchema.js';
 
 function isExternal(url: string): boolean {
@@ -43,6 +44,15 @@ function underPrefix(page: string | undefined, url: string): boolean {
 
 function inVersion(item: { version?: string | undefined }, version: string | undefined): boolean {
   return version === undefined || item.version === undefined || item.version === version;
+}
+
+/**
+ * An anchor's docs.json colour: its own `color`, else `colors.anchors`, the default of every anchor (the
+ * top one too); a gradient is its CSS value. Undefined leaves the theme's accent colour.
+ */
+function anchorColor(mint: LegacyConfig, own: unknown): Json | undefined {
+  const css = legacyPaint(own) ?? legacyPaint(mint.colors.anchors);
+  return css === undefined ? undefined : { light: css, dark: css };
 }
 
 /** Whether a project-relative page path (`guides/intro`, `index`) has a page file. */
@@ -97,7 +107,8 @@ function content(
   // An anchor that holds no group is a link, left out like a tab when it leads nowhere (tabLink).
   const linkAnchor = (a: LegacyAnchor): Json[] => {
     const href = linkHref(a.url, pageExists);
-    return href === undefined ? [] : [compact({ anchor: a.name, href, icon: icon(a.icon, a.iconType) })];
+    if (href === undefined) return [];
+    return [compact({ anchor: a.name, href, icon: icon(a.icon, a.iconType), color: anchorColor(mint, a.color) })];
   };
   // Links go with the anchor sections when there are any (below), so they keep their place among them.
   const linkAnchors = prefixAnchors.length > 0 ? [] : anchors.flatMap(linkAnchor);
@@ -125,7 +136,14 @@ function content(
     const top = mint.topAnchor;
     const primary =
       unclaimed.length > 0
-        ? [compact({ anchor: top?.name ?? 'Documentation', icon: icon(top?.icon, top?.iconType), groups: unclaimed })]
+        ? [
+            compact({
+              anchor: top?.name ?? 'Documentation',
+              icon: icon(top?.icon, top?.iconType),
+              color: anchorColor(mint, undefined),
+              groups: unclaimed,
+            }),
+          ]
         : [];
     // Config order, links included: the author placed each anchor.
     const rest = anchors.flatMap((a) =>
@@ -135,7 +153,7 @@ function content(
               anchor: a.name,
               icon: icon(a.icon, a.iconType),
               hidden: a.isDefaultHidden,
-              color: typeof a.color === 'string' ? { light: a.color, dark: a.color } : undefined,
+              color: anchorColor(mint, a.color),
               groups: of(a.url),
             }),
           ]

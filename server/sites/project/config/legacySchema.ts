@@ -41,7 +41,8 @@ export const LegacyConfigSchema = z.looseObject({
     light: z.string().optional(),
     dark: z.string().optional(),
     background: z.looseObject({ light: z.string().optional(), dark: z.string().optional() }).optional(),
-    anchors: Unread,
+    // One colour or {from, via?, to}: read leniently (legacyColors.ts), a bad value must not stop the site.
+    anchors: z.unknown().optional(),
     ultraLight: Unread,
     ultraDark: Unread,
   }),
@@ -65,6 +66,7 @@ export const LegacyConfigSchema = z.looseObject({
         url: z.string(),
         icon: Icon,
         iconType: z.string().optional(),
+        // As `colors.anchors`, which it overrides for this anchor.
         color: z.unknown().optional(),
         isDefaultHidden: z.boolean().optional(),
         version: z.string().optional(),

@@ -9,6 +9,7 @@ import { ValidationError } from '../../../errors.js';
 import { readJsonFile } from './json.js';
 import { configErrorMap as errorMap } from './lenient.js';
 import { convertMintJson } from './legacy.js';
+import { anchorColorIssues } from './legacyColors.js';
 import { LegacyConfigSchema } from './legacySchema.js';
 import { missingLabels, type ConfigIssue } from './navigationSchema.js';
 import { formatKeyPath, originOf, resolveConfigRefs, type Origins } from './refs.js';
@@ -34,6 +35,11 @@ export interface LoadedConfig {
   readonly files: readonly string[];
   /** Keys Offprint does not know, the first {@link MAX_UNKNOWN_KEYS} named (see config/unknownKeys.ts). */
   readonly unknownKeys: readonly UnknownKeyNotice[];
+  /**
+   * Values the conversion of a mint.json left out as not valid (anchor colours), with their mint.json key
+   * paths: the site is served without them, and the import reports them.
+   */
+  readonly invalidValues: readonly ConfigIssue[];
 }
 
 /**
@@ -108,7 +114,7 @@ export function loadConfig(rootDir: string): LoadedConfig {
       (path) => originOf(resolved.value, path, resolved.origins, 'docs.json'),
       'docs.json',
     );
-    return { file: 'docs.json', config, files: resolved.files, unknownKeys: notices };
+    return { file: 'docs.json', config, files: resolved.files, unknownKeys: notices, invalidValues: [] };
   }
   if (existsSync(join(rootDir, 'mint.json'))) {
     const raw = readJsonFile(join(rootDir, 'mint.json'), 'mint.json');
@@ -132,7 +138,8 @@ export function loadConfig(rootDir: string): LoadedConfig {
     // are known when docs.json knows them.
     const known = DocsConfigSchema.extend(LegacyConfigSchema.shape);
     const notices = unknownKeyNotices(known, raw, () => 'mint.json', 'mint.json');
-    return { file: 'mint.json', config, files: ['mint.json'], unknownKeys: notices };
+    const invalidValues = anchorColorIssues(legacy.data);
+    return { file: 'mint.json', config, files: ['mint.json'], unknownKeys: notices, invalidValues };
   }
   throw ValidationError('The project has no docs.json (or legacy mint.json) at its root', [
     'docs.json: not found at the root of the project',
