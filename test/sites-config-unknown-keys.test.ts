@@ -86,6 +86,34 @@ describe('unknown config keys', () => {
     ]);
   });
 
+  it('says where docs.json takes a setting a mint.json key made, for such a key left in a docs.json', () => {
+    expect(
+      notices({
+        'docs.json': docsJson({
+          feedback: { thumbsRating: true, suggestEdit: true },
+          topbarLinks: [{ name: 'Support', url: 'https://example.org' }],
+          api: { baseUrl: 'https://api.example.org', mdx: { server: 'https://api.example.org' } },
+        }),
+      }),
+    ).toEqual([
+      [
+        'docs.json',
+        'feedback',
+        'a mint.json setting, not a docs.json one: in docs.json the page rating shows unless "integrations.telemetry.enabled" is false; ignored',
+      ],
+      [
+        'docs.json',
+        'topbarLinks',
+        'a mint.json setting, not a docs.json one: docs.json reads its links from "navbar.links"; ignored',
+      ],
+      [
+        'docs.json',
+        'api.baseUrl',
+        'a mint.json setting, not a docs.json one: docs.json reads the server of MDX endpoint pages from "api.mdx.server"; ignored',
+      ],
+    ]);
+  });
+
   it('names the first few of many and counts the rest', () => {
     const extra = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`custom${i}`, i]));
     const found = notices({ 'docs.json': docsJson(extra) });

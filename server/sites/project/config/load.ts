@@ -10,6 +10,7 @@ import { readJsonFile } from './json.js';
 import { configErrorMap as errorMap } from './lenient.js';
 import { convertMintJson } from './legacy.js';
 import { anchorColorIssues } from './legacyColors.js';
+import { docsJsonPlaceOf } from './legacyKeyHints.js';
 import { LegacyConfigSchema } from './legacySchema.js';
 import { missingLabels, type ConfigIssue } from './navigationSchema.js';
 import { formatKeyPath, originOf, resolveConfigRefs, type Origins } from './refs.js';
@@ -53,13 +54,16 @@ function unknownKeyNotices(
   format: string,
 ): UnknownKeyNotice[] {
   const found = unknownKeys(schema, value);
-  const notices: UnknownKeyNotice[] = found.slice(0, MAX_UNKNOWN_KEYS).map((key) => ({
-    file: fileOf(key.path),
-    keyPath: formatKeyPath(key.path),
-    message:
-      `not a ${format} setting Offprint knows` +
-      `${key.suggestion === undefined ? '' : ` (did you mean "${key.suggestion}"?)`}; ignored`,
-  }));
+  const notices: UnknownKeyNotice[] = found.slice(0, MAX_UNKNOWN_KEYS).map((key) => {
+    const keyPath = formatKeyPath(key.path);
+    const place = format === 'docs.json' ? docsJsonPlaceOf(keyPath) : undefined;
+    const message =
+      place === undefined
+        ? `not a ${format} setting Offprint knows` +
+          `${key.suggestion === undefined ? '' : ` (did you mean "${key.suggestion}"?)`}; ignored`
+        : `a mint.json setting, not a docs.json one: ${place}; ignored`;
+    return { file: fileOf(key.path), keyPath, message };
+  });
   if (found.length > MAX_UNKNOWN_KEYS) {
     notices.push({
       file: fileOf([]),

@@ -1,0 +1,32 @@
+/**
+ * Where docs.json takes what a mint.json key set. Projects moved to docs.json by hand often keep a few
+ * mint.json keys (`feedback`, top-level `anchors`, `topbarLinks`), which docs.json does not read: the
+ * import's notice for such a key says where its setting went, not merely that the key is unknown.
+ */
+
+/** By the key path as written in docs.json: the clause that says where docs.json takes the setting. */
+const DOCS_JSON_PLACES: ReadonlyMap<string, string> = new Map([
+  ['topbarLinks', 'docs.json reads its links from "navbar.links"'],
+  ['topbarCtaButton', 'docs.json reads this button from "navbar.primary"'],
+  ['tabs', 'docs.json reads tabs from "navigation.tabs"'],
+  ['anchors', 'docs.json reads anchors from "navigation.anchors" or "navigation.global.anchors"'],
+  ['versions', 'docs.json reads versions from "navigation.versions"'],
+  ['topAnchor', 'docs.json names the first anchor in "navigation.anchors"'],
+  ['primaryTab', 'docs.json names the first tab in "navigation.tabs"'],
+  ['modeToggle', 'docs.json reads it from "appearance"'],
+  ['openapi', 'docs.json reads specs from "api.openapi" or a navigation entry\'s "openapi"'],
+  ['footerSocials', 'docs.json reads them from "footer.socials"'],
+  ['backgroundImage', 'docs.json reads it from "background.image"'],
+  ['font', 'docs.json reads it from "fonts"'],
+  ['codeBlock', 'docs.json reads it from "styling.codeblocks"'],
+  ['metadata', 'docs.json reads meta tags from "seo.metatags"'],
+  ['feedback', 'in docs.json the page rating shows unless "integrations.telemetry.enabled" is false'],
+  ['hideFeedbackButtons', 'in docs.json the page rating shows unless "integrations.telemetry.enabled" is false'],
+  ['api.baseUrl', 'docs.json reads the server of MDX endpoint pages from "api.mdx.server"'],
+  ['api.auth', 'docs.json reads the auth of MDX endpoint pages from "api.mdx.auth"'],
+]);
+
+/** For a docs.json key path that is a mint.json setting, where docs.json takes it; else undefined. */
+export function docsJsonPlaceOf(keyPath: string): string | undefined {
+  return DOCS_JSON_PLACES.get(keyPath);
+}
