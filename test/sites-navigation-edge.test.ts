@@ -158,6 +158,47 @@ describe('navigation edge cases', () => {
     ]);
   });
 
+  it('links a collapsible group to its first page with interaction.drilldown, and only then', () => {
+    const summaries = (interaction: object | undefined): [string, string | undefined][] => {
+      const dir = writeProject({
+        'docs.json': docsJson({
+          ...(interaction === undefined ? {} : { interaction }),
+          navigation: {
+            groups: [
+              {
+                group: 'Start',
+                pages: ['index', { group: 'Setup', pages: [{ group: 'Deep', pages: ['setup/b'] }, 'setup/a'] }],
+              },
+            ],
+          },
+        }),
+        'index.mdx': mdx,
+        'setup/a.mdx': mdx,
+        'setup/b.mdx': mdx,
+      });
+      const model = loadSiteProject(dir);
+      const index = model.pages.get('index');
+      if (index === undefined) throw new Error('no index page');
+      const html = parse(renderDocument({ site: model, page: index, rendered: BLANK_BODY }));
+      return html.querySelectorAll('.op-nav-sub-summary').map((s) => {
+        const link = s.querySelector('a');
+        return [s.textContent.trim(), link?.getAttribute('href')];
+      });
+    };
+    expect(summaries({ drilldown: true })).toEqual([
+      ['Setup', '/setup/b'],
+      ['Deep', '/setup/b'],
+    ]);
+    expect(summaries({ drilldown: false })).toEqual([
+      ['Setup', undefined],
+      ['Deep', undefined],
+    ]);
+    expect(summaries(undefined)).toEqual([
+      ['Setup', undefined],
+      ['Deep', undefined],
+    ]);
+  });
+
   it('shows no heading for a group whose pages are all hidden, nested or not', () => {
     const hidden = '---\ntitle: Hidden\nhidden: true\n---\n';
     const dir = writeProject({

@@ -76,6 +76,7 @@ export function siteSettings(
     ...(config.styling?.['eyebrows'] === 'breadcrumbs' ? { eyebrows: 'breadcrumbs' } : {}),
     ...codeblocks.settings,
     ...(config.metadata?.['timestamp'] === true ? { timestamps: true } : {}),
+    ...(config.interaction?.['drilldown'] === true ? { drilldown: true } : {}),
   };
   return { settings, problems };
 }

@@ -51,6 +51,12 @@ export interface SiteSettings {
    * variables) of each mode. A mode without one, or whose name Shiki does not bundle, keeps the default.
    */
   readonly codeTheme?: CodeThemeModes;
+  /**
+   * `interaction.drilldown: true`: a collapsible group's title leads to its first page, as selecting a
+   * group does on Mintlify; otherwise it only opens and closes. Themes differ in their default, which
+   * Offprint's one layout cannot follow: unset is false.
+   */
+  readonly drilldown?: true;
   /** `metadata.timestamp: true`: pages say when they last changed (frontmatter `timestamp` overrides). */
   readonly timestamps?: true;
   /** `errors.404`; `redirect` defaults to true (unknown URLs go to the home page). */

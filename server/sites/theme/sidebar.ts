@@ -166,10 +166,15 @@ class SidebarWriter {
     return `${this.partStart(part)}${title}${this.list(group.items)}</div>`;
   }
 
+  /** The page a group opens: its own, else its first visible one. */
+  private firstPage(group: NavGroup): SitePage | undefined {
+    const first = group.root ?? firstInItems(group.items, false);
+    return first === undefined ? undefined : this.args.site.pages.get(first);
+  }
+
   /** A group's heading linked to the page it opens (a compact sidebar's other groups). */
   private headingOnly(group: NavGroup, part: number): string {
-    const first = group.root ?? firstInItems(group.items, false);
-    const page = first === undefined ? undefined : this.args.site.pages.get(first);
+    const page = this.firstPage(group);
     const title = page
       ? `<a class="op-nav-group-title op-nav-group-link" href="${esc(page.url)}" data-op-nav-heading="">${this.groupTitle(group)}</a>`
       : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
@@ -186,8 +191,11 @@ class SidebarWriter {
     const open = group.expanded || holds;
     const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
     const active = root !== undefined && group.root === current;
-    const summary = root
-      ? `<summary class="op-nav-sub-summary"><a class="${cls('op-nav-link', 'op-nav-sub-link', active && 'is-active')}" href="${esc(root.url)}"` +
+    // With `interaction.drilldown`, a group without a page of its own leads to its first one: a link
+    // (not a script) so that it works without scripts and a bundle's link rewriting reaches it.
+    const target = root ?? (this.args.site.settings.drilldown ? this.firstPage(group) : undefined);
+    const summary = target
+      ? `<summary class="op-nav-sub-summary"><a class="${cls('op-nav-link', 'op-nav-sub-link', active && 'is-active')}" href="${esc(target.url)}"` +
         `${active ? ' aria-current="page"' : ''}>${this.groupTitle(group)}</a>${ui('chevron-right', 'op-nav-chevron')}</summary>`
       : `<summary class="op-nav-sub-summary"><span class="op-nav-link op-nav-sub-link">${this.groupTitle(group)}</span>` +
         `${ui('chevron-right', 'op-nav-chevron')}</summary>`;
