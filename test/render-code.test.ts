@@ -32,6 +32,30 @@ describe('fence meta', () => {
     expect(parseFenceMeta('ts', "title='single' [expandable]")).toMatchObject({ title: 'single', expandable: true });
   });
 
+  it("keeps a capitalised flag word in the title, as Mintlify's docs title their own examples", () => {
+    expect(parseFenceMeta('python', 'Expandable example expandable')).toMatchObject({
+      title: 'Expandable example',
+      expandable: true,
+    });
+    expect(parseFenceMeta('mdx', 'Expandable example')).toMatchObject({
+      title: 'Expandable example',
+      expandable: false,
+    });
+    expect(parseFenceMeta('javascript', 'Wrap example wrap')).toMatchObject({ title: 'Wrap example', wrap: true });
+    expect(parseFenceMeta('ts', 'twoslash Twoslash example').title).toBe('Twoslash example');
+    expect(parseFenceMeta('js', 'app.js showLineNumbers')).toMatchObject({ title: 'app.js', lines: true });
+  });
+
+  it('reads highlight= and focus= with a space before the braces, as no title word', () => {
+    const highlighted = parseFenceMeta('javascript', 'Line highlighting example highlight= {1-2,5}');
+    expect(highlighted.title).toBe('Line highlighting example');
+    expect([...highlighted.highlight]).toEqual([1, 2, 5]);
+    const focused = parseFenceMeta('javascript', 'Line focus example focus= {2,4-5}');
+    expect(focused.title).toBe('Line focus example');
+    expect([...focused.focus]).toEqual([2, 4, 5]);
+    expect(focused.highlight.size).toBe(0);
+  });
+
   it('handles nocopy as a flag, as nocopy="false" and as the language', () => {
     expect(parseFenceMeta('bash', 'Install nocopy')).toMatchObject({ title: 'Install', copy: false });
     expect(parseFenceMeta('bash', 'nocopy="false"').copy).toBe(true);

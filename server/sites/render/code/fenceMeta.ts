@@ -30,9 +30,25 @@ export function parseLineSet(value: string): Set<number> {
   return out;
 }
 
-/** A token of the info string: a bare word, `key=value`, or a brace group. */
-const TOKEN = /([A-Za-z][\w-]*)=("[^"]*"|'[^']*'|\{[^}]*\}|\S+)|\{[^}]*\}|\[[^\]]*\]|"[^"]*"|'[^']*'|\S+/g;
+/**
+ * A token of the info string: a bare word, `key=value`, or a brace group. A quoted or braced value may
+ * follow the `=` after spaces: Mintlify's own docs write `highlight= {1-2,5}`, which is still a highlight
+ * and no title word.
+ */
+const TOKEN = /([A-Za-z][\w-]*)=(\s*"[^"]*"|\s*'[^']*'|\s*\{[^}]*\}|\S+)|\{[^}]*\}|\[[^\]]*\]|"[^"]*"|'[^']*'|\S+/g;
 const FLAGS = new Set(['lines', 'wrap', 'expandable', 'nocopy', 'twoslash', 'showlinenumbers']);
+
+/**
+ * The flag a bare word names, or null. A capitalised word is a title word: Mintlify's docs title blocks
+ * "Wrap example wrap" and "Expandable example expandable", the first word their title's, the last the flag.
+ * Case is otherwise ignored, for `showLineNumbers` and `noCopy`.
+ */
+function flagOf(token: string): string | null {
+  const bare = token.replace(/^\[(.*)\]$/, '$1');
+  if (/^[A-Z]/.test(bare)) return null;
+  const name = bare.toLowerCase();
+  return FLAGS.has(name) ? name : null;
+}
 
 function unquote(value: string): string {
   const first = value[0];
@@ -67,7 +83,8 @@ export function parseFenceMeta(langIn: string | null | undefined, metaIn: string
   let placement = '';
   let actions: boolean | null = null;
   for (const m of meta.matchAll(TOKEN)) {
-    const [token, key, value] = m;
+    const [token, key, spaced] = m;
+    const value = spaced?.trim();
     if (key !== undefined && value !== undefined) {
       const name = key.toLowerCase();
       if (name === 'title' || name === 'filename') explicitTitle = unquote(value);
@@ -87,8 +104,8 @@ export function parseFenceMeta(langIn: string | null | undefined, metaIn: string
       highlight = new Set([...highlight, ...parseLineSet(token)]);
       continue;
     }
-    const bare = token.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-    if (FLAGS.has(bare)) {
+    const bare = flagOf(token);
+    if (bare !== null) {
       if (bare === 'lines' || bare === 'showlinenumbers') flags.lines = true;
       else if (bare === 'wrap') flags.wrap = true;
       else if (bare === 'expandable') flags.expandable = true;
