@@ -3,6 +3,7 @@
  * Mermaid drew it as wide as the element it renders in (the page's full width), and the box scaled it
  * down, labels too small to read; a flowchart beside it is drawn as before. A GFM task list
  * shows its checkboxes without bullets beside them, and a plain item keeps its bullet, beside them or in a list of its own.
+ * A diff block with line numbers keeps every line's number in its gutter, added and removed lines too.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -38,6 +39,13 @@ const PAGE = [
   'Steps:',
   '',
   '- Another plain item',
+  '',
+  '```js Diff example lines',
+  'const greeting = "Hello"; // [!code ++]',
+  'function sayHello() {',
+  '  console.log("Hello"); // [!code --]',
+  '}',
+  '```',
   '',
 ].join('\n');
 
@@ -100,6 +108,23 @@ needsChromium().describe('prose in Chromium', () => {
       ['Plain item', 'disc', false],
       ['Another plain item', 'disc', false],
     ]);
+    await page.close();
+  });
+
+  it('numbers added and removed lines in the gutter like the others, with their + and − marks', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const lines = await page.$$eval('.op-code-lines .line', (rows) =>
+      rows.map((row) => ({
+        number: getComputedStyle(row, '::before').content,
+        mark: getComputedStyle(row, '::after').content,
+        // Where the code starts: the same for every line when each number holds its gutter.
+        codeLeft: Math.round(row.firstElementChild?.getBoundingClientRect().left ?? 0),
+      })),
+    );
+    expect(lines.map((line) => line.number)).toEqual(Array<string>(4).fill('counter(op-line)'));
+    expect(lines.map((line) => line.mark)).toEqual(['"+"', 'none', '"−"', 'none']);
+    expect(new Set(lines.map((line) => line.codeLeft)).size).toBe(1);
     await page.close();
   });
 });
