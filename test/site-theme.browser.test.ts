@@ -82,6 +82,23 @@ needsChromium().describe('theme in Chromium', () => {
     await page.context().close();
   });
 
+  it("copies a code group's block with the button shown in its tab strip", async () => {
+    const page = await open('/');
+    await page.click('[data-op-tab="main.py"]');
+    const block = page.locator('[data-op-tab-panel="main.py"] [data-op-code]');
+    await block.hover();
+    const copy = block.locator('[data-op-copy]');
+    // Drawn in the strip, beside the tabs: not clipped away by the block below it.
+    const strip = await page.locator('.op-code-group > .op-tab-list').first().boundingBox();
+    const button = await copy.boundingBox();
+    expect(button && strip && button.y >= strip.y && button.y + button.height <= strip.y + strip.height).toBe(true);
+    // Playwright clicks only what is on top there, so this also checks that the tabs do not cover it.
+    await copy.click({ timeout: 5_000 });
+    await page.waitForSelector('[data-op-tab-panel="main.py"] [data-op-copy][data-copied="true"]');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('from acme import Acme');
+    await page.context().close();
+  });
+
   it('toggles dark mode and remembers it', async () => {
     const page = await open('/guides/setup');
     const dark = (): Promise<boolean> => page.evaluate(() => document.documentElement.classList.contains('dark'));
