@@ -142,6 +142,26 @@ describe('code blocks', () => {
     expect(dropdown?.querySelectorAll('[role="tab"]').map((t) => t.text)).toEqual(['js', 'py']);
   });
 
+  it("shows a grouped fence's icon= on its tab, as its title bar would alone", async () => {
+    const grouped = await render(
+      [
+        '<CodeGroup>',
+        '```java HelloWorld.java icon="java"',
+        'class A {}',
+        '```',
+        '```py plain.py',
+        'x = 1',
+        '```',
+        '</CodeGroup>',
+      ].join('\n'),
+    );
+    const tabs = grouped.dom.querySelectorAll('[role="tab"]');
+    expect(tabs.map((t) => [t.text, t.querySelectorAll('.op-tab-icon').length])).toEqual([
+      ['HelloWorld.java', 1],
+      ['plain.py', 0],
+    ]);
+  });
+
   it('renders <CodeBlock> like a fence, highlighting its language', () => {
     const block = one(page.dom, '[data-filename="config.json"]');
     expect(block.getAttribute('data-lang')).toBe('json');

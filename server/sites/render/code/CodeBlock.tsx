@@ -25,10 +25,10 @@ function interpolate(code: string, props: Readonly<Record<string, unknown>> | nu
   });
 }
 
-/** Title shown for a block inside a CodeGroup/example tab strip. */
-export function codeTabTitle(props: OpCodeProps): string {
+/** The tab a block shows inside a CodeGroup/example tab strip: its title (else its language) and its `icon=`. */
+export function codeTab(props: OpCodeProps): { readonly title: string; readonly icon: string } {
   const meta = parseFenceMeta(props.lang, props.meta);
-  return meta.title || meta.lang || 'Code';
+  return { title: meta.title || meta.lang || 'Code', icon: meta.icon };
 }
 
 /** A fenced code block. */

@@ -1,6 +1,6 @@
 /** Tabs, Tab, CodeGroup, RequestExample, ResponseExample: one tab-strip markup (see DOM.md). */
 import type { ReactElement, ReactNode } from 'react';
-import { codeTabTitle, OpCode, type OpCodeProps } from '../code/CodeBlock.js';
+import { codeTab, OpCode, type OpCodeProps } from '../code/CodeBlock.js';
 import { IconSlot } from '../icons/Icon.js';
 import { useRenderState } from '../runtime/state.js';
 import { bool, cx, elementChildren, num, str, textOf, type MdxProps } from './util.js';
@@ -94,18 +94,24 @@ export function Tab(props: MdxProps): ReactNode {
   return <div className="op-tab-panel">{props.children}</div>;
 }
 
-/** Tab items for a group of code blocks: each block's title (or language) is its tab label. */
+/**
+ * Tab items for a group of code blocks: each block's title (or language) is its tab label, and a fence's
+ * `icon=` the tab's icon, as the block's own title bar shows it outside a group.
+ */
 function codeItems(children: ReactNode, prefix: string): TabItem[] {
   const state = useRenderState();
   return elementChildren(children).map((child: ReactElement<MdxProps>, index) => {
-    const isFence = child.type === OpCode;
-    const label = isFence
-      ? codeTabTitle(child.props as OpCodeProps)
-      : (str(child.props['filename']) ??
-        str(child.props['title']) ??
-        (textOf(child.props.children).slice(0, 40) || `Tab ${index + 1}`));
-    const content = isFence ? <OpCode {...(child.props as OpCodeProps)} grouped /> : child;
-    return { label, id: state.anchor(`${prefix}-${label}`, null, null), content };
+    if (child.type === OpCode) {
+      const fence = child.props as OpCodeProps;
+      const { title, icon } = codeTab(fence);
+      const id = state.anchor(`${prefix}-${title}`, null, null);
+      return { label: title, id, ...(icon ? { icon } : {}), content: <OpCode {...fence} grouped /> };
+    }
+    const label =
+      str(child.props['filename']) ??
+      str(child.props['title']) ??
+      (textOf(child.props.children).slice(0, 40) || `Tab ${index + 1}`);
+    return { label, id: state.anchor(`${prefix}-${label}`, null, null), content: child };
   });
 }
 
