@@ -137,6 +137,26 @@ describe('component catalogue', () => {
     expect(one(response, '[data-op-code]').getAttribute('data-lang')).toBe('json');
   });
 
+  it('gives a Prompt its children as written, indentation under the tag removed, to copy and open in Cursor', async () => {
+    const source = [
+      '<Prompt description="Write docs" actions={["copy", "cursor"]}>',
+      '  You are a **technical writer**.',
+      '',
+      '  - Use the second person.',
+      '    - Keep it short.',
+      '</Prompt>',
+      '',
+      'Before <Prompt>Say *hi*</Prompt> inline.',
+    ].join('\n');
+    const rendered = await render(source);
+    const [block, inline] = rendered.dom.querySelectorAll('[data-op-prompt]');
+    const written = 'You are a **technical writer**.\n\n- Use the second person.\n  - Keep it short.';
+    expect(block?.getAttribute('data-op-prompt-text')).toBe(written);
+    expect(block?.querySelector('a.op-prompt-cursor')?.getAttribute('href')).toContain(encodeURIComponent(written));
+    expect(block?.querySelector('.op-prompt-body strong')?.text).toBe('technical writer');
+    expect(inline?.getAttribute('data-op-prompt-text')).toBe('Say *hi*');
+  });
+
   it('renders Prompt, View, Visibility and Color', () => {
     const prompt = one(page.dom, '[data-op-prompt]');
     expect(one(prompt, '.op-prompt-body').text.trim()).toBe('Write a test.');

@@ -104,9 +104,11 @@ needsChromium().describe('theme rendering details in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toContain('Shipped ✅ and not broken ❌');
-    // The prompt's copy button too, although the prompt shows the emoji as an image.
+    // The prompt's copy button too, although the prompt shows the emoji as an image: the prompt as written.
     await page.click('[data-op-copy-prompt]');
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('Summarise the release 🚀 notes');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('Summarise the **release** 🚀 notes');
     expect(await page.locator('.op-prompt-body img.op-emoji').count()).toBe(1);
     await page.context().close();
   });

@@ -45,7 +45,7 @@ Shipped ✅ and not broken ❌. Edit it ✏️ with care ⚠️. Family: 👨‍
 echo "✅ done"
 \`\`\`
 
-<Prompt description="Ask an assistant">Summarise the release 🚀 notes</Prompt>
+<Prompt description="Ask an assistant">Summarise the **release** 🚀 notes</Prompt>
 `;
 
 const COLORS = `---

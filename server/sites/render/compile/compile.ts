@@ -7,6 +7,7 @@ import type { FunctionDeclaration, Program } from 'estree';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import { remarkPromptSource } from './promptSource.js';
 import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
 import type { IslandPlan } from './islands.js';
 import { SizedCache } from '../sizedCache.js';
@@ -55,7 +56,7 @@ function compileUncached(source: string): CompiledModule {
     const file = compileSync(source, {
       outputFormat: 'function-body',
       development: false,
-      remarkPlugins: [remarkGfm, remarkMath, remarkOffprint(facts)],
+      remarkPlugins: [remarkGfm, remarkMath, remarkPromptSource(source), remarkOffprint(facts)],
       rehypePlugins: [[rehypeKatex, { output: 'html', throwOnError: false, strict: 'ignore' }]],
       recmaPlugins: [() => (tree: Program) => injectPropNames(tree, facts.freeNames)],
     });

@@ -1,5 +1,6 @@
 /** Badge, Tooltip, Update, Prompt, View, Visibility, Color. */
 import type { CSSProperties, ReactNode } from 'react';
+import { PROMPT_SOURCE_PROP } from '../compile/promptSource.js';
 import { IconSlot } from '../icons/Icon.js';
 import { iconSvg } from '../icons/icons.js';
 import { useRenderState } from '../runtime/state.js';
@@ -110,9 +111,10 @@ const COPY_SVG = iconSvg('copy', 'lucide') ?? '';
 /** `<Prompt description actions icon iconType>prompt text</Prompt>` with copy / "open in Cursor". */
 export function Prompt(props: MdxProps): ReactNode {
   const actions = props['actions'] === undefined ? ['copy'] : strings(props['actions']);
-  const text = textOf(props.children).trim();
+  // As written (compile/promptSource.ts); the rendered text where the compile step gave none.
+  const text = str(props[PROMPT_SOURCE_PROP]) ?? textOf(props.children).trim();
   return (
-    <div className="op-prompt" data-op-prompt="">
+    <div className="op-prompt" data-op-prompt="" data-op-prompt-text={text}>
       <div className="op-prompt-head">
         {props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
         <div className="op-prompt-description">{asNode(props['description'])}</div>

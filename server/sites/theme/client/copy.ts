@@ -65,7 +65,11 @@ function textFor(button: HTMLElement): string | null {
     return block ? codeOf(block) : null;
   }
   if (button.matches('[data-op-copy-prompt]')) {
-    const body = button.closest('[data-op-prompt]')?.querySelector<HTMLElement>('.op-prompt-body');
+    const prompt = button.closest<HTMLElement>('[data-op-prompt]');
+    // The prompt as its author wrote it, Markdown and all (render/compile/promptSource.ts).
+    const written = prompt?.dataset['opPromptText'];
+    if (written !== undefined) return written;
+    const body = prompt?.querySelector<HTMLElement>('.op-prompt-body');
     return body ? textWithEmoji(body).trim() : null;
   }
   if (button.matches('[data-op-copy-page]')) {
