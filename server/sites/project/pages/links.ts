@@ -2,8 +2,9 @@
  * Internal links that lead nowhere, as Mintlify's `mint broken-links` finds them: a page's Markdown
  * links (`[x](/path)`, reference definitions) and `href` props (`<a>`, `<Card>`, any component, a
  * template literal without placeholders), the root-relative links of snippet files (a relative one
- * depends on the page that imports the snippet), and redirect destinations. On the live site such a link sends the reader home (the 404 redirect default)
- * and in a bundle to its 404 page, so the import report names each one.
+ * depends on the page that imports the snippet), and redirect destinations. On the live site such a
+ * link sends the reader home (the 404 redirect default) and in a bundle to its 404 page, so the import
+ * report names each one.
  *
  * A link leads somewhere when its path (relative ones resolved against the page's folder, as the renderer
  * does) is a page (generated endpoint pages included), a folder with an `index` page, a page's Markdown
