@@ -313,4 +313,16 @@ describe('page set rules', () => {
     expect(model.settings.logo).toBeUndefined();
     expect(model.settings.favicon).toEqual({ light: '/fav.svg', dark: '/fav.svg' });
   });
+
+  it('reports a missing image whose alt text wraps onto a second line, as prettier leaves it in a Frame', () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      // pipecat's session-api page: the alt text runs over two lines inside <Frame>.
+      'index.mdx': `${fm('Home')}\n<Frame>\n  ![Diagram of the deployment architecture of Session\n  API](/images/session-api.png)\n</Frame>\n\n![Alt [with] brackets](/images/nested.png)\n\n![Not an image: a blank line\n\nends the paragraph](/images/split.png)\n`,
+    });
+    expect(loadSiteProject(dir).problems.map((p) => [p.code, p.file, p.message])).toEqual([
+      ['missing-asset', 'index.mdx', '/images/session-api.png: file not found in the project'],
+      ['missing-asset', 'index.mdx', '/images/nested.png: file not found in the project'],
+    ]);
+  });
 });

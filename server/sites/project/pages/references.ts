@@ -36,7 +36,11 @@ export function stripCode(source: string): string {
   return out.join('\n');
 }
 
-const IMAGE = /!\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
+/**
+ * `![alt](target "title")`; the alt text may hold one level of brackets and run over several lines, though
+ * not over a blank one (that ends the paragraph), as a wrapped `<Frame>![Diagram of the\n  API](/a.png)</Frame>`.
+ */
+const IMAGE = /!\[(?:[^[\]\n]|\n(?![ \t]*\n)|\[[^[\]\n]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
 const ATTRIBUTE = /\b(?:src|img)\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
 const IMPORT = /^import\s+(?:[^'";]*?\s+from\s+)?["']([^"'\n]+)["']/gm;
 
