@@ -258,4 +258,16 @@ describe('icons and HTML props', () => {
     expect(one(page.dom, 'img').getAttribute('src')).toBe('/guides/img/a.png');
     expect(page.assets).toEqual(['/guides/img/a.png']);
   });
+
+  it('leaves an empty link target and a bare ?query pointing at the page itself, as the browser reads them', async () => {
+    // pipecat's fundamentals/recording-audio page: "upload chunked audio to AWS cloud storage [here]()".
+    const page = await render('See [here]() or [the second tab](?tab=2), and [a sibling](./other).', {
+      file: 'guides/deep/page.mdx',
+    });
+    expect(page.dom.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual([
+      '',
+      '?tab=2',
+      '/guides/deep/other',
+    ]);
+  });
 });

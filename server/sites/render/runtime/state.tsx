@@ -104,9 +104,13 @@ export class RenderState {
     return url;
   }
 
-  /** A link target relative to the page made root-relative (without recording it as an asset). */
+  /**
+   * A link target relative to the page made root-relative (without recording it as an asset). An empty
+   * target (`[here]()`) or a bare `?query` stays as written: the browser points it at the page itself, as
+   * on Mintlify; resolved against the page's folder it named a page that does not exist.
+   */
   resolveUrl(src: string): string {
-    if (/^([a-z][a-z0-9+.-]*:|\/\/|#|\/)/i.test(src)) return src;
+    if (/^([a-z][a-z0-9+.-]*:|\/\/|#|\/|\?|$)/i.test(src)) return src;
     const dir = this.file.includes('/') ? this.file.slice(0, this.file.lastIndexOf('/')) : '';
     const parts = dir ? dir.split('/') : [];
     for (const part of src.split('/')) {
