@@ -75,6 +75,20 @@ needsChromium().describe('theme rendering details in Chromium', () => {
     }
   }, 60_000);
 
+  it('wraps a long one-word heading in the TOC inside its column, not cut off at the window edge', async () => {
+    const page = await open(TABLE_PAGE, { width: 1280, height: 900 });
+    const link = page.locator('.op-toc-link', { hasText: 'PCC_IMAGE_PULL' });
+    await link.screenshot({ path: `${SHOTS}/toc-long-word.png` });
+    const fit = await link.evaluate((a) => ({
+      overflow: a.scrollWidth - a.clientWidth,
+      right: a.getBoundingClientRect().right,
+      window: window.innerWidth,
+    }));
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    expect(fit.right).toBeLessThanOrEqual(fit.window);
+    await page.context().close();
+  });
+
   it('draws content emoji from local images that load, and copies them as the emoji characters', async () => {
     const page = await open(EMOJI_PAGE);
     await page.locator('.op-article').screenshot({ path: `${SHOTS}/emoji-content.png` });

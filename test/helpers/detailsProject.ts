@@ -30,6 +30,10 @@ description: Every **option** of the \`Inbox\` component, see [the guide](/emoji
 | \`subscriberHash\` | \`string \\| undefined\` | \`null\` | HMAC of the subscriber id, required when HMAC encryption is enabled for the environment. |
 | \`onNotificationClick\` | \`(notification: Notification) => void\` | \`() => {}\` | Called when a reader clicks a notification in the list. |
 | \`preferencesFilter\` | \`PreferencesFilter\` | \`{ tags: [] }\` | Which workflows the preferences page shows. |
+
+### PCC_IMAGE_PULL_UNAUTHORIZED_FOR_THE_PRIVATE_REGISTRY
+
+An error code as a heading: one long word, with no place to break it (pipecat's error-codes page).
 `;
 
 const EMOJI = `---
