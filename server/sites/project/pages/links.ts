@@ -22,7 +22,7 @@ import { compileRedirects, matchRedirect, type CompiledRedirect } from '../redir
 import { isServedFile } from '../servedFiles.js';
 import { isRedirectSource, rooted } from '../settings.js';
 import { bodyStartOf } from './frontmatter.js';
-import { localTarget, stripCode } from './references.js';
+import { inlineLinkPattern, localTarget, stripCode } from './references.js';
 
 /**
  * Broken links listed one by one over the project: pages are listed whole (up to {@link PER_FILE}) until
@@ -32,12 +32,8 @@ export const LISTED_BROKEN_LINKS = 100;
 /** Broken links listed for one file; one more problem counts the file's others. */
 export const PER_FILE = 10;
 
-/**
- * `[text](target "title")`, not an image; the text may hold one level of brackets (`[![logo](a.png)](/x)`)
- * and run over several lines, though not over a blank one (that ends the paragraph).
- */
-const MARKDOWN_LINK =
-  /(?<!!)\[(?:[^[\]\n]|\n(?![ \t]*\n)|\[[^[\]\n]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
+/** `[text](target "title")`, not an image. */
+const MARKDOWN_LINK = inlineLinkPattern('(?<!!)');
 /** A reference-style link's definition: `[id]: /path "title"`. */
 const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
 /** An `href` prop or attribute with a literal value: `href="/x"`, `href={'/x'}`. */

@@ -37,10 +37,16 @@ export function stripCode(source: string): string {
 }
 
 /**
- * `![alt](target "title")`; the alt text may hold one level of brackets and run over several lines, though
- * not over a blank one (that ends the paragraph), as a wrapped `<Frame>![Diagram of the\n  API](/a.png)</Frame>`.
+ * `[text](target "title")` after `before` (`!` for an image), the target captured. The text may hold one
+ * level of brackets (`[![logo](a.png)](/x)`) and run over several lines, though not over a blank one (that
+ * ends the paragraph), as prettier wraps a long one: `<Frame>![Diagram of the\n  API](/a.png)</Frame>`.
  */
-const IMAGE = /!\[(?:[^[\]\n]|\n(?![ \t]*\n)|\[[^[\]\n]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
+export function inlineLinkPattern(before: string): RegExp {
+  const text = String.raw`(?:[^[\]\n]|\n(?![ \t]*\n)|\[[^[\]\n]*\])*`;
+  return new RegExp(String.raw`${before}\[${text}\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)`, 'g');
+}
+
+const IMAGE = inlineLinkPattern('!');
 const ATTRIBUTE = /\b(?:src|img)\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
 const IMPORT = /^import\s+(?:[^'";]*?\s+from\s+)?["']([^"'\n]+)["']/gm;
 
