@@ -239,6 +239,18 @@ describe('icons and HTML props', () => {
     expect(page.unknownComponents).toEqual([]);
   });
 
+  it('renders a page Mention as a link named after the page, and a user Mention without the email', async () => {
+    const page = await render(
+      'See <Mention page="/guides/getting-started" /> or ask <Mention user="wintergreen@example.com" />.',
+    );
+    const link = one(page.dom, 'a.op-mention-page');
+    expect(link.getAttribute('href')).toBe('/guides/getting-started');
+    expect(link.text).toBe('Getting started');
+    expect(one(page.dom, '.op-mention-user').text).toBe('@wintergreen');
+    expect(page.dom.text).not.toContain('example.com');
+    expect(page.unknownComponents).toEqual([]);
+  });
+
   it('renders nothing for an unknown icon name and says so in warnings', async () => {
     const page = await render('<Icon icon="no-such-icon-anywhere" /> after');
     expect(page.dom.querySelector('.op-icon')).toBeNull();

@@ -13,6 +13,7 @@ import { Card, CardGroup, Column, Columns, Frame, GitHub, Panel, Tile } from '..
 import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
 import { FileTree, Tree } from '../components/tree.js';
+import { Mention } from '../components/mention.js';
 import type { MdxProps } from '../components/util.js';
 import { Icon } from '../icons/Icon.js';
 import { useRenderState } from './state.js';
@@ -61,6 +62,7 @@ export const BUILTINS: Readonly<Record<string, Component>> = {
   CodeBlock,
   Heading,
   GitHub,
+  Mention,
 };
 
 /** Element overrides for Markdown output and lower-case JSX, plus our internal fence elements. */
