@@ -251,6 +251,30 @@ describe('icons and HTML props', () => {
     expect(page.unknownComponents).toEqual([]);
   });
 
+  it('renders a Timeline: each item its title, date, coloured marker (with its icon) and content', async () => {
+    const page = await render(
+      [
+        '<Timeline>',
+        '  <Timeline.Item title="v2.0 released" date="2025-03-01" icon="bug" color="red">',
+        '    Major release.',
+        '  </Timeline.Item>',
+        '  <Timeline.Item title="v1.0 released" date="2024-11-01" color="teal">Initial release.</Timeline.Item>',
+        '</Timeline>',
+      ].join('\n'),
+    );
+    const items = one(page.dom, '.op-timeline[data-op-timeline]').querySelectorAll('.op-timeline-item');
+    expect(items.map((i) => i.querySelector('.op-timeline-title')?.text)).toEqual(['v2.0 released', 'v1.0 released']);
+    expect(items.map((i) => i.querySelector('.op-timeline-date')?.text)).toEqual(['2025-03-01', '2024-11-01']);
+    expect(items.map((i) => i.querySelector('.op-timeline-body')?.text.trim())).toEqual([
+      'Major release.',
+      'Initial release.',
+    ]);
+    expect(items[0]?.classList.contains('op-timeline-red')).toBe(true);
+    expect(items[0]?.querySelector('.op-timeline-marker [data-icon="bug"] svg')).toBeTruthy();
+    expect(items[1]?.classList.contains('op-timeline-gray')).toBe(true);
+    expect(page.unknownComponents).toEqual([]);
+  });
+
   it('renders nothing for an unknown icon name and says so in warnings', async () => {
     const page = await render('<Icon icon="no-such-icon-anywhere" /> after');
     expect(page.dom.querySelector('.op-icon')).toBeNull();

@@ -14,6 +14,7 @@ import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../comp
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
 import { FileTree, Tree } from '../components/tree.js';
 import { Mention } from '../components/mention.js';
+import { Timeline } from '../components/timeline.js';
 import type { MdxProps } from '../components/util.js';
 import { Icon } from '../icons/Icon.js';
 import { useRenderState } from './state.js';
@@ -63,6 +64,7 @@ export const BUILTINS: Readonly<Record<string, Component>> = {
   Heading,
   GitHub,
   Mention,
+  Timeline,
 };
 
 /** Element overrides for Markdown output and lower-case JSX, plus our internal fence elements. */
