@@ -275,6 +275,27 @@ describe('icons and HTML props', () => {
     expect(page.unknownComponents).toEqual([]);
   });
 
+  it('renders a Popup as a focusable wrapper holding its trigger and its floating content', async () => {
+    const page = await render(
+      [
+        '<Popup>',
+        '  <PopupTrigger>',
+        '    <button>Click me</button>',
+        '  </PopupTrigger>',
+        '  <PopupContent>',
+        '    **Server-Side Rendering**: rendered on the server.',
+        '  </PopupContent>',
+        '</Popup>',
+      ].join('\n'),
+    );
+    const popup = one(page.dom, '.op-popup[data-op-popup]');
+    expect(popup.getAttribute('tabindex')).toBe('0');
+    expect(one(popup, '.op-popup-trigger button').text).toBe('Click me');
+    const content = one(popup, '.op-popup-content[role="dialog"]');
+    expect(one(content, 'strong').text).toBe('Server-Side Rendering');
+    expect(page.unknownComponents).toEqual([]);
+  });
+
   it('renders nothing for an unknown icon name and says so in warnings', async () => {
     const page = await render('<Icon icon="no-such-icon-anywhere" /> after');
     expect(page.dom.querySelector('.op-icon')).toBeNull();

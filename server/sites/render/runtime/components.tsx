@@ -14,6 +14,7 @@ import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../comp
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
 import { FileTree, Tree } from '../components/tree.js';
 import { Mention } from '../components/mention.js';
+import { Popup, PopupContent, PopupTrigger } from '../components/popup.js';
 import { Timeline } from '../components/timeline.js';
 import type { MdxProps } from '../components/util.js';
 import { Icon } from '../icons/Icon.js';
@@ -65,6 +66,9 @@ export const BUILTINS: Readonly<Record<string, Component>> = {
   GitHub,
   Mention,
   Timeline,
+  Popup,
+  PopupTrigger,
+  PopupContent,
 };
 
 /** Element overrides for Markdown output and lower-case JSX, plus our internal fence elements. */
