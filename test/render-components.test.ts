@@ -296,6 +296,39 @@ describe('icons and HTML props', () => {
     expect(page.unknownComponents).toEqual([]);
   });
 
+  it('draws Graph data as an SVG chart: bars per row, a line per series with a legend, pie slices', async () => {
+    const page = await render(
+      [
+        '<Graph type="bar" title="Sales by region" xKey="region" yKey="sales">',
+        '  {[{ region: "North", sales: 4200 }, { region: "South", sales: 3800 }, { region: "East", sales: 5100 }]}',
+        '</Graph>',
+        '',
+        '<Graph type="line" title="Revenue vs Expenses" xKey="month">',
+        '  {{',
+        '    data: [{ month: "Jan", revenue: 4000, expenses: 2400 }, { month: "Feb", revenue: 3000, expenses: 1398 }],',
+        '    series: [{ key: "revenue", label: "Revenue", color: "#22c55e" }, { key: "expenses", label: "Expenses" }]',
+        '  }}',
+        '</Graph>',
+        '',
+        '<Graph type="donut" title="Browser usage">',
+        '  {[{ browser: "Chrome", value: 65 }, { browser: "Safari", value: 35 }]}',
+        '</Graph>',
+      ].join('\n'),
+    );
+    const [bar, line, donut] = page.dom.querySelectorAll('figure.op-graph');
+    expect(bar?.querySelector('figcaption')?.text).toBe('Sales by region');
+    expect(bar?.querySelectorAll('svg rect')).toHaveLength(3);
+    expect(bar?.querySelectorAll('text').map((t) => t.text)).toEqual(expect.arrayContaining(['North', 'East']));
+    const lines = line?.querySelectorAll('svg polyline') ?? [];
+    expect(lines).toHaveLength(2);
+    expect(lines[0]?.getAttribute('stroke')).toBe('#22c55e');
+    expect(line?.querySelectorAll('.op-graph-legend li').map((li) => li.text)).toEqual(['Revenue', 'Expenses']);
+    expect(donut?.querySelectorAll('svg path')).toHaveLength(2);
+    expect(donut?.querySelector('circle.op-graph-hole')).toBeTruthy();
+    expect(donut?.querySelectorAll('.op-graph-legend li').map((li) => li.text)).toEqual(['Chrome', 'Safari']);
+    expect(page.unknownComponents).toEqual([]);
+  });
+
   it('renders nothing for an unknown icon name and says so in warnings', async () => {
     const page = await render('<Icon icon="no-such-icon-anywhere" /> after');
     expect(page.dom.querySelector('.op-icon')).toBeNull();

@@ -13,6 +13,7 @@ import { Card, CardGroup, Column, Columns, Frame, GitHub, Panel, Tile } from '..
 import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
 import { FileTree, Tree } from '../components/tree.js';
+import { Graph } from '../components/graph.js';
 import { Mention } from '../components/mention.js';
 import { Popup, PopupContent, PopupTrigger } from '../components/popup.js';
 import { Timeline } from '../components/timeline.js';
@@ -69,6 +70,7 @@ export const BUILTINS: Readonly<Record<string, Component>> = {
   Popup,
   PopupTrigger,
   PopupContent,
+  Graph,
 };
 
 /** Element overrides for Markdown output and lower-case JSX, plus our internal fence elements. */
