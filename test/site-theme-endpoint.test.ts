@@ -1,9 +1,11 @@
 /** OpenAPI endpoint pages: method and URL, parameters by location, body and response schemas, samples. */
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSiteProject } from '../server/sites/project/model.js';
 import type { RenderedPage } from '../server/sites/render/types.js';
 import { highlightHere } from '../server/sites/theme/endpoint/code.js';
 import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
 import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
 
 // <pre> is parsed as markup (node-html-parser keeps it as raw text by default).
@@ -139,5 +141,56 @@ describe('renderEndpointPage', () => {
     const page = mini.pages.get('/api/users');
     expect(page?.rendered.text).toContain('Results are paginated');
     expect(page?.rendered.headings.map((h) => h.text)).toEqual(['Authorizations', 'Query parameters', 'Response']);
+  });
+});
+
+describe('a response with several named examples', () => {
+  it('shows each example in its own tab, named by its summary or key', async () => {
+    const taxes = (country: string, rate: number): object => ({ value: { countryCode: country, taxRate: rate } });
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Tax', version: '1' },
+      servers: [{ url: 'https://api.example.test' }],
+      paths: {
+        '/tax': {
+          get: {
+            summary: 'Get the tax rate',
+            responses: {
+              '200': {
+                description: 'OK',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object' },
+                    examples: { us: { summary: 'United States', ...taxes('US', 0.0825) }, gb: taxes('GB', 0.2) },
+                  },
+                },
+              },
+              '404': { description: 'Unknown', content: { 'application/json': { example: { error: 'none' } } } },
+            },
+          },
+        },
+      },
+    };
+    const site = loadSiteProject(
+      writeProject({
+        'docs.json': docsJson({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] } }),
+        'openapi.json': spec,
+      }),
+    );
+    const op = [...site.pages.values()].find((page) => page.operation?.path === '/tax')?.operation;
+    if (!op) throw new Error('fixture: GET /tax not found');
+    const root = parse((await renderEndpointPage(site, op, highlightHere)).html);
+    const panel = root.querySelector('.op-response-example');
+    expect(panel?.querySelectorAll('[role="tab"]').map((t) => t.textContent.trim())).toEqual([
+      '200 · United States',
+      '200 · gb',
+      '404',
+    ]);
+    const codes = (panel?.querySelectorAll('pre') ?? []).map((p) => JSON.parse(p.textContent) as unknown);
+    expect(codes).toEqual([
+      { countryCode: 'US', taxRate: 0.0825 },
+      { countryCode: 'GB', taxRate: 0.2 },
+      { error: 'none' },
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import { esc } from '../html.js';
 import { endpointBar } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
-import { authOf, exampleText, mediaExample, pickContent, requestSamples } from './samples.js';
+import { authOf, exampleText, mediaExample, mediaExamples, pickContent, requestSamples } from './samples.js';
 import { sampleLanguages } from './snippets.js';
 import { fieldRow, flatten, isObject, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 
@@ -139,8 +139,12 @@ export async function renderEndpointPage(
     const picked =
       pickContent(resolved?.['content']) ??
       (resolved?.['schema'] ? (['application/json', { schema: resolved['schema'] }] as [string, Json]) : undefined);
-    const value = picked ? mediaExample(ctx, picked[1], 'response') : undefined;
-    return value === undefined || !picked ? [] : [{ label: status, ...exampleText(value, picked[0]) }];
+    if (!picked) return [];
+    // Several named examples: a tab each, named after the status and the example.
+    return mediaExamples(ctx, picked[1], 'response').map((example) => ({
+      label: example.name === undefined ? status : `${status} · ${example.name}`,
+      ...exampleText(example.value, picked[0]),
+    }));
   });
   const pres = await highlight([...samples, ...responseExamples]);
   const block = (s: { label: string; lang: string }, i: number): { label: string; html: string } => ({

@@ -158,6 +158,29 @@ export function mediaExample(ctx: SchemaContext, media: Json, mode: 'request' | 
   return media['schema'] === undefined ? undefined : exampleOf(ctx, media['schema'], mode);
 }
 
+/** One of a media type's examples: its name (`summary`, else its key) when it has siblings, and its value. */
+export interface NamedExample {
+  readonly name?: string;
+  readonly value: unknown;
+}
+
+/**
+ * Every example of a media type object, so a response documented with several (`examples: {us, gb}`)
+ * shows each, as Mintlify lets the reader pick one; else the single one {@link mediaExample} gives.
+ */
+export function mediaExamples(ctx: SchemaContext, media: Json, mode: 'request' | 'response'): NamedExample[] {
+  const named = media['example'] === undefined && isObject(media['examples']) ? Object.entries(media['examples']) : [];
+  const all = named.flatMap(([key, raw]): NamedExample[] => {
+    const resolved = ctx.resolve(raw).node;
+    if (resolved?.['value'] === undefined) return [];
+    const summary = resolved['summary'];
+    return [{ name: typeof summary === 'string' && summary.trim() !== '' ? summary : key, value: resolved['value'] }];
+  });
+  if (all.length > 1) return all;
+  const value = mediaExample(ctx, media, mode);
+  return value === undefined ? [] : [{ value }];
+}
+
 /** Pretty text and language of an example value. */
 export function exampleText(value: unknown, contentType: string): { code: string; lang: string } {
   if (typeof value === 'string' && !/json/i.test(contentType))
