@@ -50,6 +50,7 @@ describe('broken internal links', () => {
           '[fenced](/in-fenced-code)',
           '```',
           '[ref]: /refs/missing',
+          '[^note]: The footnote, no link',
         ].join('\n'),
       ),
     });

@@ -34,8 +34,8 @@ export const PER_FILE = 10;
 
 /** `[text](target "title")`, not an image. */
 const MARKDOWN_LINK = inlineLinkPattern('(?<!!)');
-/** A reference-style link's definition: `[id]: /path "title"`. */
-const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
+/** A reference-style link's definition: `[id]: /path "title"`; not a footnote's (`[^1]: Some text`). */
+const DEFINITION = /^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
 /** An `href` prop or attribute with a literal value: `href="/x"`, `href={'/x'}`. */
 const HREF = /\bhref\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
 /** `href={`/x`}`: a template literal with no placeholder is a literal link (code stripping would blank it). */
