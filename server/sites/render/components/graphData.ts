@@ -39,9 +39,10 @@ function payload(children: unknown): { rows: Row[]; series: unknown[] } {
   }
   const only: unknown = parts.length === 1 ? parts[0] : undefined;
   if (Array.isArray(only)) return { rows: only.filter(isRow), series: [] };
-  if (isRow(only) && Array.isArray(only['data'])) {
+  const data: unknown = isRow(only) ? only['data'] : undefined;
+  if (isRow(only) && Array.isArray(data)) {
     const series: unknown = only['series'];
-    return { rows: (only['data'] as unknown[]).filter(isRow), series: Array.isArray(series) ? series : [] };
+    return { rows: data.filter(isRow), series: Array.isArray(series) ? series : [] };
   }
   return { rows: [], series: [] };
 }
