@@ -264,6 +264,34 @@ describe('page set rules', () => {
     expect(model.pages.get('api/endpoints/rooted')?.operation).toMatchObject({ spec: 'root.json', path: '/rooted' });
   });
 
+  it("titles a frontmatter openapi page without a title by its operation's summary, and keeps a written title", () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': '# Home\n',
+      'openapi.json': JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/update': { post: { summary: 'Trigger update', responses: { '200': { description: 'OK' } } } },
+          '/status': { get: { responses: { '200': { description: 'OK' } } } },
+        },
+      }),
+      'api/trigger.mdx': '---\nopenapi: POST /update\n---\n',
+      'api/named.mdx': '---\ntitle: Start an update\nopenapi: POST /update\n---\n',
+      'api/status.mdx': '---\nopenapi: GET /status\n---\n',
+    });
+    const model = loadSiteProject(dir);
+    const titles = ['api/trigger', 'api/named', 'api/status'].map((p) => [
+      model.pages.get(p)?.title,
+      model.pages.get(p)?.sidebarTitle,
+    ]);
+    expect(titles).toEqual([
+      ['Trigger update', 'Trigger update'],
+      ['Start an update', 'Start an update'],
+      ['Status', 'Status'],
+    ]);
+  });
+
   it('reports frontmatter openapi references that no local spec has', () => {
     const dir = writeProject({
       'docs.json': docsJson(),

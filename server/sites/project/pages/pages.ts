@@ -202,7 +202,8 @@ export function filePage(
     }
   }
   return {
-    ...common(page.path, page.frontmatter, titleFromPath(page.path)),
+    // Without a title of its own, an endpoint page takes its operation's summary, as Mintlify titles it.
+    ...common(page.path, page.frontmatter, operation?.summary ?? titleFromPath(page.path)),
     file: page.file,
     format: page.format,
     lastModified: page.modified,
