@@ -115,7 +115,7 @@ needsChromium().describe('projects in the dashboard', () => {
   );
 
   needsChromium().it(
-    'explains the report’s broken links, missing spec, unknown config keys and icons, counting what summaries stand for',
+    'explains the report’s broken links, missing spec, unknown config keys, icons and components, counting what summaries stand for',
     async () => {
       // 30 broken links in one page: 10 listed and one entry standing for the other 20.
       const links = Array.from({ length: 30 }, (_, i) => `- [${i}](/gone-${i})`).join('\n');
@@ -125,7 +125,7 @@ needsChromium().describe('projects in the dashboard', () => {
           banner: { content: 'Hi', dismissable: true },
           navigation: { pages: ['index', 'links'] },
         }),
-        'index.mdx': '---\ntitle: Home\n---\n\n<Card title="Pro" icon="square-1" />\n',
+        'index.mdx': '---\ntitle: Home\n---\n\n<Card title="Pro" icon="square-1" />\n\n<Acordion>Setup</Acordion>\n',
         'links.mdx': `---\ntitle: Links\n---\n\n${links}\n`,
       });
       const created = await env.api('/v1/projects', {
@@ -150,12 +150,15 @@ needsChromium().describe('projects in the dashboard', () => {
         ['missing-spec', /OpenAPI files the config names that are not in the project/],
         ['unknown-config', /Config keys Offprint does not know/],
         ['unknown-icon', /Font Awesome Pro names are not shipped.*Lucide name/],
+        ['unknown-component', /Components neither Mintlify nor the project defines \(a misspelling/],
       ];
       for (const [code, hint] of hints) {
         await group(code).locator('summary').click();
         expect(await group(code).textContent(), code).toMatch(hint);
         expect(await group(code).locator('p.muted', { hasText: hint }).isVisible(), code).toBe(true);
       }
+      expect(await group('unknown-component').textContent()).toContain('<Acordion> is not a component');
+      expect(await group('unknown-component').textContent()).toContain('(did you mean <Accordion>?)');
       // The badge counts all 30 links, the summary entry's 20 too; nothing is left "not listed".
       const broken = group('broken-link');
       expect(await broken.locator('.badge').textContent()).toBe('30');

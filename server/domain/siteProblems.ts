@@ -55,7 +55,8 @@ export function problemList(problems: readonly SiteProblem[]): ListedProblem[] {
 
 /**
  * A staged import with the pages that failed to render listed among its problems (each one, with the
- * reason), and the remote media pages show as placeholders (`remote-asset`); an import whose renders ran out of time is refused.
+ * reason), and the remote media pages show as placeholders (`remote-asset`) and the components they use that nothing
+ * defines (`unknown-component`); an import whose renders ran out of time is refused.
  */
 export function withRenderProblems<T extends { readonly staged: StagedBuild }>(pending: T, indexed: IndexedBuild): T {
   if (indexed.outOfTime) {
@@ -63,7 +64,9 @@ export function withRenderProblems<T extends { readonly staged: StagedBuild }>(p
       `rendering its ${indexed.pages} pages took longer than the import allows; split the project or simplify its pages`,
     ]);
   }
-  if (indexed.failures.length === 0 && indexed.remoteMedia.length === 0) return pending;
+  if (indexed.failures.length === 0 && indexed.remoteMedia.length === 0 && indexed.componentProblems.length === 0) {
+    return pending;
+  }
   const problems: SiteProblem[] = indexed.failures.map((failure) => ({
     code: 'render-failed',
     file: failure.file,
@@ -71,6 +74,7 @@ export function withRenderProblems<T extends { readonly staged: StagedBuild }>(p
   }));
   // Remote images and videos with no packed copy: the pages show placeholders, the report says why.
   for (const use of indexed.remoteMedia) problems.push(unpackedProblem(use.file, use.url, 'media'));
+  problems.push(...indexed.componentProblems);
   const model = { ...pending.staged.model, problems: [...pending.staged.model.problems, ...problems] };
   return { ...pending, staged: { ...pending.staged, model } };
 }

@@ -215,6 +215,8 @@ export interface SiteProblem {
     | 'invalid-config'
     | 'unsupported-config'
     | 'unknown-icon'
+    // A component no built-in or snippet defines: its content is shown without it.
+    | 'unknown-component'
     // A config key Offprint does not know (a typo, a newer or unofficial key): a notice, the key is ignored.
     | 'unknown-config'
     | 'render-failed';

@@ -7,7 +7,7 @@
  * render are named, so the import can report each one.
  */
 import type { Logger } from '../../logger.js';
-import type { SiteModel } from '../project/model.js';
+import type { SiteModel, SiteProblem } from '../project/model.js';
 import { renderSandbox } from '../sandbox/shared.js';
 import type { SearchDoc } from '../theme/searchFormat.js';
 import { isSearchable } from './build.js';
@@ -26,6 +26,8 @@ export interface IndexedBuild {
   readonly failures: readonly PageFailure[];
   /** Remote media the rendered pages could not show offline, for the import report. */
   readonly remoteMedia: readonly RemoteMediaUse[];
+  /** `unknown-component` problems: components the pages use that nothing defines. */
+  readonly componentProblems: readonly SiteProblem[];
   /** The index was written to the build folder. */
   readonly stored: boolean;
   /** Rendering was stopped because the import's render time ran out (nothing was stored then). */
@@ -72,7 +74,8 @@ export async function indexBuildFolder(
   const stream = new SearchRecordStream(model, rootDir, logger, { concurrency, deadline });
   const stored = await storeShards(rootDir, stream.records(pages), () => !stream.outOfTime, logger);
   const { failures, remoteMedia, outOfTime } = stream;
-  return { pages: pages.length, failed: failures.length, failures, remoteMedia, outOfTime, stored };
+  const componentProblems = stream.unknownComponents.problems();
+  return { pages: pages.length, failed: failures.length, failures, remoteMedia, componentProblems, outOfTime, stored };
 }
 
 /**

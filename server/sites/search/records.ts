@@ -11,6 +11,7 @@ import type { RenderedPage } from '../render/types.js';
 import { renderPageSource } from '../sandbox/page.js';
 import type { SearchDoc } from '../theme/searchFormat.js';
 import { searchRecord } from './build.js';
+import { UnknownComponentUses } from './componentUses.js';
 
 /** A page that could not be rendered, and why. */
 export interface PageFailure {
@@ -27,7 +28,7 @@ export interface RemoteMediaUse {
 
 /** What an index build keeps of a rendered page until its record is made. */
 interface Summary {
-  readonly rendered: Pick<RenderedPage, 'headings' | 'text' | 'remoteMedia'>;
+  readonly rendered: Pick<RenderedPage, 'headings' | 'text' | 'remoteMedia' | 'unknownComponents'>;
   readonly failure: PageFailure | null;
 }
 const FAILED_PREFIX = 'render failed: ';
@@ -61,6 +62,8 @@ export class SearchRecordStream {
   readonly failures: PageFailure[] = [];
   /** Remote media the rendered pages could not show offline. */
   readonly remoteMedia: RemoteMediaUse[] = [];
+  /** Components the rendered pages use that nothing defines. */
+  readonly unknownComponents = new UnknownComponentUses();
   /** Rendering stopped at the deadline. */
   outOfTime = false;
 
@@ -96,6 +99,7 @@ export class SearchRecordStream {
       if (summary.failure !== null) this.failures.push(summary.failure);
       for (const url of summary.rendered.remoteMedia ?? [])
         this.remoteMedia.push({ file: page.file ?? page.path, url });
+      this.unknownComponents.add(page.file ?? page.path, summary.rendered.unknownComponents);
       const record = searchRecord(this.model, { page, rendered: summary.rendered });
       if (record !== null) yield record;
     }
@@ -106,13 +110,13 @@ export class SearchRecordStream {
     try {
       // The sandbox sends no body HTML (summary), and only what the record reads is kept.
       const rendered = await renderPageSource(this.model, this.rootDir, page, { summary: true });
-      const { headings, text, remoteMedia } = rendered;
-      return { rendered: { headings, text, remoteMedia }, failure: failureOf(page, rendered) };
+      const { headings, text, remoteMedia, unknownComponents } = rendered;
+      return { rendered: { headings, text, remoteMedia, unknownComponents }, failure: failureOf(page, rendered) };
     } catch (error) {
       this.logger.warn({ err: error, page: page.path }, 'page could not be rendered for the search index');
       const reason = 'the renderer failed on this page';
       return {
-        rendered: { headings: [], text: '' },
+        rendered: { headings: [], text: '', unknownComponents: [] },
         failure: { file: page.file ?? page.path, path: page.path, reason },
       };
     }

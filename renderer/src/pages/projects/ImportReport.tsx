@@ -15,6 +15,8 @@ const CODE_HINTS: Readonly<Record<string, string>> = {
   'skipped-script': 'Scripts not loaded: allow them with `offprint settings set allowedScripts`.',
   'unknown-config':
     'Config keys Offprint does not know (a typo, or a setting it does not support); they are ignored, so check the spelling.',
+  'unknown-component':
+    'Components neither Mintlify nor the project defines (a misspelling, or a snippet not imported); readers see their content without them, so fix the name or import it.',
   'unknown-icon':
     'Icons no shipped icon set has (Font Awesome Pro names are not shipped); readers see nothing there, so use a free Font Awesome or a Lucide name.',
 };

@@ -7,40 +7,13 @@
  * reported; an object schema without keys (`fonts`, an `integrations` provider) is taken as it comes.
  */
 import { z } from 'zod';
+import { closest } from '../spelling.js';
 
 /** At most this many unknown keys are named; a config with hundreds gets one more line with the count. */
 export const MAX_UNKNOWN_KEYS = 20;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Edit distance of two short keys, for a "did you mean" (banner.dismissable -> dismissible). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1;
-      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = row;
-  }
-  return previous[b.length] ?? 0;
-}
-
-/** The known key `key` is most likely a misspelling of, if any is close enough. */
-function closest(key: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = key.length < 6 ? 2 : 3;
-  for (const candidate of known) {
-    const d = distance(key, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
 }
 
 /** One key the schema does not name, with the known key it most resembles. */

@@ -19,13 +19,14 @@ import { Popup, PopupContent, PopupTrigger } from '../components/popup.js';
 import { Timeline } from '../components/timeline.js';
 import type { MdxProps } from '../components/util.js';
 import { Icon } from '../icons/Icon.js';
+import { isBuiltinName, type BuiltinName } from './builtinNames.js';
 import { useRenderState } from './state.js';
 import { thrownMessage } from './guest.js';
 
 type Component = ComponentType<MdxProps>;
 
-/** Mintlify's built-in components (no import needed in pages). */
-export const BUILTINS: Readonly<Record<string, Component>> = {
+/** Mintlify's built-in components (no import needed in pages), one per name of builtinNames.ts. */
+export const BUILTINS: Readonly<Record<BuiltinName, Component>> = {
   Note,
   Info,
   Tip,
@@ -125,7 +126,7 @@ export function unknownComponent(name: string): Component {
 
 /** The component MDX should use for a JSX name no file declared. */
 export function componentFor(name: string): Component {
-  return Object.hasOwn(BUILTINS, name) ? (BUILTINS[name] as Component) : unknownComponent(name);
+  return isBuiltinName(name) ? BUILTINS[name] : unknownComponent(name);
 }
 
 /**
