@@ -102,6 +102,22 @@ describe('importSite', () => {
     expect(getCurrentSite(rt, id)?.model).toBe(fromZip.model);
   });
 
+  it('imports a repository folder from the folder that holds its docs, and only that folder', () => {
+    const repo = writeProject({
+      'package.json': '{}',
+      'src/index.ts': 'export {};',
+      'node_modules/pkg/docs.json': '{}',
+      '.github/docs.json': '{}',
+      'docs/docs.json': docsJson(),
+      'docs/index.mdx': '---\ntitle: Home\n---\n',
+    });
+    const imported = importSite(rt, newProject('repo.localhost'), repo);
+    expect(imported.projectFolder).toBe('docs');
+    expect([...imported.model.pages.keys()]).toEqual(['index']);
+    expect(existsSync(join(imported.model.rootDir, 'src'))).toBe(false);
+    expect(existsSync(join(imported.model.rootDir, 'package.json'))).toBe(false);
+  });
+
   it('skips symbolic links of a folder source and refuses unknown projects', () => {
     const dir = writeProject({ 'docs.json': docsJson(), 'index.mdx': '---\ntitle: Home\n---\n' });
     symlinkSync('/etc/passwd', join(dir, 'passwd.png'));
@@ -252,6 +268,16 @@ describe('CLI', () => {
       ['broken-link', 30, 'and 30 more broken links in 3 more files, this one and those after it'],
     ]);
     expect(parsed.problemList.reduce((n, p) => n + (p.count ?? 1), 0)).toBe(197);
+  });
+
+  it('says which folder of the source the project came from', async () => {
+    const repo = writeProject({ 'docs/docs.json': docsJson(), 'docs/index.mdx': '---\ntitle: Home\n---\n' });
+    const created = await cli([
+      ...['projects', 'create', '--data-dir', tempDir(), '--name', 'R', '--domain', 'r.localhost'],
+      ...['--source', repo],
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^Imported the site of prj_\w+ \(build \w+, from docs\/docs\.json\): 1 page \(/m);
   });
 
   it('offprint projects create --source creates and imports, or leaves nothing behind', async () => {

@@ -160,4 +160,36 @@ describe('valid zips', () => {
     expect(fromZip.navigation).toEqual(fromFolder.navigation);
     expect([...fromZip.pages.keys()]).toEqual([...fromFolder.pages.keys()]);
   });
+
+  it('unpacks only the project of a repository zip, from the folder that holds its config', () => {
+    const zip = new AdmZip();
+    zip.addLocalFolder(ALL_SHAPES, 'tool-main/docs');
+    zip.addFile('tool-main/CONTRIBUTING.md', Buffer.from('# Contributing'));
+    zip.addFile('tool-main/src/index.ts', Buffer.from('export {};'));
+    // Not where a project is looked for: a package's own files, and anything deeper than three folders.
+    zip.addFile('tool-main/node_modules/pkg/docs.json', Buffer.from('{}'));
+    zip.addFile('tool-main/a/b/c/d/docs.json', Buffer.from('{}'));
+    const { target, run } = attempt(zip);
+    expect(run().strippedPrefix).toBe('tool-main/docs');
+    expect(readFileSync(join(target, 'docs.json'), 'utf8')).toBe(readFileSync(join(ALL_SHAPES, 'docs.json'), 'utf8'));
+    expect(existsSync(join(target, 'src'))).toBe(false);
+    expect(existsSync(join(target, 'CONTRIBUTING.md'))).toBe(false);
+    expect([...loadSiteProject(target).pages.keys()]).toEqual([...loadSiteProject(ALL_SHAPES).pages.keys()]);
+  });
+});
+
+describe('zips without one project', () => {
+  it('names the folders of several projects at the same depth instead of picking one', () => {
+    const zip = new AdmZip();
+    zip.addLocalFolder(ALL_SHAPES, 'site/v1');
+    zip.addLocalFolder(ALL_SHAPES, 'site/v2');
+    expectRefused(zip, 'docs.json or mint.json in site/v1/, site/v2/; import one of them on its own');
+  });
+
+  it('says where it looked when no folder has a config', () => {
+    const zip = new AdmZip();
+    zip.addFile('notes/index.mdx', Buffer.from('---\ntitle: Home\n---\n'));
+    zip.addFile('node_modules/pkg/docs.json', Buffer.from('{}'));
+    expectRefused(zip, 'no docs.json or mint.json at its root, nor in its folders 3 levels down');
+  });
 });

@@ -105,6 +105,7 @@ function commitProject(
       model,
       previousBuildId: null,
       skippedLinks: staged.skippedLinks,
+      projectFolder: staged.projectFolder,
     },
   };
 }

@@ -53,6 +53,8 @@ export interface ImportedSite {
   readonly previousBuildId: string | null;
   /** Symbolic links of a folder source that were not copied. */
   readonly skippedLinks: readonly string[];
+  /** The folder of the source the project was taken from; '' for its root. */
+  readonly projectFolder: string;
 }
 
 /** A project's current site. */
@@ -154,7 +156,15 @@ function commitImport(deps: SiteDeps, pending: StagedImport): ImportedSite {
   const previousBuildId = previous?.buildId ?? null;
   cleanUpBuilds(deps, projectId, buildId, previousBuildId);
   deps.logger.info({ projectId, buildId, pages: row.pageCount, problems: row.problemCount }, 'site imported');
-  return { projectId, buildId, site: row, model, previousBuildId, skippedLinks: staged.skippedLinks };
+  return {
+    projectId,
+    buildId,
+    site: row,
+    model,
+    previousBuildId,
+    skippedLinks: staged.skippedLinks,
+    projectFolder: staged.projectFolder,
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Logger } from '../logger.js';
 import { writeDeterministicZip } from '../export/zip.js';
 import { copyFolder } from '../sites/import/copy.js';
 import { importLimits } from '../sites/import/limits.js';
+import { configFilesIn, projectFolderOf } from '../sites/import/projectFolder.js';
 import { extractZip } from '../sites/import/zip.js';
 import { loadSiteProject } from '../sites/project/load.js';
 import { REMOTE_DIR } from '../sites/project/remote.js';
@@ -66,9 +67,11 @@ function stage(source: string, target: string, outFile: string): void {
   }
   const limits = importLimits();
   if (stats.isDirectory()) {
-    copyFolder(source, target, limits, source);
+    // As an import takes it: from the folder of the source that holds the project.
+    const projectDir = join(source, projectFolderOf(configFilesIn(source), source));
+    copyFolder(projectDir, target, limits, source);
     // A zip written into the project by an earlier pack is not part of the project.
-    const inside = relative(source, outFile);
+    const inside = relative(projectDir, outFile);
     if (!inside.startsWith('..') && !isAbsolute(inside)) rmSync(join(target, inside), { force: true });
   } else if (stats.isFile() && source.toLowerCase().endsWith('.zip')) {
     extractZip(source, target, limits, source);

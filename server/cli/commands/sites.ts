@@ -39,14 +39,20 @@ export function siteUrlLine(siteUrl: string | null): string {
     : `Site: ${siteUrl}\n`;
 }
 
+/** `1 page`, `2 pages`. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** The human-readable summary of an import (also used by `projects create --source`). */
 export function importSummary(imported: ImportedSite): string {
   const { model } = imported;
   const { counts } = model;
+  const config = imported.projectFolder === '' ? model.configFile : `${imported.projectFolder}/${model.configFile}`;
   const lines = [
-    `Imported the site of ${imported.projectId} (build ${imported.buildId}, from ${model.configFile}): ` +
-      `${counts.pages} pages (${counts.navPages} in the navigation, ${counts.outOfNavPages} reachable by URL only` +
-      `${counts.generatedPages > 0 ? `, ${counts.generatedPages} generated from OpenAPI` : ''}), ${counts.redirects} redirects`,
+    `Imported the site of ${imported.projectId} (build ${imported.buildId}, from ${config}): ` +
+      `${counted(counts.pages, 'page')} (${counts.navPages} in the navigation, ${counts.outOfNavPages} reachable by URL only` +
+      `${counts.generatedPages > 0 ? `, ${counts.generatedPages} generated from OpenAPI` : ''}), ${counted(counts.redirects, 'redirect')}`,
   ];
   if (imported.skippedLinks.length > 0) {
     lines.push(

@@ -3,12 +3,13 @@
  * docs project. On any failure the build folder is removed before the error propagates.
  */
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { ValidationError } from '../../errors.js';
 import { streamSiteProject, type LoadedProject, type PageSink } from '../project/load.js';
 import type { SiteModel, SitePage } from '../project/model.js';
 import { copyFolder } from './copy.js';
 import type { ImportLimits } from './limits.js';
+import { configFilesIn, projectFolderOf } from './projectFolder.js';
 import { extractZip } from './zip.js';
 
 /** A build folder holding a loaded project. */
@@ -21,6 +22,8 @@ export interface StagedBuild {
   readonly bytes: number;
   /** Symbolic links of a folder source that were not copied. */
   readonly skippedLinks: readonly string[];
+  /** The folder of the source the project was taken from (`docs`, `docs-main/docs`); '' for its root. */
+  readonly projectFolder: string;
 }
 
 /** A staged build whose pages went to a {@link PageSink} as they were loaded. */
@@ -73,9 +76,10 @@ export function stageProject(
           `${sourcePath}: Offprint's data directory is inside this folder; import a folder that does not contain it`,
         ]);
       }
-      const copied = copyFolder(source, target, limits, sourcePath);
+      const projectFolder = projectFolderOf(configFilesIn(source), sourcePath);
+      const copied = copyFolder(join(source, projectFolder), target, limits, sourcePath);
       const model = streamSiteProject(target, onPage);
-      return { dir: target, model, sourceKind: 'folder', sourcePath: source, ...copied };
+      return { dir: target, model, sourceKind: 'folder', sourcePath: source, projectFolder, ...copied };
     }
     if (stat.isFile() && looksLikeZip(source)) {
       const extracted = extractZip(source, target, limits, sourcePath);
@@ -88,6 +92,7 @@ export function stageProject(
         files: extracted.files,
         bytes: extracted.bytes,
         skippedLinks: [],
+        projectFolder: extracted.strippedPrefix ?? '',
       };
     }
     throw ValidationError('The site source must be a folder or a .zip file', [

@@ -5,8 +5,8 @@
  * Extraction then trusts no declared size: each entry may produce at most what it declared and must
  * pass its CRC, and the bytes actually written are counted against the total cap.
  *
- * A zip whose files all sit in one top folder (GitHub's `docs-main/...` downloads) is unpacked from
- * inside that folder when the config is there and not at the zip's root.
+ * A zip without a config at its root (GitHub's `docs-main/...` downloads, a repository with its docs in
+ * `docs/`) is unpacked from the folder that holds the project (projectFolder.ts), and only that folder.
  */
 import { closeSync, mkdirSync, openSync, statSync, utimesSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
@@ -14,6 +14,7 @@ import { extractEntrySync } from '../../zip/entryData.js';
 import { ZipFormatError, type ZipDirectory, type ZipEntry } from '../../zip/directory.js';
 import { formatBytes } from '../../bytes.js';
 import type { ImportLimits } from './limits.js';
+import { projectFolderOf } from './projectFolder.js';
 import { checkZip, reject } from './zipChecks.js';
 
 export { unsafeEntryName } from './zipChecks.js';
@@ -22,17 +23,17 @@ export { unsafeEntryName } from './zipChecks.js';
 export interface ExtractResult {
   readonly files: number;
   readonly bytes: number;
-  /** The wrapping top folder that was stripped, if any. */
+  /** The folder of the zip the project was unpacked from, when not its root (`docs-main/docs`). */
   readonly strippedPrefix?: string;
 }
 
-function wrapperPrefix(names: readonly string[]): string | undefined {
-  const files = names.filter((n) => !n.endsWith('/'));
-  if (files.some((n) => n === 'docs.json' || n === 'mint.json')) return undefined;
-  const first = files[0]?.split('/')[0];
-  if (first === undefined || !files.every((n) => n.startsWith(`${first}/`))) return undefined;
-  const hasConfig = files.includes(`${first}/docs.json`) || files.includes(`${first}/mint.json`);
-  return hasConfig ? `${first}/` : undefined;
+/** The `folder/` prefix of the entries that make the project, or undefined when it is the zip's root. */
+function projectPrefix(names: readonly string[], zipName: string): string | undefined {
+  const folder = projectFolderOf(
+    names.filter((n) => !n.endsWith('/')),
+    zipName,
+  );
+  return folder === '' ? undefined : `${folder}/`;
 }
 
 /** Writes one file entry to `dest`; returns the bytes written. */
@@ -64,12 +65,17 @@ function extractAll(
   limits: ImportLimits,
   zipName: string,
 ): ExtractResult {
-  const prefix = wrapperPrefix(entries.map((e) => e.name));
+  const prefix = projectPrefix(
+    entries.map((e) => e.name),
+    zipName,
+  );
   mkdirSync(target, { recursive: true });
   let files = 0;
   let bytes = 0;
   for (const entry of entries) {
-    const rel = prefix !== undefined && entry.name.startsWith(prefix) ? entry.name.slice(prefix.length) : entry.name;
+    // Only the project's folder is unpacked: the rest of a repository is no part of the site.
+    if (prefix !== undefined && !entry.name.startsWith(prefix)) continue;
+    const rel = prefix === undefined ? entry.name : entry.name.slice(prefix.length);
     if (rel === '' || rel.split('/').every((s) => s === '' || s === '.')) continue;
     const dest = resolve(target, rel);
     const inside = relative(target, dest);

@@ -73,7 +73,7 @@ export function ImportPanel(props: { api: ApiClient; projectId: string; onDone: 
       <DesktopPickers projectId={props.projectId} onDone={props.onDone} onError={setError} />
       <FileDrop
         label="Docs zip"
-        hint="Drop a zip of a Mintlify project (docs.json or mint.json at its root), or choose one."
+        hint="Drop a zip of a Mintlify project, or of the repository it is in (its docs.json is found in its folders), or choose one."
         disabled={phase.kind !== 'idle'}
         onFile={upload}
       />
