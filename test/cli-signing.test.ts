@@ -51,7 +51,7 @@ describe('offprint signing-key', () => {
     const wrong = await cli(['verify', zip, '--public-key', otherPem]);
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(
-      /FAILED: .*\n {2}the bundle is signed by another key \([A-Z2-7-]+\), not the trusted one/,
+      /FAILED: .*: 1 problem\n {2}the bundle is signed by another key \([A-Z2-7-]+\), not the trusted one/,
     );
   });
 

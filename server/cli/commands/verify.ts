@@ -60,6 +60,7 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   const lines = report.problems.slice(0, LISTED_PROBLEMS).map((p) => `  ${p}\n`);
   if (report.problems.length > LISTED_PROBLEMS)
     lines.push(`  ... and ${report.problems.length - LISTED_PROBLEMS} more\n`);
-  await write(io.stdout, `FAILED: ${file}: ${report.problems.length} problems\n${lines.join('')}`);
+  const n = report.problems.length;
+  await write(io.stdout, `FAILED: ${file}: ${n} ${n === 1 ? 'problem' : 'problems'}\n${lines.join('')}`);
   return 1;
 }
