@@ -1,7 +1,7 @@
 /**
- * Anchor ids as Mintlify makes them (issue 11): GitHub slugs for headings and titled components,
- * `param-<kebab name>` for ParamField / ResponseField, `-1`, `-2` for repeats page-wide, explicit ids
- * kept, and the same ids in the TOC.
+ * Anchor ids as Mintlify makes them: Mintlify's slugs for headings and titled components (not GitHub's:
+ * runtime/slugs.ts), `param-<kebab name>` for ParamField / ResponseField, `-2`, `-3` for repeats
+ * page-wide, explicit ids kept, and the same ids in the TOC.
  */
 import { describe, expect, it } from 'vitest';
 import { render } from './fixtures/render/harness.js';
@@ -27,15 +27,15 @@ const PAGE = [
 ].join('\n\n');
 
 describe('anchor ids', () => {
-  it('gives headings GitHub slugs, numbers repeats -1, -2 and keeps explicit ids', async () => {
+  it('gives headings Mintlify’s slugs, numbers repeats -2, -3 and keeps explicit ids', async () => {
     const page = await render(PAGE);
     expect(page.dom.querySelectorAll('h2, h3').map((h) => h.id)).toEqual([
       '1-connect-to-a-warehouse',
       'click-here-to-get-started',
       'setup',
-      'setup-1',
-      '-launch-day',
-      'using-the-preferences--component',
+      'setup-2',
+      '🚀-launch-day',
+      'using-the-preferences-/-component',
       'config',
       'привет-мир',
       '设置-指南',
@@ -44,7 +44,7 @@ describe('anchor ids', () => {
       '1-connect-to-a-warehouse',
       'click-here-to-get-started',
       'setup',
-      'setup-1',
+      'setup-2',
     ]);
     const links = page.dom.querySelectorAll('h2 a.op-heading-anchor').map((a) => a.getAttribute('href'));
     expect(links[0]).toBe('#1-connect-to-a-warehouse');
@@ -53,10 +53,10 @@ describe('anchor ids', () => {
   it('gives accordions, steps and tabs the slug of their title (or their id), counted with the headings', async () => {
     const page = await render(PAGE);
     expect(page.dom.querySelectorAll('details.op-accordion').map((a) => a.id)).toEqual(['installation-steps', 'faq']);
-    expect(page.dom.querySelectorAll('.op-step').map((s) => s.id)).toEqual(['install-the-cli', 'setup-2']);
-    expect(page.headings.map((h) => h.id)).toContain('setup-2');
+    expect(page.dom.querySelectorAll('.op-step').map((s) => s.id)).toEqual(['install-the-cli', 'setup-3']);
+    expect(page.headings.map((h) => h.id)).toContain('setup-3');
     const tabIds = page.dom.querySelectorAll('.op-tabs:not(.op-code-group) [role="tabpanel"]').map((t) => t.id);
-    expect(tabIds.some((id) => id.includes('nodejs'))).toBe(true);
+    expect(tabIds.some((id) => id.includes('node-js'))).toBe(true);
     expect(tabIds.some((id) => id.includes('python-3'))).toBe(true);
   });
 
@@ -67,7 +67,7 @@ describe('anchor ids', () => {
       'param-fastmcp-server-auth',
       'param-max-tokens',
       'param-icon-type',
-      'param-user-id-1',
+      'param-user-id-2',
     ]);
   });
 });

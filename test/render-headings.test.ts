@@ -1,28 +1,47 @@
-/** Heading anchors: Mintlify's slug rules, page-wide duplicate numbering, {#custom-id}, and the TOC. */
+/** Heading anchors: Mintlify's slug rules, page-wide duplicate numbering (-2, -3), {#custom-id}, and the TOC. */
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../server/sites/render/index.js';
 import { render } from './fixtures/render/harness.js';
 
 describe('slugify', () => {
-  // GitHub's slugs (github-slugger), which Mintlify makes: punctuation and symbols go, spaces become `-`.
+  // Ids Mintlify rendered for these headings, as found in real projects.
+  it.each([
+    // lancedb/docs docs/tables/index.mdx at 0add17dc (PR #353: ids read back from a `mint export` bundle).
+    ["What's next?", 'what’s-next'],
+    ['What about vector indexes?', 'what-about-vector-indexes'],
+    ['Option 1: Direct table access', 'option-1-direct-table-access'],
+    ['Create a table and ingest data', 'create-a-table-and-ingest-data'],
+    // mintlify/docs issue #5537 (the deployed page's id).
+    ['Step 1: Issue a proxy secret', 'step-1-issue-a-proxy-secret'],
+    // mintlify/docs PR #6658, create/text.mdx "Automatic anchor IDs" (quoted in MCPJam/inspector PR #4369).
+    ['Fees & billing', 'fees-&-billing'],
+    // pipecat-ai/docs links to `#per-tool-options-with-@tool_options`.
+    ['Per-tool options with @tool_options', 'per-tool-options-with-@tool_options'],
+    // Comfy-Org/docs .github/scripts/check-anchors.py (checked against docs.comfy.org).
+    ['Including .js files', 'including-js-files'],
+    ['VALIDATE_INPUTS', 'validate_inputs'],
+    // Comfy-Org/docs PR #1412 and langgenius/dify-docs PRs #833/#834: CJK and full-width punctuation stay.
+    ['並列実行（同時ジョブ）', '並列実行（同時ジョブ）'],
+    ['示例：内容审核工作流', '示例：内容审核工作流'],
+    ['例：コンテンツレビューワークフロー', '例：コンテンツレビューワークフロー'],
+    // novu-docs platform/inbox/prepare-for-production.mdx, linked as such by its authors.
+    ['2. Generate HMAC hash on the server side', '2-generate-hmac-hash-on-the-server-side'],
+  ])('%s -> %s', (text, id) => {
+    expect(slugify(text)).toBe(id);
+  });
+
+  // Mintlify's documented rules (PR #6658) where no rendered pair was found: `/` stays, `.` becomes `-`,
+  // parentheses go, letters of any script stay lower-cased.
   it.each([
     ['Getting Started', 'getting-started'],
-    ['1. Connect to a warehouse', '1-connect-to-a-warehouse'],
-    ['Click here to get started.', 'click-here-to-get-started'],
-    ['Step 1: Install', 'step-1-install'],
-    ["What's next?", 'whats-next'],
-    ['Fees & billing', 'fees--billing'],
-    ['Client/Server setup', 'clientserver-setup'],
-    ['Version 1.2.3', 'version-123'],
+    ['Client/Server setup', 'client/server-setup'],
+    ['Version 1.2.3', 'version-1-2-3'],
     ['Call foo() now', 'call-foo-now'],
-    ['camelCaseName', 'camelcasename'],
-    ['snake_case name', 'snake_case-name'],
-    ['Use `code`: yes!', 'use-code-yes'],
-    ['🎉 Launch', '-launch'],
+    ["Don't panic", 'don’t-panic'],
     ['Ünïcode Straße', 'ünïcode-straße'],
     ['Привет, мир', 'привет-мир'],
-    ['日本語の見出し', '日本語の見出し'],
-  ])('%s -> %s', (text, id) => {
+    ['  Trimmed  ', 'trimmed'],
+  ])('%s -> %s (documented rule)', (text, id) => {
     expect(slugify(text)).toBe(id);
   });
 });
@@ -41,17 +60,17 @@ describe('heading ids', () => {
     );
     expect(page.dom.querySelectorAll('h2, h3, .op-step').map((h) => h.id)).toEqual([
       'setup',
-      'setup-1',
       'setup-2',
+      'setup-3',
       'snippet-heading',
-      'snippet-heading-1',
+      'snippet-heading-2',
     ]);
     expect(page.headings).toEqual([
       { depth: 2, id: 'setup', text: 'Setup' },
-      { depth: 3, id: 'setup-1', text: 'Setup' },
       { depth: 3, id: 'setup-2', text: 'Setup' },
+      { depth: 3, id: 'setup-3', text: 'Setup' },
       { depth: 2, id: 'snippet-heading', text: 'Snippet heading' },
-      { depth: 2, id: 'snippet-heading-1', text: 'Snippet heading' },
+      { depth: 2, id: 'snippet-heading-2', text: 'Snippet heading' },
     ]);
   });
 
@@ -71,11 +90,11 @@ describe('heading ids', () => {
   });
 
   it('puts h2/h3 in the TOC (text without markup) but not h4, and keeps a suffix unique against literal ids', async () => {
-    const page = await render('## Intro\n\n## Intro 1\n\n## Intro\n\n#### Deep\n\n### With `code` and **bold**');
+    const page = await render('## Intro\n\n## Intro 2\n\n## Intro\n\n#### Deep\n\n### With `code` and **bold**');
     expect(page.headings).toEqual([
       { depth: 2, id: 'intro', text: 'Intro' },
-      { depth: 2, id: 'intro-1', text: 'Intro 1' },
-      { depth: 2, id: 'intro-2', text: 'Intro' },
+      { depth: 2, id: 'intro-2', text: 'Intro 2' },
+      { depth: 2, id: 'intro-3', text: 'Intro' },
       { depth: 3, id: 'with-code-and-bold', text: 'With code and bold' },
     ]);
     expect(page.dom.querySelector('h4')?.id).toBe('deep');
@@ -87,5 +106,25 @@ describe('heading ids', () => {
     );
     expect(page.headings).toEqual([{ depth: 2, id: 'march-2025', text: 'March 2025' }]);
     expect(page.dom.querySelector('.op-step-anchor')).toBeNull();
+  });
+});
+
+describe('GitHub-style aliases', () => {
+  it('marks a heading whose id differs from GitHub’s with that id, numbered GitHub’s way', async () => {
+    const page = await render("## Fees & billing\n\n## What's next?\n\n## Setup\n\n## Setup\n\n## Plain");
+    expect(
+      page.dom.querySelectorAll('h2').map((h) => [h.getAttribute('id'), h.getAttribute('data-op-alias') ?? null]),
+    ).toEqual([
+      ['fees-&-billing', 'fees--billing'],
+      ['what’s-next', 'whats-next'],
+      ['setup', null],
+      ['setup-2', 'setup-1'],
+      ['plain', null],
+    ]);
+  });
+
+  it('keeps a derived id off an id the author wrote', async () => {
+    const page = await render('## First {#setup}\n\n## Setup');
+    expect(page.dom.querySelectorAll('h2').map((h) => h.id)).toEqual(['setup', 'setup-2']);
   });
 });

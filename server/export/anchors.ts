@@ -7,6 +7,10 @@
  * page is rewritten (its ids are at hand); what is kept per page is only the 48-bit hashes of its ids
  * (a typed array, no strings: a string cut from a page would keep that whole page's HTML alive) and its
  * fragment links to other pages, which are checked at the end and repaired in the files that have them.
+ *
+ * A fragment also lands when, lower-cased, it is an id lower-cased or a titled element's GitHub-style
+ * alias (`data-op-alias`): the site's script takes such a link to that element (theme/client/anchors.ts),
+ * so it is not broken and keeps its fragment.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -41,10 +45,38 @@ function idHash(id: string): number {
   return createHash('sha256').update(id).digest().readUIntBE(0, 6);
 }
 
+/**
+ * An element's id, entities decoded: Mintlify's ids keep `&` (`fees-&-billing`), which the HTML holds
+ * as `&amp;`, and node-html-parser's `.id` is the raw text.
+ */
+function idOf(el: HTMLElement): string {
+  return el.getAttribute('id') ?? '';
+}
+
 /** The sorted id hashes of a document. */
 function idHashes(root: HTMLElement): Float64Array {
-  const hashes = new Float64Array(root.querySelectorAll('[id]').map((el) => idHash(el.id)));
+  const hashes = new Float64Array(root.querySelectorAll('[id]').map((el) => idHash(idOf(el))));
   return hashes.sort();
+}
+
+/** The sorted hashes of a document's ids lower-cased and its aliases: what a loose fragment may match. */
+function looseHashes(root: HTMLElement): Float64Array {
+  const keys = root.querySelectorAll('[id], [data-op-alias]').flatMap((el) => {
+    const alias = el.getAttribute('data-op-alias');
+    return alias === undefined ? [idOf(el).toLowerCase()] : [idOf(el).toLowerCase(), alias];
+  });
+  return new Float64Array(keys.filter((key) => key !== '').map(idHash)).sort();
+}
+
+/** A page's exact ids and its loose keys ({@link looseHashes}), as hashes. */
+interface PageAnchors {
+  readonly exact: Float64Array;
+  readonly loose: Float64Array;
+}
+
+/** Whether `fragment` leads somewhere on a page with `anchors`, as the site's script resolves it. */
+function lands(anchors: PageAnchors, fragment: string): boolean {
+  return hasHash(anchors.exact, idHash(fragment)) || hasHash(anchors.loose, idHash(fragment.toLowerCase()));
 }
 
 function hasHash(sorted: Float64Array, hash: number): boolean {
@@ -84,7 +116,7 @@ function fragmentLinks(root: HTMLElement): HTMLElement[] {
 
 /** The element ids of each written page and the fragment links each one has to other pages. */
 export class AnchorIndex {
-  private readonly ids = new Map<string, Float64Array>();
+  private readonly ids = new Map<string, PageAnchors>();
   /** Fragment links to other pages, by the file that has them (detached strings). */
   private readonly links = new Map<string, string[]>();
   private readonly broken: BrokenAnchorLink[] = [];
@@ -97,14 +129,14 @@ export class AnchorIndex {
    * its own missing anchors, and keeps its links to other pages' anchors for {@link repair}.
    */
   record(file: string, root: HTMLElement): void {
-    const own = idHashes(root);
+    const own = { exact: idHashes(root), loose: looseHashes(root) };
     this.ids.set(file, own);
     const others: string[] = [];
     for (const link of fragmentLinks(root)) {
       const href = link.getAttribute('href') ?? '';
       const { target, fragment } = linkTarget(file, href);
       if (target !== file) others.push(detached(href));
-      else if (fragment !== '' && !hasHash(own, idHash(fragment))) this.repairLink(file, link, href);
+      else if (fragment !== '' && !lands(own, fragment)) this.repairLink(file, link, href);
     }
     if (others.length > 0) this.links.set(file, others);
   }
@@ -121,7 +153,7 @@ export class AnchorIndex {
     const { target, fragment } = linkTarget(file, href);
     if (fragment === '') return false;
     const ids = this.ids.get(target);
-    return ids !== undefined && !hasHash(ids, idHash(fragment));
+    return ids !== undefined && !lands(ids, fragment);
   }
 
   /**

@@ -3,7 +3,9 @@
  * rendered the way the server renders it (renderPageSource, in the render sandbox), its element ids are
  * collected, and each same-page `#x` or `/page#x` link whose target exists in the target page's source
  * (a heading, a titled component or an explicit id, compared ignoring case and punctuation, so the
- * check does not depend on the slug algorithm under test) must name an element id of the rendered page.
+ * check does not depend on the slug algorithm under test) must land on an element of the rendered page:
+ * its id, or (as the site's script resolves a hash, theme/client/anchors.ts) an id or GitHub-style alias
+ * (`data-op-alias`) equal to it ignoring case.
  */
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -92,12 +94,17 @@ function target(from: string, href: string): { page: string; fragment: string } 
 export async function checkFragmentLinks(rootDir: string): Promise<FragmentReport> {
   const model = loadSiteProject(rootDir);
   const ids = new Map<string, Set<string>>();
+  const aliases = new Map<string, Set<string>>();
   const links = new Map<string, string[]>();
   const sources = new Map<string, Set<string>>();
   for (const page of model.pages.values()) {
     const rendered = await renderPageSource(model, rootDir, page);
     const root = parse(rendered.html);
+    const loose = root
+      .querySelectorAll('[id], [data-op-alias]')
+      .flatMap((el) => [(el.getAttribute('id') ?? '').toLowerCase(), el.getAttribute('data-op-alias') ?? '']);
     ids.set(page.path, new Set(root.querySelectorAll('[id]').map((el) => el.getAttribute('id') ?? '')));
+    aliases.set(page.path, new Set(loose.filter((key) => key !== '')));
     links.set(
       page.path,
       root
@@ -117,7 +124,8 @@ export async function checkFragmentLinks(rootDir: string): Promise<FragmentRepor
       const keys = t === null ? undefined : sources.get(t.page);
       if (t === null || targetIds === undefined || keys === undefined || !targetExists(keys, t.fragment)) continue;
       checked += 1;
-      if (!targetIds.has(t.fragment)) missing.push({ page, href });
+      const lands = targetIds.has(t.fragment) || aliases.get(t.page)?.has(t.fragment.toLowerCase()) === true;
+      if (!lands) missing.push({ page, href });
     }
   }
   return { pages: ids.size, checked, missing };

@@ -11,7 +11,13 @@ export function Accordion(props: MdxProps): ReactNode {
   const anchor = state.anchor(title, str(props['id']) ?? null, null);
   const description = asNode(props['description']);
   return (
-    <details className="op-accordion" id={anchor} open={bool(props['defaultOpen'])} data-op-accordion="">
+    <details
+      className="op-accordion"
+      id={anchor}
+      data-op-alias={state.aliasOf(anchor)}
+      open={bool(props['defaultOpen'])}
+      data-op-accordion=""
+    >
       <summary className="op-accordion-summary">
         {props['icon'] ? (
           <IconSlot icon={props['icon']} iconType={props['iconType']} className="op-accordion-icon" />
@@ -80,7 +86,12 @@ export function Step(props: MdxProps): ReactNode {
   const anchor = title ? state.anchor(title, str(props['id']) ?? null, noAnchor ? null : depth) : undefined;
   const number = num(props['stepNumber'], 0);
   return (
-    <div className="op-step" role="listitem" id={anchor}>
+    <div
+      className="op-step"
+      role="listitem"
+      id={anchor}
+      data-op-alias={anchor === undefined ? undefined : state.aliasOf(anchor)}
+    >
       <div className="op-step-marker" aria-hidden="true">
         {props['icon'] ? (
           <IconSlot icon={props['icon']} iconType={props['iconType']} />

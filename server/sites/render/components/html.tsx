@@ -48,7 +48,12 @@ function HeadingView(props: { level: Level; source: MdxProps }): ReactNode {
   const noAnchor = bool(source['noAnchor']);
   const Tag = `h${level}` as const;
   return (
-    <Tag {...domProps(source)} id={anchor} className={cx('op-heading', str(source['className']))}>
+    <Tag
+      {...domProps(source)}
+      id={anchor}
+      data-op-alias={state.aliasOf(anchor)}
+      className={cx('op-heading', str(source['className']))}
+    >
       {noAnchor ? null : (
         <a
           className="op-heading-anchor"

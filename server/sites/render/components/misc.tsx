@@ -81,6 +81,7 @@ export function Update(props: MdxProps): ReactNode {
     <div
       className="op-update"
       id={anchor}
+      data-op-alias={state.aliasOf(anchor)}
       data-op-update=""
       data-tags={tags.join(',') || undefined}
       data-rss-title={rssText('title')}

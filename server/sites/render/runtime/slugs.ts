@@ -5,12 +5,61 @@
 import { slug as githubSlug } from 'github-slugger';
 
 /**
- * Mintlify's anchor id of a heading or titled component: GitHub's slug (github-slugger: lower-case,
- * punctuation and symbols dropped, letters and digits of any script kept, each space becomes `-`), so
- * "1. Connect to a warehouse" is `1-connect-to-a-warehouse`, as the links authors write expect.
+ * ASCII punctuation Mintlify drops from an id. Kept: `&`, `/`, `@`, `+`, `_` and `-` (and `.` and `'`,
+ * rewritten before this applies); every non-ASCII character is kept too (accented and CJK letters,
+ * full-width punctuation such as `：` or `（`), so only this list goes.
+ */
+const DROPPED = /[!"#$%()*,:;<=>?[\\\]^`{|}~]/g;
+
+/**
+ * Mintlify's anchor id of a heading or titled component, which is not GitHub's: letters lower-cased,
+ * whitespace and `.` become `-`, a straight apostrophe becomes `’` and stays, `&` `/` `@` `_` stay,
+ * other ASCII punctuation goes, runs of `-` become one and none is left at either end. So
+ * "Fees & billing" is `fees-&-billing`, "What's next?" is `what’s-next`, "1. Setup" is `1-setup`.
+ * Authors link to these ids (and Mintlify checks links against them), so they must be the same.
  */
 export function slugify(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/'/g, '’')
+    .replace(/[.\s]+/g, '-')
+    .replace(DROPPED, '')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The id GitHub (github-slugger) gives `text`: where authors wrote links for a GitHub-rendered copy
+ * of their docs (or by habit), the page still takes a link to it to its heading (an alias, not an id).
+ */
+export function githubSlugOf(text: string): string {
   return githubSlug(text.trim());
+}
+
+/**
+ * Page-unique ids the way Mintlify numbers repeats: the first keeps its id, the next `-2`, then `-3`
+ * (page-wide, headings inside components included), skipping any id already taken on the page.
+ */
+export class PageIds {
+  private readonly taken = new Set<string>();
+
+  constructor(reserved: Iterable<string> = []) {
+    for (const id of reserved) this.taken.add(id);
+  }
+
+  /** `base`, or its first free numbered form, now taken. */
+  unique(base: string): string {
+    let id = base;
+    for (let n = 2; this.taken.has(id); n++) id = `${base}-${n}`;
+    this.taken.add(id);
+    return id;
+  }
+
+  /** Marks an id written by the author (`{#id}`, `id="..."`) as taken, so no derived id repeats it. */
+  reserve(id: string): void {
+    this.taken.add(id);
+  }
 }
 
 /**

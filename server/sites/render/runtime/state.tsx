@@ -7,9 +7,9 @@ import { createContext, useContext, type ReactNode } from 'react';
 import GithubSlugger from 'github-slugger';
 import type { IconLibrary, RenderedHeading } from '../types.js';
 
-import { fieldSlug, slugify } from './slugs.js';
+import { fieldSlug, PageIds, slugify } from './slugs.js';
 
-export { fieldSlug, kebabName, slugify } from './slugs.js';
+export { fieldSlug, githubSlugOf, kebabName, PageIds, slugify } from './slugs.js';
 
 /** An http(s) or protocol-relative URL: hosted elsewhere, so never loaded by an offline site. */
 export function isRemoteUrl(url: string | undefined): url is string {
@@ -29,8 +29,11 @@ export class RenderState {
   readonly islands = new Set<string>();
   /** Script snippets whose components are among them (`<path>#<export>` islands): path -> source. */
   readonly islandModules = new Map<string, string>();
-  /** Page-wide like Mintlify's: a repeated slug gets `-1`, `-2`, ... in reading order, snippets included. */
-  private readonly slugger = new GithubSlugger();
+  /** Page-wide like Mintlify's: a repeated slug gets `-2`, `-3`, ... in reading order, snippets included. */
+  private readonly ids = new PageIds();
+  /** The ids GitHub would give the same titles (its own `-1`, `-2` numbering), for {@link aliasOf}. */
+  private readonly github = new GithubSlugger();
+  private readonly aliases = new Map<string, string>();
 
   constructor(
     /** The page's path relative to the site root. */
@@ -79,18 +82,34 @@ export class RenderState {
 
   /**
    * The anchor id of a heading or component titled `text`: `custom` as the author wrote it, else the
-   * page-unique slug of `text` (a repeat gets `-1`, `-2`; a title with no letter or digit, `section`).
+   * page-unique slug of `text` (a repeat gets `-2`, `-3`; a title that slugs to nothing, `section`).
    * `toc` adds the entry to the table of contents at that depth.
    */
   anchor(text: string, custom: string | null, toc: number | null): string {
-    const id = custom ?? this.slugger.slug(slugify(text) || 'section');
+    const alias = this.github.slug(text.trim());
+    let id: string;
+    if (custom === null) id = this.ids.unique(slugify(text) || 'section');
+    else {
+      id = custom;
+      this.ids.reserve(custom);
+    }
+    if (alias !== '' && alias !== id && !this.aliases.has(id)) this.aliases.set(id, alias);
     if (toc !== null) this.headings.push({ depth: toc, id, text: text.trim() });
     return id;
   }
 
+  /**
+   * The GitHub-style id of the title anchored at `id` when it differs (for `data-op-alias`): a link
+   * written that way (`#fees--billing` for `#fees-&-billing`) still finds its heading in the browser
+   * (client/anchors.ts), and the export counts it as landing (export/anchors.ts).
+   */
+  aliasOf(id: string): string | undefined {
+    return this.aliases.get(id);
+  }
+
   /** The page-unique id of a ParamField / ResponseField named `name` ({@link fieldSlug}). */
   fieldAnchor(name: string): string {
-    return this.slugger.slug(fieldSlug(name));
+    return this.ids.unique(fieldSlug(name));
   }
 
   /**

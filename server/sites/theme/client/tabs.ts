@@ -1,5 +1,6 @@
 /** Tabs and CodeGroups: switching, keyboard, syncing equal titles across the page, hash links. */
 import { all, load, save } from './dom.js';
+import { hashTarget } from './anchors.js';
 
 const STORE = 'op-tab';
 
@@ -94,11 +95,14 @@ function onKey(event: KeyboardEvent): void {
   selectTab(group, (next + tabs.length) % tabs.length, true);
 }
 
-/** Opens the tab (or the tab holding the element) named by the URL hash. */
+/**
+ * Opens the tab (or the tab holding the element) named by the URL hash; scrolls to an element the
+ * browser could not find itself (a GitHub-style or differently cased link, client/anchors.ts).
+ */
 export function revealHash(): void {
-  const id = decodeURIComponent(window.location.hash.slice(1));
-  const target = id ? document.getElementById(id) : null;
-  if (!target) return;
+  const found = hashTarget(window.location.hash);
+  if (!found) return;
+  const target = found.element;
   for (let node: HTMLElement | null = target; node; node = node.parentElement) {
     const tabId = node.getAttribute('aria-controls') ?? (node.matches('[data-op-tab-panel]') ? node.id : null);
     const group = node.closest<HTMLElement>('[data-op-tabs]');
@@ -108,6 +112,7 @@ export function revealHash(): void {
     }
     if (node instanceof HTMLDetailsElement) node.open = true;
   }
+  if (!found.exact) target.scrollIntoView();
 }
 
 /** Wires the tab behaviour for the page. */

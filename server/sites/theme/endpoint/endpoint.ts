@@ -6,6 +6,7 @@
 import type { OpenApiOperation, SiteModel } from '../../project/model.js';
 import type { RenderedHeading, RenderedPage } from '../../render/types.js';
 import { iconSvg } from '../../render/icons/icons.js';
+import { PageIds } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
 import { endpointBar } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
@@ -52,17 +53,15 @@ function parameters(ctx: SchemaContext, op: OpenApiOperation): Json[] {
 export class Page {
   readonly headings: RenderedHeading[] = [];
   readonly text: string[] = [];
-  private readonly ids = new Set<string>();
+  private readonly ids: PageIds;
 
   constructor(reserved: readonly RenderedHeading[]) {
-    reserved.forEach((h) => this.ids.add(h.id));
+    this.ids = new PageIds(reserved.map((h) => h.id));
   }
 
+  /** `base` made unique on the page as Mintlify numbers repeats (`-2`, `-3`), like the MDX part's ids. */
   id(base: string): string {
-    let id = base;
-    for (let n = 1; this.ids.has(id); n++) id = `${base}-${n}`;
-    this.ids.add(id);
-    return id;
+    return this.ids.unique(base);
   }
 
   /** Field ids under `prefix` (Mintlify's `body-`, `response-`, `parameter-`), unique on this page. */
