@@ -17,7 +17,7 @@ import { thrownMessage } from './runtime/guest.js';
 import { islandScript, snippetIslandScript } from './runtime/transform.js';
 import type { IslandPlan } from './compile/islands.js';
 
-export type { IconLibrary, RenderInput, RenderedHeading, RenderedPage } from './types.js';
+export type { EndpointField, IconLibrary, RenderInput, RenderedHeading, RenderedPage } from './types.js';
 export { slugify } from './runtime/state.js';
 export { CODE_THEME_CSS } from './code/theme.js';
 
@@ -68,6 +68,8 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     frontmatter: split.frontmatter,
     warnings: state.warnings,
     ...(islands === undefined ? {} : { islands }),
+    ...(state.endpointFields.length === 0 ? {} : { endpointFields: state.endpointFields }),
+    ...(state.requestExample ? { requestExample: true } : {}),
   };
 }
 

@@ -28,6 +28,22 @@ export interface RenderInput {
   readonly packedAssets?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A `<ParamField path|query|body|header|cookie="name">` of the page: an endpoint page without its own
+ * `<RequestExample>` gets one generated from them (theme/endpoint/mdxSamples.ts), as Mintlify does.
+ */
+export interface EndpointField {
+  readonly location: 'path' | 'query' | 'body' | 'header' | 'cookie';
+  readonly name: string;
+  /** The ParamFields it is written inside (an object's properties), outermost first. */
+  readonly parents: readonly string[];
+  readonly type?: string | undefined;
+  readonly required: boolean;
+  /** `default` as written: a string, or what a JSX expression gave (`default={10}`). */
+  readonly default?: unknown;
+  readonly placeholder?: string | undefined;
+}
+
 /** One table-of-contents entry: a heading, a Step title or an Update label. */
 export interface RenderedHeading {
   /** 2 or 3 (h2/Update = 2, h3/Step = 3). */
@@ -67,4 +83,8 @@ export interface RenderedPage {
    * runs them from; absent when it uses none.
    */
   readonly islands?: { readonly names: readonly string[]; readonly script: string } | undefined;
+  /** The page's ParamFields with a location, in reading order; absent when it has none. */
+  readonly endpointFields?: readonly EndpointField[] | undefined;
+  /** True when the page writes its own `<RequestExample>` (no request example is generated then). */
+  readonly requestExample?: boolean | undefined;
 }

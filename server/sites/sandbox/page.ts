@@ -8,6 +8,7 @@ import type { RenderedPage } from '../render/types.js';
 import { plainCode, type CodeHighlighter } from '../theme/endpoint/code.js';
 import { renderEndpointPage } from '../theme/endpoint/endpoint.js';
 import { renderSchemaPage } from '../theme/endpoint/schemaPage.js';
+import { mdxRequestExample } from '../theme/endpoint/mdxSamples.js';
 import { findNamedSchema } from '../project/openapi/schemas.js';
 import { esc } from '../theme/html.js';
 import { SandboxFailure } from './pool.js';
@@ -71,6 +72,23 @@ function sandboxHighlighter(rootDir: string, warnings: string[]): CodeHighlighte
   };
 }
 
+/**
+ * `content` with the request example Mintlify generates for an MDX endpoint page (`api: "POST url"`)
+ * from its ParamFields put first (the client pins it to the right column); as it was for other pages.
+ */
+async function withRequestExample(
+  model: SiteModel,
+  rootDir: string,
+  page: SitePage,
+  content: RenderedPage,
+): Promise<RenderedPage> {
+  const warnings: string[] = [];
+  const facts = { ...content, frontmatter: page.frontmatter };
+  const example = await mdxRequestExample(model.config.api, facts, sandboxHighlighter(rootDir, warnings));
+  if (example === '') return content;
+  return { ...content, html: example + content.html, warnings: [...content.warnings, ...warnings] };
+}
+
 /** How a page is rendered: `summary` when only its headings, text and lists are read (search indexing). */
 export interface RenderSourceOptions {
   readonly summary?: boolean;
@@ -112,6 +130,7 @@ export async function renderPageSource(
     return warnings.length === 0 ? body : { ...body, warnings: [...body.warnings, ...warnings] };
   }
   if (content === undefined) return failedBody(page, 'The page has neither a file nor an OpenAPI operation');
+  if (options.summary !== true) content = await withRequestExample(model, rootDir, page, content);
   const schemaRef = page.frontmatter['openapi-schema'];
   const named = typeof schemaRef === 'string' ? findNamedSchema(model.specs, schemaRef) : undefined;
   return named === undefined ? content : renderSchemaPage(named, content);

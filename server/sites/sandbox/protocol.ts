@@ -47,6 +47,17 @@ export type HighlightRequest = z.infer<typeof highlightRequestSchema>;
 export const childRequestSchema = z.discriminatedUnion('type', [renderRequestSchema, highlightRequestSchema]);
 export type ChildRequest = z.infer<typeof childRequestSchema>;
 
+/** A page's ParamField, as its generated request example reads it (render/types.ts `EndpointField`). */
+const endpointFieldSchema = z.object({
+  location: z.enum(['path', 'query', 'body', 'header', 'cookie']),
+  name: z.string().max(512),
+  parents: z.array(z.string().max(512)).max(16).readonly(),
+  type: z.string().max(512).optional(),
+  required: z.boolean(),
+  default: z.unknown().optional(),
+  placeholder: z.string().max(4096).optional(),
+});
+
 const renderedPageSchema = z.object({
   html: z.string(),
   headings: z.array(z.object({ depth: z.number(), id: z.string(), text: z.string() })).readonly(),
@@ -58,6 +69,8 @@ const renderedPageSchema = z.object({
   frontmatter: z.record(z.string(), z.unknown()),
   warnings: z.array(z.string()).readonly(),
   islands: z.object({ names: z.array(z.string()).readonly(), script: z.string() }).optional(),
+  endpointFields: z.array(endpointFieldSchema).max(2000).readonly().optional(),
+  requestExample: z.boolean().optional(),
 });
 
 /** Child -> parent. */

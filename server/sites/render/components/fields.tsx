@@ -1,6 +1,6 @@
 /** ResponseField and ParamField rows. */
-import type { ReactNode } from 'react';
-import { useRenderState } from '../runtime/state.js';
+import { createContext, isValidElement, useContext, type ReactNode } from 'react';
+import { useRenderState, type RenderState } from '../runtime/state.js';
 import { bool, str, strings, type MdxProps } from './util.js';
 
 const LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'] as const;
@@ -62,9 +62,54 @@ export function ResponseField(props: MdxProps): ReactNode {
   return <FieldRow kind="response" name={str(props['name']) ?? ''} source={props} />;
 }
 
+/** The names of the ParamFields a ParamField is written inside (an object's properties), outermost first. */
+const ParentFields = createContext<readonly string[]>([]);
+
+/**
+ * `value` when it is plain data (`default={10}`, `default={["a"]}`), else undefined: it crosses to the
+ * server as a message, where an element or a function cannot go.
+ */
+function plainData(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (depth > 4 || value === null || typeof value !== 'object' || isValidElement(value)) return undefined;
+  if (Array.isArray(value)) return value.map((item: unknown) => plainData(item, depth + 1) ?? null);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainData(v, depth + 1) ?? null]));
+}
+
+/** Keeps a located ParamField for the page's generated request example (theme/endpoint/mdxSamples.ts). */
+function recordField(
+  state: RenderState,
+  location: (typeof LOCATIONS)[number],
+  name: string,
+  parents: readonly string[],
+  p: MdxProps,
+): void {
+  const type = str(p['type']);
+  const placeholder = str(p['placeholder']);
+  const fallback = plainData(p['default']);
+  state.endpointFields.push({
+    location,
+    name,
+    parents,
+    required: bool(p['required']),
+    ...(type === undefined ? {} : { type }),
+    ...(fallback === undefined ? {} : { default: fallback }),
+    ...(placeholder === undefined ? {} : { placeholder }),
+  });
+}
+
 /** `<ParamField query|path|body|header="name" type required deprecated default placeholder>` */
 export function ParamField(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const parents = useContext(ParentFields);
   const location = LOCATIONS.find((l) => str(props[l]) !== undefined);
   const name = location ? (str(props[location]) ?? '') : (str(props['name']) ?? '');
-  return <FieldRow kind="param" name={name} location={location} source={props} />;
+  if (location && name) recordField(state, location, name, parents, props);
+  return (
+    <ParentFields.Provider value={[...parents, name]}>
+      <FieldRow kind="param" name={name} location={location} source={props} />
+    </ParentFields.Provider>
+  );
 }

@@ -144,6 +144,7 @@ function CodeExample(props: MdxProps, kind: 'request' | 'response'): ReactNode {
 
 /** `<RequestExample>`: the request samples of an endpoint page. */
 export function RequestExample(props: MdxProps): ReactNode {
+  useRenderState().requestExample = true;
   return CodeExample(props, 'request');
 }
 

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import GithubSlugger from 'github-slugger';
-import type { IconLibrary, RenderedHeading } from '../types.js';
+import type { EndpointField, IconLibrary, RenderedHeading } from '../types.js';
 
 import { fieldSlug, PageIds, slugify } from './slugs.js';
 
@@ -29,6 +29,10 @@ export class RenderState {
   readonly islands = new Set<string>();
   /** Script snippets whose components are among them (`<path>#<export>` islands): path -> source. */
   readonly islandModules = new Map<string, string>();
+  /** ParamFields with a location, in reading order (an endpoint page's generated request example). */
+  readonly endpointFields: EndpointField[] = [];
+  /** Whether the page wrote a `<RequestExample>`. */
+  requestExample = false;
   /** Page-wide like Mintlify's: a repeated slug gets `-2`, `-3`, ... in reading order, snippets included. */
   private readonly ids = new PageIds();
   /** The ids GitHub would give the same titles (its own `-1`, `-2` numbering), for {@link aliasOf}. */

@@ -11,7 +11,15 @@ import { esc } from '../html.js';
 import { endpointBar } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
-import { authOf, exampleText, mediaExample, mediaExamples, pickContent, requestSamples } from './samples.js';
+import {
+  authOf,
+  exampleText,
+  mediaExample,
+  mediaExamples,
+  operationSamples,
+  pickContent,
+  type Sample,
+} from './samples.js';
 import { sampleLanguages } from './snippets.js';
 import { fieldRow, flatten, isObject, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 
@@ -112,23 +120,14 @@ export async function renderEndpointPage(
   // Request samples and response examples (moved to the right column on wide screens by the client).
   const body = ctx.resolve(operation['requestBody']).node;
   const media = pickContent(body?.['content']) ?? swaggerBody(params);
-  const bodyExample = media ? mediaExample(ctx, media[1], 'request') : undefined;
-  const query = params
-    .filter((p) => p['in'] === 'query' && p['required'] === true)
-    .map((p) => `${String(p['name'])}=<${String(p['name'])}>`);
   const samples = webhook
-    ? bodyExample === undefined
-      ? []
-      : [{ label: 'Payload', ...exampleText(bodyExample, media?.[0] ?? 'application/json') }]
-    : requestSamples({
+    ? webhookSamples(ctx, media)
+    : operationSamples(ctx, {
         method: op.method,
-        url: `${server ?? ''}${op.path}${query.length > 0 ? `?${query.join('&')}` : ''}`,
+        url: `${server ?? ''}${op.path}`,
+        params,
+        media,
         auth,
-        headers: params
-          .filter((p) => p['in'] === 'header' && p['required'] === true)
-          .map((p) => [String(p['name']), `<${String(p['name'])}>`] as const),
-        contentType: media?.[0],
-        body: bodyExample,
         operation,
         languages: sampleLanguages(site.config.api),
       });
@@ -250,6 +249,12 @@ export async function renderEndpointPage(
     frontmatter: content?.frontmatter ?? {},
     warnings: content?.warnings ?? [],
   };
+}
+
+/** A webhook's sample: the payload it sends, if its body has an example. */
+function webhookSamples(ctx: SchemaContext, media: [string, Json] | undefined): Sample[] {
+  const value = media ? mediaExample(ctx, media[1], 'request') : undefined;
+  return value === undefined || media === undefined ? [] : [{ label: 'Payload', ...exampleText(value, media[0]) }];
 }
 
 /** Swagger 2.0: an `in: body` parameter is the request body. */

@@ -136,6 +136,41 @@ export function requestSamples(input: SampleInput): Sample[] {
   return [...(input.languages.curl ? [curl] : []), ...generatedSamples(request, input.languages.generated)];
 }
 
+/** An operation as its request samples read it: its parameters (resolved) and its body's media type. */
+export interface SampleOperation {
+  readonly method: string;
+  /** Server and path, path parameters as the page shows them (`{id}`). */
+  readonly url: string;
+  readonly params: readonly Json[];
+  readonly media: [string, Json] | undefined;
+  readonly auth: AuthInfo | undefined;
+  readonly operation: Json;
+  readonly languages: SampleLanguages;
+  /** The value a required query parameter or header is sent with; `<name>` by default. */
+  readonly value?: (param: Json) => string;
+}
+
+/**
+ * The request samples of an operation: its required query parameters in the URL and required headers
+ * sent (with placeholders), its body's example as the body. Endpoint pages of OpenAPI operations and of
+ * MDX pages (mdxSamples.ts) share it, so both show the same request the same way.
+ */
+export function operationSamples(ctx: SchemaContext, op: SampleOperation): Sample[] {
+  const value = op.value ?? ((p: Json): string => `<${String(p['name'])}>`);
+  const required = (where: string): Json[] => op.params.filter((p) => p['in'] === where && p['required'] === true);
+  const query = required('query').map((p) => `${String(p['name'])}=${value(p)}`);
+  return requestSamples({
+    method: op.method,
+    url: `${op.url}${query.length > 0 ? `?${query.join('&')}` : ''}`,
+    auth: op.auth,
+    headers: required('header').map((p) => [String(p['name']), value(p)] as const),
+    contentType: op.media?.[0],
+    body: op.media ? mediaExample(ctx, op.media[1], 'request') : undefined,
+    operation: op.operation,
+    languages: op.languages,
+  });
+}
+
 function bodyText(body: unknown): string {
   return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
 }
