@@ -188,7 +188,7 @@ export function renderDocument(args: DocumentArgs): string {
       ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">The AI assistant is not available in this offline copy.</div></div>`
       : '';
   const article =
-    (bare ? '' : renderPageHeader(page, eyebrowOf(site, location.groups), pageActions(site, page, args))) +
+    (bare ? '' : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args))) +
     notice +
     `<div class="op-prose" data-op-prose="">${rendered.html}</div>` +
     (bare ? '' : renderLastModified(site, page)) +

@@ -2,6 +2,7 @@
 import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedHeading } from '../render/types.js';
 import { endpointBar, frontmatterEndpoint } from './endpoint/bar.js';
+import { isAbsoluteUrl, mdxServer } from './endpoint/mdxSamples.js';
 import { attrs, esc } from './html.js';
 import { feedUrlOf, hasFeed } from './feed.js';
 import { ui } from './icons.js';
@@ -20,11 +21,17 @@ function feedButton(url: string): string {
   return `<a${attrs({ class: 'op-rss', href, title: 'RSS feed' })}>${ui('rss')}<span>RSS</span></a>`;
 }
 
+/** The bar of a page bound by frontmatter: a relative path (`/v1/users`) after docs.json's MDX server. */
+function boundBar(api: unknown, bound: { method: string; path: string }): string {
+  const server = isAbsoluteUrl(bound.path) ? undefined : mdxServer(api);
+  return endpointBar(bound.method, bound.path, server);
+}
+
 /**
  * Title, eyebrow (group name, or group path: `eyebrow`), deprecated badge, page actions (`actions`, HTML
  * from pageActions.ts) and description.
  */
-export function renderPageHeader(page: SitePage, eyebrow: readonly string[], actions = ''): string {
+export function renderPageHeader(site: SiteModel, page: SitePage, eyebrow: readonly string[], actions = ''): string {
   const deprecated = page.frontmatter.deprecated === true || page.operation?.deprecated === true;
   // Generated endpoint pages show the operation description as Markdown in their body instead.
   const description =
@@ -37,7 +44,7 @@ export function renderPageHeader(page: SitePage, eyebrow: readonly string[], act
     `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}${hasFeed(page) ? feedButton(page.url) : ''}` +
     `${actions}</div>` +
     `${description ? `<p class="op-page-description">${esc(description)}</p>` : ''}` +
-    `${bound ? endpointBar(bound.method, bound.path) : ''}</header>`
+    `${bound ? boundBar(site.config.api, bound) : ''}</header>`
   );
 }
 

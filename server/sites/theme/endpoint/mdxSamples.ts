@@ -48,10 +48,21 @@ function authDocument(mdx: MdxApi, frontmatter: Frontmatter): Json {
   return scheme ? { components: { securitySchemes: { auth: scheme } }, security: [{ auth: [] }] } : {};
 }
 
+/** The server of MDX endpoint pages (`api.mdx.server`, the first of several), if docs.json names one. */
+export function mdxServer(api: unknown): string | undefined {
+  const parsed = MdxApiSchema.safeParse(api ?? {});
+  const server = parsed.success ? parsed.data.mdx?.server : undefined;
+  return Array.isArray(server) ? server[0] : server;
+}
+
+/** Whether an endpoint path is a whole URL (else the MDX server goes in front of it). */
+export function isAbsoluteUrl(path: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+}
+
 /** `path` with the server in front when it is relative (`/v1/users`, with `api.mdx.server` set). */
-function withServer(path: string, mdx: MdxApi): string {
-  const server = Array.isArray(mdx.server) ? mdx.server[0] : mdx.server;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || server === undefined) return path;
+function withServer(path: string, server: string | undefined): string {
+  if (isAbsoluteUrl(path) || server === undefined) return path;
   return `${server.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
@@ -105,7 +116,7 @@ export function mdxRequestSamples(
   });
   return operationSamples(ctx, {
     method: endpoint.method,
-    url: withServer(path, mdx),
+    url: withServer(path, mdxServer(api)),
     params,
     media,
     auth: authOf(ctx, {}),

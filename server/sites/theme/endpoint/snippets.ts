@@ -43,21 +43,23 @@ function pythonLiteral(value: unknown, indent = ''): string {
 }
 
 function python(r: SampleRequest): string {
-  const lines = ['import requests', '', `url = ${q(r.url)}`, ''];
+  const setup: string[] = [];
   const args = [q(r.method.toUpperCase()), 'url'];
   if (r.json !== undefined) {
-    lines.push(`payload = ${pythonLiteral(r.json)}`);
+    setup.push(`payload = ${pythonLiteral(r.json)}`);
     args.push('json=payload');
   } else if (r.body !== undefined) {
-    lines.push(`payload = ${q(r.body)}`);
+    setup.push(`payload = ${q(r.body)}`);
     args.push('data=payload');
   }
   const headers =
     r.json !== undefined ? r.headers.filter(([name]) => name.toLowerCase() !== 'content-type') : r.headers;
   if (headers.length > 0) {
-    lines.push(`headers = {\n${headers.map(([name, value]) => `    ${q(name)}: ${q(value)}`).join(',\n')}\n}`);
+    setup.push(`headers = {\n${headers.map(([name, value]) => `    ${q(name)}: ${q(value)}`).join(',\n')}\n}`);
     args.push('headers=headers');
   }
+  // A request with neither body nor headers has no setup: no second blank line before it.
+  const lines = ['import requests', '', `url = ${q(r.url)}`, ...(setup.length > 0 ? ['', ...setup] : [])];
   lines.push('', `response = requests.request(${args.join(', ')})`, '', 'print(response.text)');
   return lines.join('\n');
 }
