@@ -71,6 +71,16 @@ describe('MDX endpoint request examples', () => {
     expect(own.requestExample).toBe(true);
   });
 
+  it('ships the fields of endpoint pages only, and no more than the server takes', async () => {
+    const guide = await render('---\ntitle: Config\n---\n<ParamField path="--port" type="number">Port.</ParamField>');
+    expect(guide.endpointFields).toBeUndefined();
+    const many = Array.from({ length: 600 }, (_, i) => `<ParamField query="q${i}">q</ParamField>`);
+    const long = `<ParamField query="${'n'.repeat(300)}">too long a name</ParamField>`;
+    const big = await render(['---', 'api: GET https://a.test/x', '---', long, ...many].join('\n'));
+    expect(big.endpointFields).toHaveLength(500);
+    expect(big.endpointFields?.[0]?.name).toBe('q0');
+  });
+
   it('builds the request from them: path values, required query and headers, a typed JSON body', async () => {
     const page = await render(CREATE_USER);
     const api = { mdx: { auth: { method: 'bearer' } } };

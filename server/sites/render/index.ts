@@ -68,9 +68,17 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     frontmatter: split.frontmatter,
     warnings: state.warnings,
     ...(islands === undefined ? {} : { islands }),
-    ...(state.endpointFields.length === 0 ? {} : { endpointFields: state.endpointFields }),
+    // Only an endpoint page reads them: other pages (a config reference of hundreds) need not ship them.
+    ...(state.endpointFields.length === 0 || !isEndpointPage(split.frontmatter)
+      ? {}
+      : { endpointFields: state.endpointFields }),
     ...(state.requestExample ? { requestExample: true } : {}),
   };
+}
+
+/** Whether frontmatter binds the page to an endpoint (`api: "POST url"`, `openapi: "GET /path"`). */
+function isEndpointPage(frontmatter: Readonly<Record<string, unknown>>): boolean {
+  return typeof frontmatter['api'] === 'string' || typeof frontmatter['openapi'] === 'string';
 }
 
 /** The islands the page used and their script; undefined when it used none or their code does not compile. */

@@ -29,6 +29,12 @@ export interface RenderInput {
 }
 
 /**
+ * Bounds of what a page's ParamFields carry to the server (sandbox/protocol.ts checks them): past them a
+ * field is left out of the generated request example, never the page failed.
+ */
+export const ENDPOINT_FIELD_LIMITS = { fields: 500, name: 256, type: 256, placeholder: 1024, depth: 12 } as const;
+
+/**
  * A `<ParamField path|query|body|header|cookie="name">` of the page: an endpoint page without its own
  * `<RequestExample>` gets one generated from them (theme/endpoint/mdxSamples.ts), as Mintlify does.
  */

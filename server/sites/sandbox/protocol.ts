@@ -3,6 +3,7 @@
  * what it sends is checked like any untrusted input before the server uses it.
  */
 import { z } from 'zod';
+import { ENDPOINT_FIELD_LIMITS as LIMITS } from '../render/types.js';
 
 const iconLibrary = z.enum(['fontawesome', 'lucide', 'tabler']);
 
@@ -50,12 +51,12 @@ export type ChildRequest = z.infer<typeof childRequestSchema>;
 /** A page's ParamField, as its generated request example reads it (render/types.ts `EndpointField`). */
 const endpointFieldSchema = z.object({
   location: z.enum(['path', 'query', 'body', 'header', 'cookie']),
-  name: z.string().max(512),
-  parents: z.array(z.string().max(512)).max(16).readonly(),
-  type: z.string().max(512).optional(),
+  name: z.string().max(LIMITS.name),
+  parents: z.array(z.string().max(LIMITS.name)).max(LIMITS.depth).readonly(),
+  type: z.string().max(LIMITS.type).optional(),
   required: z.boolean(),
   default: z.unknown().optional(),
-  placeholder: z.string().max(4096).optional(),
+  placeholder: z.string().max(LIMITS.placeholder).optional(),
 });
 
 const renderedPageSchema = z.object({
@@ -69,7 +70,7 @@ const renderedPageSchema = z.object({
   frontmatter: z.record(z.string(), z.unknown()),
   warnings: z.array(z.string()).readonly(),
   islands: z.object({ names: z.array(z.string()).readonly(), script: z.string() }).optional(),
-  endpointFields: z.array(endpointFieldSchema).max(2000).readonly().optional(),
+  endpointFields: z.array(endpointFieldSchema).max(LIMITS.fields).readonly().optional(),
   requestExample: z.boolean().optional(),
 });
 

@@ -1,6 +1,7 @@
 /** ResponseField and ParamField rows. */
 import { createContext, isValidElement, useContext, type ReactNode } from 'react';
 import { useRenderState, type RenderState } from '../runtime/state.js';
+import { ENDPOINT_FIELD_LIMITS as LIMITS } from '../types.js';
 import { bool, str, strings, type MdxProps } from './util.js';
 
 const LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'] as const;
@@ -78,6 +79,17 @@ function plainData(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainData(v, depth + 1) ?? null]));
 }
 
+/** Whether a field fits what the server takes (ENDPOINT_FIELD_LIMITS); one past them is left out. */
+function fits(state: RenderState, name: string, parents: readonly string[], type: string | undefined): boolean {
+  return (
+    state.endpointFields.length < LIMITS.fields &&
+    name.length <= LIMITS.name &&
+    parents.length <= LIMITS.depth &&
+    parents.every((parent) => parent.length <= LIMITS.name) &&
+    (type === undefined || type.length <= LIMITS.type)
+  );
+}
+
 /** Keeps a located ParamField for the page's generated request example (theme/endpoint/mdxSamples.ts). */
 function recordField(
   state: RenderState,
@@ -87,6 +99,7 @@ function recordField(
   p: MdxProps,
 ): void {
   const type = str(p['type']);
+  if (!fits(state, name, parents, type)) return;
   const placeholder = str(p['placeholder']);
   const fallback = plainData(p['default']);
   state.endpointFields.push({
@@ -96,7 +109,7 @@ function recordField(
     required: bool(p['required']),
     ...(type === undefined ? {} : { type }),
     ...(fallback === undefined ? {} : { default: fallback }),
-    ...(placeholder === undefined ? {} : { placeholder }),
+    ...(placeholder === undefined || placeholder.length > LIMITS.placeholder ? {} : { placeholder }),
   });
 }
 
