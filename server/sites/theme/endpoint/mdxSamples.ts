@@ -66,7 +66,7 @@ function withServer(path: string, server: string | undefined): string {
   return `${server.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** The request the page documents, as OpenAPI parameters and a body; `values`: what an input is sent as. */
+/** The request the page documents, as OpenAPI parameters and a body (nested fields as its properties). */
 function operationOf(fields: readonly EndpointField[]): { params: Json[]; media: [string, Json] | undefined } {
   const top = fields.filter((f) => f.parents.length === 0);
   const params = top
