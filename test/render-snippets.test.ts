@@ -63,6 +63,25 @@ describe('snippets and imports', () => {
   });
 });
 
+describe('<Snippet file> (the older snippet syntax)', () => {
+  it('includes _snippets/FILE with its other attributes as props, in flow and in text, and reports a missing one', async () => {
+    const page = await render(
+      '<Snippet file="get-help.mdx" team="founders" />\n\nSee <Snippet file="sub/inline" /> and <Snippet file="gone.mdx" />.',
+    );
+    expect(one(page.dom, '.op-card .op-card-title').text).toBe('Talk to founders');
+    expect(page.text).toContain('See\ninline legacy snippet\nand .');
+    expect(page.unknownComponents).toEqual([]);
+    expect(page.missingImports).toEqual(['/_snippets/gone.mdx']);
+  });
+
+  it('leaves a page-defined Snippet component alone', async () => {
+    const page = await render(
+      'export const Snippet = ({ file }) => <em>{file}</em>\n\n<Snippet file="get-help.mdx" />',
+    );
+    expect(one(page.dom, 'em').text).toBe('get-help.mdx');
+  });
+});
+
 describe('robustness', () => {
   it('turns an MDX syntax error into an error box with the source, never a throw', async () => {
     const page = await render('# Title\n\nBroken {1 +} expression\n');

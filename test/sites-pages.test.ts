@@ -162,13 +162,14 @@ describe('page set rules', () => {
       'deep/scratch/x.mdx': fm('Scratch'),
       'snippets/part.mdx': 'Snippet',
       'snippets/nested/deep.md': 'Snippet',
+      '_snippets/get-help.mdx': 'Legacy snippet for <Snippet file>',
       '.github/issue.md': '# Not docs',
       'node_modules/pkg/README.mdx': '# Not docs',
     });
     const model = loadSiteProject(dir);
     expect([...model.pages.keys()]).toEqual(['a', 'guide/README', 'index']);
     expect(model.pages.get('a')).toMatchObject({ file: 'a.mdx', title: 'MDX wins' });
-    expect(model.counts.snippets).toBe(2);
+    expect(model.counts.snippets).toBe(3);
   });
 
   it('keeps a page with broken frontmatter, reporting it', () => {

@@ -243,7 +243,7 @@ export interface SiteCounts {
   readonly navPages: number;
   /** File pages reachable by URL only. */
   readonly outOfNavPages: number;
-  /** Files under `snippets/`. */
+  /** Files under `snippets/` and `_snippets/`. */
   readonly snippets: number;
   readonly specs: number;
   readonly operations: number;

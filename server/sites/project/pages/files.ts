@@ -5,7 +5,8 @@
  *   ignore `.git`, `.github`, `.claude`, `.agents`, `.idea`, `node_modules`);
  * - `.mintignore` patterns (gitignore syntax: `dir/`, `*.draft.mdx`, `/anchored`, `**`, `!negation`)
  *   remove files completely;
- * - every `.mdx`/`.md` file is a page, except files under `snippets/` and the repository files at the
+ * - every `.mdx`/`.md` file is a page, except files under `snippets/` (or `_snippets/`, where older
+ *   projects keep the files `<Snippet file>` includes) and the repository files at the
  *   root that Mintlify ignores (`README.md`, `LICENSE.md`, `CHANGELOG.md`, `CONTRIBUTING.md`) plus the
  *   agent-instruction files `AGENTS.md` and `CLAUDE.md` (tool configuration, never docs content).
  */
@@ -18,7 +19,7 @@ export interface ProjectFiles {
   readonly all: ReadonlySet<string>;
   /** Page files (`.mdx` / `.md`). */
   readonly pages: readonly string[];
-  /** Files under `snippets/`. */
+  /** Files under `snippets/` and `_snippets/`. */
   readonly snippets: readonly string[];
   /** `.json` / `.yaml` / `.yml` files that may be OpenAPI documents. */
   readonly specCandidates: readonly string[];
@@ -114,7 +115,7 @@ export function listProjectFiles(rootDir: string): ProjectFiles {
   const specCandidates: string[] = [];
   for (const path of all) {
     const lower = path.toLowerCase();
-    if (path.startsWith('snippets/')) snippets.push(path);
+    if (path.startsWith('snippets/') || path.startsWith('_snippets/')) snippets.push(path);
     else if (/\.mdx?$/.test(lower) && !NOT_PAGES_AT_ROOT.has(lower)) pages.push(path);
     if (/\.(json|ya?ml)$/.test(lower) && !CONFIG_FILES.has(lower)) specCandidates.push(path);
   }

@@ -24,6 +24,7 @@ import {
   walk,
 } from './estree.js';
 import { markIslands, type IslandPlan } from './islands.js';
+import { rewriteLegacySnippets } from './legacySnippets.js';
 
 /** What the plugin learned about the document; filled in during the transform. */
 export interface CompileFacts {
@@ -71,6 +72,7 @@ export function remarkOffprint(facts: CompileFacts): () => (tree: Root) => void 
     const jsx = new Set<string>();
     const declared = new Set<string>();
     const used = new Set<string>();
+    rewriteLegacySnippets(tree);
     visitMdast(tree, facts, jsx);
     const blocks = tree.children.flatMap((node) =>
       node.type === 'mdxjsEsm' && node.data?.estree ? [{ value: node.value, estree: node.data.estree }] : [],
