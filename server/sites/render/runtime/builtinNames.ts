@@ -49,6 +49,8 @@ export const BUILTIN_NAMES = [
   'PopupTrigger',
   'PopupContent',
   'Graph',
+  // Mintlify pages can write `<Link href>` (Next.js's link, in scope on Mintlify) for an internal link.
+  'Link',
 ] as const;
 
 /** The name of a built-in component. */

@@ -72,6 +72,7 @@ export const BUILTINS: Readonly<Record<BuiltinName, Component>> = {
   PopupTrigger,
   PopupContent,
   Graph,
+  Link,
 };
 
 /** Element overrides for Markdown output and lower-case JSX, plus our internal fence elements. */
