@@ -354,4 +354,17 @@ describe('page set rules', () => {
       ['missing-asset', 'index.mdx', '/images/nested.png: file not found in the project'],
     ]);
   });
+
+  it("resolves ../ at the root as the browser and renderer do: a root page's ../images/a.png is /images/a.png", () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      // mem0's introduction: a root-level page reaching "up" to the images folder.
+      'index.mdx': `${fm('Home')}\n<Frame>\n  <img src="../images/gone.png" />\n</Frame>\n\n![here](../images/here.png) [Other](../other) [Home](../index)\n`,
+      'images/here.png': 'png',
+    });
+    expect(loadSiteProject(dir).problems.map((p) => [p.code, p.file, p.message])).toEqual([
+      ['missing-asset', 'index.mdx', '../images/gone.png: file not found in the project'],
+      ['broken-link', 'index.mdx', '"../other" (/other): no page or file at this path'],
+    ]);
+  });
 });

@@ -138,8 +138,8 @@ export class BrokenLinks {
   private checkLinks(file: string, links: readonly string[]): void {
     const broken: { link: string; target: string }[] = [];
     for (const link of links) {
-      const target = localTarget(link, file);
-      if (target !== undefined && !this.leadsSomewhere(target)) broken.push({ link, target });
+      const target = localTarget(link, file, 'clamp');
+      if (target !== undefined && target !== '' && !this.leadsSomewhere(target)) broken.push({ link, target });
     }
     this.add(file, broken, ({ link, target }) => {
       // A copy: a capture of the source would keep the whole page alive with the problem.

@@ -61,8 +61,13 @@ export function scanReferences(source: string): SourceReferences {
   return { assets: [...assets].map(ownCopy), imports: [...imports].map(ownCopy) };
 }
 
-/** A reference that points into the project, as a project-relative path; undefined for URLs, anchors, templates. */
-export function localTarget(ref: string, fromFile: string): string | undefined {
+/**
+ * A reference that points into the project, as a project-relative path; undefined for URLs, anchors,
+ * templates and (unless `atRoot` is `clamp`) paths that climb above the project root.
+ * `clamp` resolves as a browser resolves a URL, and as the renderer does for images and links: `..` at
+ * the root stays there, so `../images/a.png` on the root page `introduction` is `/images/a.png`.
+ */
+export function localTarget(ref: string, fromFile: string, atRoot: 'escape' | 'clamp' = 'escape'): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('//') || ref.startsWith('#') || /[{}$]/.test(ref)) {
     return undefined;
   }
@@ -74,7 +79,7 @@ export function localTarget(ref: string, fromFile: string): string | undefined {
   }
   if (clean === '' || clean === '/') return undefined;
   const joined = clean.startsWith('/') ? clean.slice(1) : posix.join(posix.dirname(fromFile), clean);
-  const normal = posix.normalize(joined);
+  const normal = atRoot === 'clamp' ? posix.normalize(`/${joined}`).slice(1) : posix.normalize(joined);
   return normal.startsWith('../') || normal === '..' ? undefined : normal;
 }
 
@@ -89,8 +94,8 @@ export function referenceProblems(files: ReadonlySet<string>, file: string, sour
   const problems: SiteProblem[] = [];
   const { assets, imports } = scanReferences(source);
   for (const ref of assets) {
-    const target = localTarget(ref, file);
-    if (target !== undefined && !files.has(target)) {
+    const target = localTarget(ref, file, 'clamp');
+    if (target !== undefined && target !== '' && !files.has(target)) {
       problems.push({ code: 'missing-asset', file, message: `${ref}: file not found in the project` });
     }
   }
