@@ -3,8 +3,9 @@
  * theme's navigation or table of contents, not a heading's own permalink) that carry a fragment, as a
  * page sweep collected them (test/helpers/pageSweep.ts), are each navigated to. Where the page the link
  * lands on (after any redirect) has the fragment's target in its source (test/helpers/fragmentLinks.ts's
- * rule: a heading, a titled component, a field or an explicit id), `document.getElementById` of the
- * decoded hash must find an element there.
+ * rule: a heading, a titled component, a field or an explicit id), the decoded hash must name an element
+ * there as the site's script resolves it (server/sites/theme/client/anchors.ts): its id, or, ignoring
+ * case, an id or the GitHub-style alias (`data-op-alias`) of a titled element.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,7 +67,15 @@ export async function followFragmentLinks(
       await page.goto(href, { waitUntil: 'load' });
       const landed = await page.evaluate(() => {
         const hash = decodeURIComponent(location.hash.slice(1));
-        return { path: decodeURIComponent(location.pathname), hash, found: document.getElementById(hash) !== null };
+        const key = hash.toLowerCase();
+        const loose = [...document.querySelectorAll<HTMLElement>('[id], [data-op-alias]')].some(
+          (el) => el.id.toLowerCase() === key || el.dataset['opAlias'] === key,
+        );
+        return {
+          path: decodeURIComponent(location.pathname),
+          hash,
+          found: document.getElementById(hash) !== null || loose,
+        };
       });
       const keys = targets.get(landed.path.replace(/\/+$/, '') || '/');
       if (keys === undefined || landed.hash === '' || !targetExists(keys, landed.hash)) continue;
