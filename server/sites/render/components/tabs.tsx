@@ -2,7 +2,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { codeTab, OpCode, type OpCodeProps } from '../code/CodeBlock.js';
 import { IconSlot } from '../icons/Icon.js';
-import { useRenderState } from '../runtime/state.js';
+import { snippetBlocks } from '../runtime/snippetBlocks.js';
+import { SnippetPropsProvider, useRenderState } from '../runtime/state.js';
 import { bool, cx, elementChildren, num, str, textOf, type MdxProps } from './util.js';
 
 interface TabItem {
@@ -96,22 +97,30 @@ export function Tab(props: MdxProps): ReactNode {
 
 /**
  * Tab items for a group of code blocks: each block's title (or language) is its tab label, and a fence's
- * `icon=` the tab's icon, as the block's own title bar shows it outside a group.
+ * `icon=` the tab's icon, as the block's own title bar shows it outside a group. A snippet made only of
+ * fences gives one tab per fence, as if they were written inline (its props still fill its `{name}`s).
  */
 function codeItems(children: ReactNode, prefix: string): TabItem[] {
   const state = useRenderState();
-  return elementChildren(children).map((child: ReactElement<MdxProps>, index) => {
-    if (child.type === OpCode) {
-      const fence = child.props as OpCodeProps;
-      const { title, icon } = codeTab(fence);
-      const id = state.anchor(`${prefix}-${title}`, null, null);
-      return { label: title, id, ...(icon ? { icon } : {}), content: <OpCode {...fence} grouped /> };
+  const fenceItem = (fence: OpCodeProps, wrap: (node: ReactNode) => ReactNode): TabItem => {
+    const { title, icon } = codeTab(fence);
+    const id = state.anchor(`${prefix}-${title}`, null, null);
+    return { label: title, id, ...(icon ? { icon } : {}), content: wrap(<OpCode {...fence} grouped />) };
+  };
+  return elementChildren(children).flatMap((child: ReactElement<MdxProps>, index): TabItem[] => {
+    if (child.type === OpCode) return [fenceItem(child.props as OpCodeProps, (node) => node)];
+    const blocks = snippetBlocks(child);
+    if (blocks) {
+      const wrap = (node: ReactNode): ReactNode => (
+        <SnippetPropsProvider value={child.props}>{node}</SnippetPropsProvider>
+      );
+      return blocks.map((fence) => fenceItem(fence, wrap));
     }
     const label =
       str(child.props['filename']) ??
       str(child.props['title']) ??
       (textOf(child.props.children).slice(0, 40) || `Tab ${index + 1}`);
-    return { label, id: state.anchor(`${prefix}-${label}`, null, null), content: child };
+    return [{ label, id: state.anchor(`${prefix}-${label}`, null, null), content: child }];
   });
 }
 

@@ -3,7 +3,7 @@
  * variables), `.jsx`/`.js` snippets (esbuild), and refusal of npm packages. Files are read only through
  * `RenderInput.readFile`. Anything that cannot be loaded becomes an empty module that renders nothing.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { compileMdx, type CompiledModule } from '../compile/compile.js';
 import { HOOKS } from '../compile/remarkOffprint.js';
 import { isIslandSnippet } from '../compile/islands.js';
@@ -13,6 +13,7 @@ import { BUILTINS, componentFor, guardComponent, HTML_COMPONENTS } from './compo
 import { GUEST_JSX_RUNTIME, GUEST_REACT } from './guestReact.js';
 import { guestModule, newGuestRealm, runInGuest, thrownMessage, type GuestRealm } from './guest.js';
 import { islandComponent } from './islands.js';
+import { withSnippetBlocks } from './snippetBlocks.js';
 import { SnippetPropsProvider, type RenderState } from './state.js';
 import { transformScript } from './transform.js';
 
@@ -154,13 +155,16 @@ export class ModuleLoader {
       return missingModule();
     }
     const module = this.run({ ...compiled, code: compiled.code }, path);
-    const Content = module['default'] as ComponentType<Record<string, unknown>>;
+    const Content = module['default'] as (props: Record<string, unknown>) => ReactNode;
     const Snippet = (props: Record<string, unknown>): ReactNode => (
       <SnippetPropsProvider value={props}>
         <Content {...props} components={HTML_COMPONENTS} />
       </SnippetPropsProvider>
     );
-    return guardExports({ ...module, default: Snippet });
+    // The MDX function itself (no hooks): called directly it yields the snippet's elements for CodeGroup.
+    const content = (props: Readonly<Record<string, unknown>>): ReactNode =>
+      Content({ ...props, components: HTML_COMPONENTS });
+    return guardExports({ ...module, default: withSnippetBlocks(Snippet, content) });
   }
 
   private loadScript(path: string, source: string): ModuleNamespace {
