@@ -11,11 +11,49 @@ import { compileFunction, createContext, runInContext, type Context } from 'node
 /** A page's realm for project code. */
 export type GuestRealm = Context;
 
+/**
+ * Base64 as browsers have it (`btoa`/`atob`, Latin-1 strings), written in the realm's own JavaScript:
+ * Node's functions would hand project code this process's Function constructor. Components build deep
+ * links with them (Firecrawl's MCP setup card: `btoa(JSON.stringify(config))`).
+ */
+const BASE64 = `
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  globalThis.btoa = (input) => {
+    const s = String(input);
+    if (/[^\\u0000-\\u00ff]/.test(s)) throw new Error('btoa: the string has characters outside of Latin-1');
+    let out = '';
+    for (let i = 0; i < s.length; i += 3) {
+      const n = (s.charCodeAt(i) << 16) | ((s.charCodeAt(i + 1) || 0) << 8) | (s.charCodeAt(i + 2) || 0);
+      out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
+      out += (i + 1 < s.length ? B64[(n >> 6) & 63] : '=') + (i + 2 < s.length ? B64[n & 63] : '=');
+    }
+    return out;
+  };
+  globalThis.atob = (input) => {
+    const s = String(input).replace(/[\\t\\n\\f\\r ]/g, '').replace(/==?$/, '');
+    if (s.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(s)) throw new Error('atob: the string is not correctly encoded');
+    let out = '';
+    let value = 0;
+    let bits = 0;
+    for (const ch of s) {
+      value = (value << 6) | B64.indexOf(ch);
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        out += String.fromCharCode((value >> bits) & 255);
+        value &= (1 << bits) - 1;
+      }
+    }
+    return out;
+  };
+`;
+
 /** Globals a browser or Mintlify's SSR would have that harmless snippets use (`console.log` left in). */
 const PRELUDE = `
   const noop = () => undefined;
   globalThis.console = Object.freeze({ log: noop, info: noop, warn: noop, error: noop, debug: noop });
   globalThis.window = undefined;
+  ${BASE64}
 `;
 
 /** A new realm for one page render. */
