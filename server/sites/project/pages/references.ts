@@ -47,8 +47,19 @@ export function inlineLinkPattern(before: string): RegExp {
 }
 
 const IMAGE = inlineLinkPattern('!');
-const ATTRIBUTE = /\b(?:src|img)\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
+/** An attribute stands after whitespace: `?src="` inside a URL string is no attribute (Firecrawl's survey link). */
+const ATTRIBUTE = /(?<=\s)(?:src|img)\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
 const IMPORT = /^import\s+(?:[^'";]*?\s+from\s+)?["']([^"'\n]+)["']/gm;
+
+/**
+ * Whether the attribute at `index` names a file. On an HTML tag it does; a project's own component
+ * (`<Cta src="docs-introduction" />`) may mean anything by it, so there only a path or a file name counts.
+ */
+function isAssetAttribute(text: string, index: number, value: string): boolean {
+  const open = text.lastIndexOf('<', index);
+  const tag = /^<([A-Za-z][\w.:-]*)/.exec(text.slice(open, open + 80))?.[1] ?? '';
+  return !/^[A-Z]/.test(tag) || /^\.{0,2}\/|\.[a-z0-9]{2,5}$/i.test(value);
+}
 
 /** Finds asset references and import specifiers outside code. */
 export function scanReferences(source: string): SourceReferences {
@@ -56,7 +67,9 @@ export function scanReferences(source: string): SourceReferences {
   const assets = new Set<string>();
   const imports = new Set<string>();
   for (const m of text.matchAll(IMAGE)) if (m[1] !== undefined) assets.add(m[1]);
-  for (const m of text.matchAll(ATTRIBUTE)) if (m[1] !== undefined) assets.add(m[1]);
+  for (const m of text.matchAll(ATTRIBUTE)) {
+    if (m[1] !== undefined && isAssetAttribute(text, m.index, m[1])) assets.add(m[1]);
+  }
   for (const m of text.matchAll(IMPORT)) if (m[1] !== undefined) imports.add(m[1]);
   return { assets: [...assets].map(ownCopy), imports: [...imports].map(ownCopy) };
 }
