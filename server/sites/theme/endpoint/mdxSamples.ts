@@ -50,9 +50,17 @@ function authDocument(mdx: MdxApi, frontmatter: Frontmatter): Json {
 
 /** The server of MDX endpoint pages (`api.mdx.server`, the first of several), if docs.json names one. */
 export function mdxServer(api: unknown): string | undefined {
+  return firstServer(mdxApi(api));
+}
+
+/** docs.json's `api.mdx`, empty when absent or not that shape. */
+function mdxApi(api: unknown): MdxApi {
   const parsed = MdxApiSchema.safeParse(api ?? {});
-  const server = parsed.success ? parsed.data.mdx?.server : undefined;
-  return Array.isArray(server) ? server[0] : server;
+  return (parsed.success ? parsed.data.mdx : undefined) ?? {};
+}
+
+function firstServer(mdx: MdxApi): string | undefined {
+  return Array.isArray(mdx.server) ? mdx.server[0] : mdx.server;
 }
 
 /** Whether an endpoint path is a whole URL (else the MDX server goes in front of it). */
@@ -100,8 +108,7 @@ export function mdxRequestSamples(
 ): Sample[] {
   const endpoint = frontmatterEndpoint(frontmatter);
   if (endpoint === undefined || endpoint.method === 'webhook' || ownExample) return [];
-  const parsed = MdxApiSchema.safeParse(api ?? {});
-  const mdx = (parsed.success ? parsed.data.mdx : undefined) ?? {};
+  const mdx = mdxApi(api);
   const ctx = new SchemaContext(authDocument(mdx, frontmatter));
   const { params, media } = operationOf(fields);
   const given = new Map(fields.filter((f) => f.parents.length === 0).map((f) => [`${f.location}:${f.name}`, f]));
@@ -116,7 +123,7 @@ export function mdxRequestSamples(
   });
   return operationSamples(ctx, {
     method: endpoint.method,
-    url: withServer(path, mdxServer(api)),
+    url: withServer(path, firstServer(mdx)),
     params,
     media,
     auth: authOf(ctx, {}),
