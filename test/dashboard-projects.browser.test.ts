@@ -115,7 +115,7 @@ needsChromium().describe('projects in the dashboard', () => {
   );
 
   needsChromium().it(
-    'explains the report’s broken links, missing spec, unknown config keys, icons and components, counting what summaries stand for',
+    'explains the report’s broken links, missing spec, unknown config keys, icons and components (unknown or failing), counting what summaries stand for',
     async () => {
       // 30 broken links in one page: 10 listed and one entry standing for the other 20.
       const links = Array.from({ length: 30 }, (_, i) => `- [${i}](/gone-${i})`).join('\n');
@@ -125,7 +125,10 @@ needsChromium().describe('projects in the dashboard', () => {
           banner: { content: 'Hi', dismissable: true },
           navigation: { pages: ['index', 'links'] },
         }),
-        'index.mdx': '---\ntitle: Home\n---\n\n<Card title="Pro" icon="square-1" />\n\n<Acordion>Setup</Acordion>\n',
+        'index.mdx':
+          '---\ntitle: Home\n---\n\nimport { Setup } from "/snippets/setup.jsx";\n\n' +
+          '<Card title="Pro" icon="square-1" />\n\n<Acordion>Setup</Acordion>\n\n<Setup />\n',
+        'snippets/setup.jsx': 'export const Setup = ({ client }) => <a href={client.url}>Set up</a>;\n',
         'links.mdx': `---\ntitle: Links\n---\n\n${links}\n`,
       });
       const created = await env.api('/v1/projects', {
@@ -151,6 +154,7 @@ needsChromium().describe('projects in the dashboard', () => {
         ['unknown-config', /Config keys Offprint does not know/],
         ['unknown-icon', /Font Awesome Pro names are not shipped.*Lucide name/],
         ['unknown-component', /Components neither Mintlify nor the project defines \(a misspelling/],
+        ['component-failed', /Project components that threw while rendering.*readers see nothing in their place/],
       ];
       for (const [code, hint] of hints) {
         await group(code).locator('summary').click();
@@ -159,6 +163,9 @@ needsChromium().describe('projects in the dashboard', () => {
       }
       expect(await group('unknown-component').textContent()).toContain('<Acordion> is not a component');
       expect(await group('unknown-component').textContent()).toContain('(did you mean <Accordion>?)');
+      expect(await group('component-failed').textContent()).toContain(
+        '<Setup> failed while rendering, so the page shows nothing in its place (it threw: Cannot read properties',
+      );
       // The badge counts all 30 links, the summary entry's 20 too; nothing is left "not listed".
       const broken = group('broken-link');
       expect(await broken.locator('.badge').textContent()).toBe('30');

@@ -55,8 +55,9 @@ export function problemList(problems: readonly SiteProblem[]): ListedProblem[] {
 
 /**
  * A staged import with the pages that failed to render listed among its problems (each one, with the
- * reason), and the remote media pages show as placeholders (`remote-asset`) and the components they use that nothing
- * defines (`unknown-component`); an import whose renders ran out of time is refused.
+ * reason), the remote media pages show as placeholders (`remote-asset`), and the components they use that
+ * nothing defines (`unknown-component`) or that threw while rendering (`component-failed`); an import whose
+ * renders ran out of time is refused.
  */
 export function withRenderProblems<T extends { readonly staged: StagedBuild }>(pending: T, indexed: IndexedBuild): T {
   if (indexed.outOfTime) {

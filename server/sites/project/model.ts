@@ -217,6 +217,8 @@ export interface SiteProblem {
     | 'unknown-icon'
     // A component no built-in or snippet defines: its content is shown without it.
     | 'unknown-component'
+    // A project component threw while rendering: the page shows nothing in its place.
+    | 'component-failed'
     // A config key Offprint does not know (a typo, a newer or unofficial key): a notice, the key is ignored.
     | 'unknown-config'
     | 'render-failed';

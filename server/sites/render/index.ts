@@ -12,12 +12,19 @@ import { HTML_COMPONENTS } from './runtime/components.js';
 import { ModuleLoader } from './runtime/modules.js';
 import { RenderState, StateProvider } from './runtime/state.js';
 import { htmlToText, markdownToText } from './text.js';
-import type { RenderInput, RenderedPage } from './types.js';
+import { FAILED_COMPONENT_LIMITS, type RenderInput, type RenderedPage } from './types.js';
 import { thrownMessage } from './runtime/guest.js';
 import { islandScript, snippetIslandScript } from './runtime/transform.js';
 import type { IslandPlan } from './compile/islands.js';
 
-export type { EndpointField, IconLibrary, RenderInput, RenderedHeading, RenderedPage } from './types.js';
+export type {
+  EndpointField,
+  FailedComponent,
+  IconLibrary,
+  RenderInput,
+  RenderedHeading,
+  RenderedPage,
+} from './types.js';
 export { slugify } from './runtime/state.js';
 export { CODE_THEME_CSS } from './code/theme.js';
 
@@ -61,6 +68,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     html,
     headings: state.headings,
     unknownComponents: [...state.unknownComponents],
+    ...failedComponentsOf(state),
     missingImports: [...state.missingImports],
     assets: [...state.assets],
     remoteMedia: [...state.remoteMedia],
@@ -73,6 +81,15 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ? {}
       : { endpointFields: state.endpointFields }),
     ...(state.requestExample ? { requestExample: true } : {}),
+  };
+}
+
+/** The page's failing components, within the bounds the sandbox protocol holds them to. */
+function failedComponentsOf(state: RenderState): Pick<RenderedPage, 'failedComponents'> {
+  if (state.failedComponents.size === 0) return {};
+  const failed = [...state.failedComponents].slice(0, FAILED_COMPONENT_LIMITS.components);
+  return {
+    failedComponents: failed.map(([name, reason]) => ({ name: name.slice(0, FAILED_COMPONENT_LIMITS.name), reason })),
   };
 }
 
@@ -119,6 +136,7 @@ function failed(
     html,
     headings: [],
     unknownComponents: [...state.unknownComponents],
+    ...failedComponentsOf(state),
     missingImports: [...state.missingImports],
     assets: [],
     // The search index shows this text: words, not Markdown syntax.

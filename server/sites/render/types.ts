@@ -35,6 +35,19 @@ export interface RenderInput {
 export const ENDPOINT_FIELD_LIMITS = { fields: 500, name: 256, type: 256, placeholder: 1024, depth: 12 } as const;
 
 /**
+ * Bounds on what a page reports of its failing components (they cross the sandbox boundary, and what
+ * they threw is project text): components listed per page, and characters of each reason.
+ */
+export const FAILED_COMPONENT_LIMITS = { components: 50, name: 256, reason: 300 } as const;
+
+/** A project component that threw while the page rendered: the page shows nothing in its place. */
+export interface FailedComponent {
+  readonly name: string;
+  /** The first line of the first thing it threw on this page. */
+  readonly reason: string;
+}
+
+/**
  * A `<ParamField path|query|body|header|cookie="name">` of the page: an endpoint page without its own
  * `<RequestExample>` gets one generated from them (theme/endpoint/mdxSamples.ts), as Mintlify does.
  */
@@ -68,6 +81,8 @@ export interface RenderedPage {
   readonly headings: readonly RenderedHeading[];
   /** Capitalised JSX names that are neither built in, imported nor exported (rendered as their children). */
   readonly unknownComponents: readonly string[];
+  /** Project components that threw while rendering (each shown as nothing); absent when none did. */
+  readonly failedComponents?: readonly FailedComponent[] | undefined;
   /** Import specifiers that could not be resolved (missing snippet, npm package, unreadable file). */
   readonly missingImports: readonly string[];
   /** Root-relative URLs (`/images/a.png`) of project files the page references (images, videos, files). */

@@ -3,7 +3,7 @@
  * what it sends is checked like any untrusted input before the server uses it.
  */
 import { z } from 'zod';
-import { ENDPOINT_FIELD_LIMITS as LIMITS } from '../render/types.js';
+import { ENDPOINT_FIELD_LIMITS as LIMITS, FAILED_COMPONENT_LIMITS } from '../render/types.js';
 
 const iconLibrary = z.enum(['fontawesome', 'lucide', 'tabler']);
 
@@ -63,6 +63,16 @@ const renderedPageSchema = z.object({
   html: z.string(),
   headings: z.array(z.object({ depth: z.number(), id: z.string(), text: z.string() })).readonly(),
   unknownComponents: z.array(z.string()).readonly(),
+  failedComponents: z
+    .array(
+      z.object({
+        name: z.string().max(FAILED_COMPONENT_LIMITS.name),
+        reason: z.string().max(FAILED_COMPONENT_LIMITS.reason),
+      }),
+    )
+    .max(FAILED_COMPONENT_LIMITS.components)
+    .readonly()
+    .optional(),
   missingImports: z.array(z.string()).readonly(),
   assets: z.array(z.string()).readonly(),
   remoteMedia: z.array(z.string()).readonly().optional(),

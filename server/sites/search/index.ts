@@ -26,7 +26,10 @@ export interface IndexedBuild {
   readonly failures: readonly PageFailure[];
   /** Remote media the rendered pages could not show offline, for the import report. */
   readonly remoteMedia: readonly RemoteMediaUse[];
-  /** `unknown-component` problems: components the pages use that nothing defines. */
+  /**
+   * `unknown-component` problems (components the pages use that nothing defines), then `component-failed`
+   * ones (project components that threw while rendering).
+   */
   readonly componentProblems: readonly SiteProblem[];
   /** The index was written to the build folder. */
   readonly stored: boolean;
@@ -74,7 +77,7 @@ export async function indexBuildFolder(
   const stream = new SearchRecordStream(model, rootDir, logger, { concurrency, deadline });
   const stored = await storeShards(rootDir, stream.records(pages), () => !stream.outOfTime, logger);
   const { failures, remoteMedia, outOfTime } = stream;
-  const componentProblems = stream.unknownComponents.problems();
+  const componentProblems = [...stream.unknownComponents.problems(), ...stream.failedComponents.problems()];
   return { pages: pages.length, failed: failures.length, failures, remoteMedia, componentProblems, outOfTime, stored };
 }
 

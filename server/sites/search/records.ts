@@ -11,7 +11,7 @@ import type { RenderedPage } from '../render/types.js';
 import { renderPageSource } from '../sandbox/page.js';
 import type { SearchDoc } from '../theme/searchFormat.js';
 import { searchRecord } from './build.js';
-import { UnknownComponentUses } from './componentUses.js';
+import { failedComponentUses, unknownComponentUses } from './componentUses.js';
 
 /** A page that could not be rendered, and why. */
 export interface PageFailure {
@@ -28,7 +28,7 @@ export interface RemoteMediaUse {
 
 /** What an index build keeps of a rendered page until its record is made. */
 interface Summary {
-  readonly rendered: Pick<RenderedPage, 'headings' | 'text' | 'remoteMedia' | 'unknownComponents'>;
+  readonly rendered: Pick<RenderedPage, 'headings' | 'text' | 'remoteMedia' | 'unknownComponents' | 'failedComponents'>;
   readonly failure: PageFailure | null;
 }
 const FAILED_PREFIX = 'render failed: ';
@@ -63,7 +63,9 @@ export class SearchRecordStream {
   /** Remote media the rendered pages could not show offline. */
   readonly remoteMedia: RemoteMediaUse[] = [];
   /** Components the rendered pages use that nothing defines. */
-  readonly unknownComponents = new UnknownComponentUses();
+  readonly unknownComponents = unknownComponentUses();
+  /** Project components that threw while the pages rendered. */
+  readonly failedComponents = failedComponentUses();
   /** Rendering stopped at the deadline. */
   outOfTime = false;
 
@@ -99,7 +101,12 @@ export class SearchRecordStream {
       if (summary.failure !== null) this.failures.push(summary.failure);
       for (const url of summary.rendered.remoteMedia ?? [])
         this.remoteMedia.push({ file: page.file ?? page.path, url });
-      this.unknownComponents.add(page.file ?? page.path, summary.rendered.unknownComponents);
+      const file = page.file ?? page.path;
+      this.unknownComponents.add(
+        file,
+        summary.rendered.unknownComponents.map((name) => ({ name, reason: '' })),
+      );
+      this.failedComponents.add(file, summary.rendered.failedComponents ?? []);
       const record = searchRecord(this.model, { page, rendered: summary.rendered });
       if (record !== null) yield record;
     }
@@ -110,8 +117,11 @@ export class SearchRecordStream {
     try {
       // The sandbox sends no body HTML (summary), and only what the record reads is kept.
       const rendered = await renderPageSource(this.model, this.rootDir, page, { summary: true });
-      const { headings, text, remoteMedia, unknownComponents } = rendered;
-      return { rendered: { headings, text, remoteMedia, unknownComponents }, failure: failureOf(page, rendered) };
+      const { headings, text, remoteMedia, unknownComponents, failedComponents } = rendered;
+      return {
+        rendered: { headings, text, remoteMedia, unknownComponents, failedComponents },
+        failure: failureOf(page, rendered),
+      };
     } catch (error) {
       this.logger.warn({ err: error, page: page.path }, 'page could not be rendered for the search index');
       const reason = 'the renderer failed on this page';

@@ -11,6 +11,8 @@ const CODE_HINTS: Readonly<Record<string, string>> = {
   'missing-snippet': 'Snippets imported by pages that are not in the project.',
   'missing-spec':
     'OpenAPI files the config names that are not in the project; their endpoint pages are missing, so add the file or fix its path.',
+  'component-failed':
+    'Project components that threw while rendering (often a browser API they call, or a prop they expect); readers see nothing in their place, so fix the component or guard what it reads.',
   'render-failed': 'Pages that could not be rendered; readers see an error box on them.',
   'skipped-script': 'Scripts not loaded: allow them with `offprint settings set allowedScripts`.',
   'unknown-config':

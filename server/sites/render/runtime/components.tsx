@@ -22,6 +22,7 @@ import { Icon } from '../icons/Icon.js';
 import { isBuiltinName, type BuiltinName } from './builtinNames.js';
 import { useRenderState } from './state.js';
 import { thrownMessage } from './guest.js';
+import { FAILED_COMPONENT_LIMITS } from '../types.js';
 
 type Component = ComponentType<MdxProps>;
 
@@ -144,10 +145,19 @@ export function guardComponent(component: unknown, name: string): unknown {
     try {
       return render(props);
     } catch (error) {
-      state.warnings.push(`component ${name} failed: ${thrownMessage(error)}`);
+      const reason = thrownMessage(error);
+      state.warnings.push(`component ${name} failed: ${reason}`);
+      if (!state.failedComponents.has(name)) state.failedComponents.set(name, firstLine(reason));
       return null;
     }
   };
   Guarded.displayName = name;
   return Object.assign(Guarded, component);
+}
+
+/** The first line of what a component threw, bounded: the import report quotes it, a stack need not fit. */
+function firstLine(reason: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters go: terminals print the line, project code chose it
+  const line = (reason.split('\n', 1)[0] ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  return line.length > FAILED_COMPONENT_LIMITS.reason ? `${line.slice(0, FAILED_COMPONENT_LIMITS.reason - 1)}…` : line;
 }

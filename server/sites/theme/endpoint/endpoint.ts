@@ -243,6 +243,7 @@ export async function renderEndpointPage(
     html: `<div class="op-endpoint" data-op-endpoint="">${html}</div>`,
     headings: [...(content?.headings ?? []), ...page.headings],
     unknownComponents: content?.unknownComponents ?? [],
+    ...(content?.failedComponents === undefined ? {} : { failedComponents: content.failedComponents }),
     missingImports: content?.missingImports ?? [],
     assets: content?.assets ?? [],
     text: [content?.text ?? '', ...page.text].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim(),
