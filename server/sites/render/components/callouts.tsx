@@ -22,6 +22,11 @@ export function isCalloutKind(value: unknown): value is CalloutKind {
   return typeof value === 'string' && Object.hasOwn(KINDS, value);
 }
 
+/** The SVG of a preset kind's icon (a `<Card type>` without its own icon shows it too). */
+export function calloutIconSvg(kind: CalloutKind): string {
+  return iconSvg(KINDS[kind], 'lucide') ?? '';
+}
+
 function Box(props: { kind: string; icon: ReactNode; style?: CSSProperties; children?: ReactNode }): ReactNode {
   return (
     <div className={`op-callout op-callout-${props.kind}`} data-callout={props.kind} role="note" style={props.style}>
@@ -32,7 +37,7 @@ function Box(props: { kind: string; icon: ReactNode; style?: CSSProperties; chil
 }
 
 function preset(kind: CalloutKind): (props: MdxProps) => ReactNode {
-  const svg = iconSvg(KINDS[kind], 'lucide') ?? '';
+  const svg = calloutIconSvg(kind);
   const component = (props: MdxProps): ReactNode => (
     <Box kind={kind} icon={<span className="op-icon" dangerouslySetInnerHTML={{ __html: svg }} />}>
       {props.children}

@@ -2,7 +2,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
 import { isRemoteUrl, useRenderState, type RenderState } from '../runtime/state.js';
-import { isCalloutKind } from './callouts.js';
+import { calloutIconSvg, isCalloutKind } from './callouts.js';
+import { iconSvg } from '../icons/icons.js';
 import { inlineMarkdown } from './inlineMarkdown.js';
 import { asNode, bool, color, cx, num, str, textOf, type MdxProps } from './util.js';
 
@@ -13,34 +14,40 @@ export function linkProps(state: RenderState, href: string): { href: string; tar
 }
 
 /**
- * `<Card title icon iconType color href horizontal img cta arrow type>`. A linked card is not an `<a>`
- * (its body may hold links); its title link is stretched over the card by CSS (`.op-card-anchor`).
+ * `<Card title icon iconType color href horizontal img cta arrow type disabled>`, as Mintlify draws it: a
+ * corner arrow when `arrow` says so or, unsaid, for an external link; the `cta` line with its own arrow; a
+ * typed card (`type="warning"`) tinted as that callout, with its icon unless the card names one; a
+ * disabled card links nowhere. A linked card is not an `<a>` (its body may hold links); its title link is
+ * stretched over the card by CSS (`.op-card-anchor`).
  */
 export function Card(props: MdxProps): ReactNode {
   const state = useRenderState();
   const title = str(props['title']);
-  const href = str(props['href']);
+  const disabled = bool(props['disabled']);
+  const href = disabled ? undefined : str(props['href']);
   // A remote image with no packed copy is left out: a card reads fine without it.
   const imgSrc = state.media(str(props['img']));
-  const type = props['type'];
+  const type = isCalloutKind(props['type']) ? props['type'] : undefined;
   const cta = str(props['cta']);
-  const iconColor = color(props['color']);
   const link = href ? linkProps(state, href) : null;
   const label = title ?? (textOf(props.children).trim().slice(0, 80) || href);
+  const arrow = props['arrow'] === undefined ? link?.target === '_blank' : bool(props['arrow']);
+  const icon = props['icon'] ?? (type === undefined ? undefined : <Svg svg={calloutIconSvg(type)} />);
   return (
     <div
       className={cx(
         'op-card',
         bool(props['horizontal']) && 'op-card-horizontal',
         link && 'op-card-linked',
-        isCalloutKind(type) && `op-card-${type}`,
+        disabled && 'op-card-disabled',
+        type !== undefined && `op-card-${type}`,
       )}
     >
       {imgSrc !== undefined && !isRemoteUrl(imgSrc) && !state.isMissing(imgSrc) ? (
         <img className="op-card-img" src={imgSrc} alt="" loading="lazy" />
       ) : null}
-      {props['icon'] ? (
-        <IconSlot icon={props['icon']} iconType={props['iconType']} color={iconColor} className="op-card-icon" />
+      {icon ? (
+        <IconSlot icon={icon} iconType={props['iconType']} color={color(props['color'])} className="op-card-icon" />
       ) : null}
       <div className="op-card-text">
         {title ? (
@@ -57,11 +64,25 @@ export function Card(props: MdxProps): ReactNode {
           <a className="op-card-anchor" {...link} aria-label={label} />
         ) : null}
         {props.children !== undefined ? <div className="op-card-body">{props.children}</div> : null}
-        {cta ? <span className="op-card-cta">{cta}</span> : null}
-        {link && (bool(props['arrow']) || cta) ? <span className="op-card-arrow" aria-hidden="true" /> : null}
+        {cta ? (
+          <span className="op-card-cta">
+            {cta}
+            <Svg svg={iconSvg('arrow-right', 'lucide') ?? ''} />
+          </span>
+        ) : null}
+        {link && arrow ? (
+          <span className="op-card-arrow" aria-hidden="true">
+            <Svg svg={iconSvg('arrow-up-right', 'lucide') ?? ''} />
+          </span>
+        ) : null}
       </div>
     </div>
   );
+}
+
+/** A shipped SVG icon, inline (the catalogue's own markup, never project text). */
+function Svg({ svg }: { svg: string }): ReactNode {
+  return <span className="op-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
 /** `<Columns cols>` (and legacy `<CardGroup cols>`): a responsive grid of 1–4 columns. */
