@@ -4,11 +4,13 @@
  * `.jsx` snippets) calls the JSX runtime directly. So the runtime handed to project code applies the same
  * rules to every element it makes: `<script>`, `<base>` and `<meta http-equiv>` become the components
  * that render them as nothing (with a warning), and attributes that would run code or write a document
- * (`on*`, `srcdoc`, raw HTML) are dropped.
+ * (`on*`, `srcdoc`) are dropped. Raw HTML (`dangerouslySetInnerHTML`) is made into elements by the same
+ * rules (rawHtml.ts), as Mintlify shows it.
  */
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { Base, Meta, Script } from '../components/html.js';
+import { rawHtmlChildren } from './rawHtml.js';
 
 /** Attributes content never gets to set: event handlers, inline documents, raw HTML. */
 const ACTIVE_PROP = /^(on.+|srcdoc|dangerouslysetinnerhtml|formaction)$/i;
@@ -24,6 +26,26 @@ function safeProps(props: unknown): unknown {
   return out;
 }
 
+/** The `__html` string of a `dangerouslySetInnerHTML` prop, if it is one. */
+function rawHtml(props: object): string | undefined {
+  const value: unknown = Reflect.get(props, 'dangerouslySetInnerHTML');
+  if (typeof value !== 'object' || value === null) return undefined;
+  const html: unknown = Reflect.get(value, '__html');
+  return typeof html === 'string' ? html : undefined;
+}
+
+/**
+ * `props` with raw HTML for a host element given as children made by the guarded runtime: the text of a
+ * `<style>`, else elements. A replaced tag (`<script>`) keeps none: it renders nothing anyway.
+ */
+function withRawHtml(type: unknown, props: unknown): unknown {
+  if (typeof props !== 'object' || props === null) return props;
+  const html = rawHtml(props);
+  if (html === undefined || typeof type !== 'string' || type.toLowerCase() in REPLACED_TAGS) return props;
+  const children = type.toLowerCase() === 'style' ? html : rawHtmlChildren(html, (t, p, k) => guestJsx(t, p, k));
+  return { ...props, children };
+}
+
 function safeType(type: unknown): unknown {
   return typeof type === 'string' ? (REPLACED_TAGS[type.toLowerCase()] ?? type) : type;
 }
@@ -32,15 +54,21 @@ type ElementFactory = (type: never, props: never, ...rest: never[]) => unknown;
 
 function guarded(make: ElementFactory): (type: unknown, props: unknown, ...rest: unknown[]) => unknown {
   return (type, props, ...rest): unknown => {
-    const element: unknown = Reflect.apply(make, undefined, [safeType(type), safeProps(props), ...rest]);
+    const element: unknown = Reflect.apply(make, undefined, [
+      safeType(type),
+      safeProps(withRawHtml(type, props)),
+      ...rest,
+    ]);
     return element;
   };
 }
 
+const guestJsx = guarded(jsxRuntime.jsx);
+
 /** `react/jsx-runtime` for project code. */
 export const GUEST_JSX_RUNTIME: Readonly<Record<string, unknown>> = {
   ...jsxRuntime,
-  jsx: guarded(jsxRuntime.jsx),
+  jsx: guestJsx,
   jsxs: guarded(jsxRuntime.jsxs),
 };
 
