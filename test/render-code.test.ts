@@ -62,6 +62,13 @@ describe('fence meta', () => {
     expect(parseFenceMeta('nocopy', '')).toMatchObject({ lang: '', copy: false });
   });
 
+  it('keeps attributes it has no use for (Mintlify writes theme={null} into every fence it exports) out of the title', () => {
+    expect(parseFenceMeta('toml', 'config.toml theme={null}')).toMatchObject({ title: 'config.toml' });
+    expect(parseFenceMeta('bash', ' theme={null}').title).toBe('');
+    expect(parseFenceMeta('ts', 'app.ts theme="github-dark" lines')).toMatchObject({ title: 'app.ts', lines: true });
+    expect(parseFenceMeta('ts', 'Example custom={1}').title).toBe('Example');
+  });
+
   it('reads mermaid placement and actions', () => {
     expect(parseFenceMeta('mermaid', 'placement="top-left" actions={false}')).toMatchObject({
       placement: 'top-left',

@@ -64,6 +64,15 @@ function flagValue(value: string): boolean {
   return unquote(value).toLowerCase() !== 'false';
 }
 
+/**
+ * True for an attribute Mintlify reads but no block here shows: `theme=` (Mintlify's own Markdown export
+ * writes `theme={null}` into every fence, and pages copied from it keep it) and any other `{expression}`
+ * value, which Mintlify takes as a JSX prop and never as title text.
+ */
+function ignoredAttribute(name: string, value: string): boolean {
+  return name === 'theme' || value.startsWith('{');
+}
+
 /** Parses `lang` and the rest of the info string of a fence. Unrecognised words form the title. */
 export function parseFenceMeta(langIn: string | null | undefined, metaIn: string | null | undefined): FenceMeta {
   let lang = (langIn ?? '').trim();
@@ -97,7 +106,7 @@ export function parseFenceMeta(langIn: string | null | undefined, metaIn: string
       else if (name === 'lines' || name === 'showlinenumbers') flags.lines = flagValue(value);
       else if (name === 'wrap') flags.wrap = flagValue(value);
       else if (name === 'expandable') flags.expandable = flagValue(value);
-      else title.push(token);
+      else if (!ignoredAttribute(name, value)) title.push(token);
       continue;
     }
     if (token.startsWith('{') && /^\{[\d\s,-]*\}$/.test(token)) {
