@@ -32,7 +32,16 @@ const LOCATIONS = [
 
 const LINK = iconSvg('link', 'lucide') ?? '';
 
+/**
+ * The operation's base URL without a trailing slash: paths start with one, and `https://api.x/` (or Swagger 2's
+ * `basePath: "/"`) joined to `/v1/...` would show `//` in every request sample.
+ */
 function serverUrl(doc: Json, op: OpenApiOperation): string | undefined {
+  const url = declaredServer(doc, op);
+  return url?.replace(/\/+$/, '');
+}
+
+function declaredServer(doc: Json, op: OpenApiOperation): string | undefined {
   for (const source of [op.operation['servers'], op.pathItem['servers'], doc['servers']]) {
     const first = Array.isArray(source) ? (source as unknown[])[0] : undefined;
     if (isObject(first) && typeof first['url'] === 'string') return first['url'];
