@@ -33,10 +33,28 @@ describe('dangerouslySetInnerHTML', () => {
     expect(one(third, 'td').getAttribute('colspan')).toBe('2');
   });
 
+  it('keeps bare boolean attributes and SVG attributes (<details open>, <video controls>, stroke-width)', async () => {
+    const page = await render(
+      [
+        '<div className="bools" dangerouslySetInnerHTML={{ __html: \'<details open><summary>More</summary>Body</details><video controls muted src="/v.mp4"></video><input type="checkbox" checked disabled value="on"><select><option value="b" selected>B</option></select><svg viewBox="0 0 24 24"><path stroke-width="2" xlink:href="#a" d="M1 1"/></svg>\' }} />',
+      ].join('\n'),
+    );
+    const bools = one(page.dom, 'div.bools');
+    expect(one(bools, 'details').getAttribute('open')).toBe('');
+    expect(one(bools, 'video').getAttribute('controls')).toBe('');
+    const input = one(bools, 'input');
+    expect(input.getAttribute('checked')).toBe('');
+    expect(input.getAttribute('disabled')).toBe('');
+    expect(input.getAttribute('value')).toBe('on');
+    expect(one(bools, 'option').getAttribute('value')).toBe('b');
+    expect(one(bools, 'svg').getAttribute('viewBox')).toBe('0 0 24 24');
+    expect(one(bools, 'path').getAttribute('stroke-width')).toBe('2');
+  });
+
   it('drops what would run code: handlers, script URLs, scripts', async () => {
     const page = await render(
       [
-        'export const Bad = () => <div className="bad" dangerouslySetInnerHTML={{ __html: \'<img src="/x.png" onerror="alert(1)"><a href=" javascript:alert(2)">go</a><script>alert(3)</script><iframe srcdoc="<b>x</b>"></iframe>\' }} />;',
+        'export const Bad = () => <div className="bad" dangerouslySetInnerHTML={{ __html: \'<img src="/x.png" onerror="alert(1)"><a href=" javascript:alert(2)" title="javascript: the language">go</a><script>alert(3)</script><iframe srcdoc="<b>x</b>"></iframe>\' }} />;',
         '',
         '<Bad />',
         '',
@@ -44,9 +62,10 @@ describe('dangerouslySetInnerHTML', () => {
       ].join('\n'),
     );
     const bad = one(page.dom, 'div.bad');
-    expect(page.html).not.toContain('alert');
+    expect(page.html).not.toContain('alert(');
     expect(page.html).not.toContain('srcdoc');
     expect(one(bad, 'a').text).toBe('go');
     expect(one(bad, 'a').getAttribute('href')).toBeUndefined();
+    expect(one(bad, 'a').getAttribute('title')).toBe('javascript: the language');
   });
 });
