@@ -1,7 +1,8 @@
-/** Collapsibles built on `<details>` (work without JS): Accordion, AccordionGroup, Expandable, Steps. */
-import { cloneElement, type ReactNode } from 'react';
+/** Collapsibles built on `<details>` (work without JS): Accordion, AccordionGroup, Expandable; and Steps. */
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
-import { useRenderState } from '../runtime/state.js';
+import { snippetNodes } from '../runtime/snippetBlocks.js';
+import { SnippetPropsProvider, useRenderState } from '../runtime/state.js';
 import { asNode, bool, elementChildren, num, str, type MdxProps } from './util.js';
 
 /** `<Accordion title description defaultOpen id icon iconType>`; its id is hash-linkable. */
@@ -57,23 +58,46 @@ function titleTag(value: unknown): TitleTag {
   return value === 'h2' || value === 'h3' || value === 'h4' ? value : 'p';
 }
 
-/** `<Steps titleSize>`: numbers its `<Step>` children in order. */
+/**
+ * `<Steps titleSize>`: numbers its `<Step>` children in order. A snippet child holding steps is opened in
+ * place (its props still fill its `{name}`s), as Mintlify inlines snippets: its steps are numbered with the
+ * others and take the group's title size.
+ */
 export function Steps(props: MdxProps): ReactNode {
   let n = 0;
-  const children = elementChildren(props.children).map((child) => {
-    if (child.type !== Step) return child;
+  const numbered = (child: ReactElement<MdxProps>): ReactElement => {
     n += 1;
     return cloneElement(child, {
       key: `step-${n}`,
       stepNumber: child.props['stepNumber'] ?? n,
       titleSize: child.props['titleSize'] ?? props['titleSize'],
     });
+  };
+  const children = elementChildren(props.children).flatMap((child, index): ReactNode[] => {
+    if (child.type === Step) return [numbered(child)];
+    const inlined = snippetSteps(child);
+    if (!inlined) return [child];
+    return inlined.map((node, at) => (
+      <SnippetPropsProvider key={`snippet-${index}-${at}`} value={child.props}>
+        {isStep(node) ? numbered(node) : node}
+      </SnippetPropsProvider>
+    ));
   });
   return (
     <div className="op-steps" role="list">
       {children}
     </div>
   );
+}
+
+function isStep(node: ReactNode): node is ReactElement<MdxProps> {
+  return isValidElement<MdxProps>(node) && node.type === Step;
+}
+
+/** The top-level nodes of a snippet element that holds at least one `<Step>`, else null. */
+function snippetSteps(child: ReactElement<MdxProps>): readonly ReactNode[] | null {
+  const nodes = snippetNodes(child);
+  return nodes?.some(isStep) ? nodes : null;
 }
 
 /** `<Step title icon iconType stepNumber titleSize id noAnchor>`: its title is an anchor and a TOC entry. */

@@ -1,7 +1,9 @@
 /**
- * The fenced blocks an imported `.mdx` snippet consists of. Projects such as Firecrawl keep each code
- * sample in a snippet of its own and list them in `<CodeGroup>`; Mintlify labels those tabs by the
- * snippets' block titles, as if the fences were written inline, so the group needs to see the blocks.
+ * The top-level content of an imported `.mdx` snippet, for components that arrange their children.
+ * Mintlify inlines snippets into the page before rendering, so a `<CodeGroup>` or `<Steps>` sees a
+ * snippet's fences or `<Step>`s as its own children: Firecrawl keeps each code sample in a snippet of its
+ * own and lists them in `<CodeGroup>` (tabs named by the blocks' titles); Trigger.dev writes each setup
+ * step as a snippet holding one `<Step>` and lists them in `<Steps>` (numbered with the inline ones).
  */
 import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { OpCode, type OpCodeProps } from '../code/CodeBlock.js';
@@ -10,19 +12,19 @@ import { OpCode, type OpCodeProps } from '../code/CodeBlock.js';
 const BLOCKS = Symbol('op.snippetBlocks');
 
 type SnippetProps = Readonly<Record<string, unknown>>;
-type BlockReader = (props: SnippetProps) => readonly OpCodeProps[] | null;
+type NodeReader = (props: SnippetProps) => readonly ReactNode[] | null;
 
-const READERS = new WeakMap<object, BlockReader>();
+const READERS = new WeakMap<object, NodeReader>();
 
 /**
  * Marks `snippet` as an `.mdx` snippet whose content is `content(props)` (the compiled MDX function with
- * its components bound). Calling it only builds elements, so reading the blocks renders nothing twice.
+ * its components bound). Calling it only builds elements, so reading the content renders nothing twice.
  */
 export function withSnippetBlocks<T extends object>(snippet: T, content: (props: SnippetProps) => ReactNode): T {
   const token = {};
   READERS.set(token, (props) => {
     try {
-      return codeOnly(content(props));
+      return topLevel(content(props));
     } catch {
       return null;
     }
@@ -30,8 +32,11 @@ export function withSnippetBlocks<T extends object>(snippet: T, content: (props:
   return Object.assign(snippet, { [BLOCKS]: token });
 }
 
-/** The fence props of a snippet element whose snippet holds only fenced blocks, else null. */
-export function snippetBlocks(element: ReactElement<SnippetProps>): readonly OpCodeProps[] | null {
+/**
+ * The top-level nodes (whitespace left out) of an `.mdx` snippet element's content, or null when the
+ * element is no such snippet or its content cannot be built.
+ */
+export function snippetNodes(element: ReactElement<SnippetProps>): readonly ReactNode[] | null {
   const type: unknown = element.type;
   if (typeof type !== 'function' || !(BLOCKS in type)) return null;
   const token: unknown = type[BLOCKS];
@@ -39,14 +44,20 @@ export function snippetBlocks(element: ReactElement<SnippetProps>): readonly OpC
   return read ? read(element.props) : null;
 }
 
-/** The OpCode props of a tree that holds nothing but fences (and whitespace), else null. */
-function codeOnly(tree: ReactNode): readonly OpCodeProps[] | null {
-  const nodes = isValidElement<{ children?: ReactNode }>(tree) && tree.type === Fragment ? tree.props.children : tree;
+/** The fence props of a snippet element whose snippet holds only fenced blocks, else null. */
+export function snippetBlocks(element: ReactElement<SnippetProps>): readonly OpCodeProps[] | null {
+  const nodes = snippetNodes(element);
+  if (!nodes || nodes.length === 0) return null;
   const blocks: OpCodeProps[] = [];
-  for (const node of Children.toArray(nodes)) {
-    if (typeof node === 'string' && node.trim() === '') continue;
+  for (const node of nodes) {
     if (!isValidElement<OpCodeProps>(node) || node.type !== OpCode) return null;
     blocks.push(node.props);
   }
-  return blocks.length > 0 ? blocks : null;
+  return blocks;
+}
+
+/** A tree's top-level nodes, its root fragment unwrapped and whitespace-only text left out. */
+function topLevel(tree: ReactNode): readonly ReactNode[] {
+  const nodes = isValidElement<{ children?: ReactNode }>(tree) && tree.type === Fragment ? tree.props.children : tree;
+  return Children.toArray(nodes).filter((node) => !(typeof node === 'string' && node.trim() === ''));
 }
