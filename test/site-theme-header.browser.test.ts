@@ -1,7 +1,8 @@
 /**
  * The header bar in real Chromium: Firecrawl's three navbar links, GitHub button and language switcher
  * need more room than the right third of a 1280px header. The search box must give way to them; it once
- * kept its width and the links slid under it ("Ctrl K" over "Status").
+ * kept its width and the links slid under it ("Ctrl K" over "Status"). The left side likewise: the Model
+ * Context Protocol's long name and version switcher ran under the search box.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -31,6 +32,28 @@ function crowdedProject(): string {
   });
 }
 
+/** The Model Context Protocol's header: a long text logo and a version switcher with long labels. */
+function versionedProject(): string {
+  const version = (label: string, dir: string): Record<string, unknown> => ({
+    version: label,
+    pages: [`${dir}/index`],
+  });
+  return writeProject({
+    'docs.json': docsJson({
+      name: 'Model Context Protocol',
+      navbar: {
+        links: [
+          { label: 'Blog', href: 'https://blog.example.com' },
+          { label: 'GitHub', href: 'https://github.com/example' },
+        ],
+      },
+      navigation: { versions: [version('Version 2026-07-28 (latest)', 'v2'), version('Version 2025-11-25', 'v1')] },
+    }),
+    'v2/index.mdx': '---\ntitle: Home\n---\n\nBody.\n',
+    'v1/index.mdx': '---\ntitle: Home\n---\n\nBody.\n',
+  });
+}
+
 needsChromium().describe('header bar in Chromium', () => {
   beforeAll(async () => {
     server = await startThemeServer(crowdedProject());
@@ -51,5 +74,21 @@ needsChromium().describe('header bar in Chromium', () => {
     expect(search.x + search.width).toBeLessThanOrEqual(first.x);
     expect(search.width).toBeGreaterThan(150);
     await page.close();
+  });
+
+  it('narrows the search box so it never lies over the logo and version switcher', async () => {
+    const versioned = await startThemeServer(versionedProject());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await page.goto(`${versioned.url}/v2/index`);
+      const search = await page.locator('.op-search-button').boundingBox();
+      const switcher = await page.locator('.op-header-left .op-switcher-button').boundingBox();
+      if (search === null || switcher === null) throw new Error('the header has no search box or switcher');
+      expect(switcher.x + switcher.width).toBeLessThanOrEqual(search.x);
+      expect(search.width).toBeGreaterThan(150);
+    } finally {
+      await page.close();
+      await versioned.close();
+    }
   });
 });
