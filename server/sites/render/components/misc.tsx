@@ -1,5 +1,5 @@
 /** Badge, Tooltip, Update, Prompt, View, Visibility, Color. */
-import type { CSSProperties, ReactNode } from 'react';
+import { Children, Fragment, isValidElement, type CSSProperties, type ReactNode } from 'react';
 import { PROMPT_SOURCE_PROP } from '../compile/promptSource.js';
 import { IconSlot } from '../icons/Icon.js';
 import { iconSvg } from '../icons/icons.js';
@@ -39,8 +39,23 @@ export function Badge(props: MdxProps): ReactNode {
       )}
     >
       {props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
-      {props.children}
+      {inlineContent(props.children)}
     </span>
+  );
+}
+
+/**
+ * Children with their paragraphs opened: text written on lines of its own inside an inline component
+ * (`<Badge>` on a line, `Final` on the next, as Model Context Protocol's SEP pages do) reaches it as an
+ * MDX paragraph, whose margins and block box do not belong in a badge (nor a `<p>` in a `<span>`).
+ */
+function inlineContent(children: ReactNode): ReactNode {
+  return Children.map(children, (child) =>
+    isValidElement<{ children?: ReactNode }>(child) && child.type === 'p' ? (
+      <Fragment key={child.key}>{child.props.children}</Fragment>
+    ) : (
+      child
+    ),
   );
 }
 
