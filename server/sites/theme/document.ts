@@ -12,7 +12,14 @@ import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
 import { ui } from './icons.js';
 import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
 import { renderPageActions } from './pageActions.js';
-import { renderFeedbackWidget, renderLastModified, renderPageHeader, renderPagination, renderToc } from './page.js';
+import {
+  mintlifyId,
+  renderFeedbackWidget,
+  renderLastModified,
+  renderPageHeader,
+  renderPagination,
+  renderToc,
+} from './page.js';
 import { switchers, type Switcher } from './sections.js';
 import { renderSidebar } from './sidebar.js';
 import { sidebarLinkCount } from './navLists.js';
@@ -151,7 +158,8 @@ function shell(args: ShellArgs): string {
         `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}">${sidebar}` +
         (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
         `<main class="op-main" id="op-content"><div class="op-content-wrap"><div class="op-column">` +
-        `<article class="op-article">${args.article}</article>${footer}</div>${aside}</div></main></div></body></html>`,
+        `<article class="op-article"${mintlifyId('content-area', args.article.includes('id="content-area"'))}>${args.article}</article>` +
+        `${footer}</div>${aside}</div></main></div></body></html>`,
     )
   );
 }

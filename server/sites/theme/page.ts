@@ -70,19 +70,34 @@ export function renderLastModified(site: SiteModel, page: SitePage): string {
   return `<p class="op-last-modified">Last modified on <time datetime="${esc(day)}">${esc(shownDay)}</time></p>`;
 }
 
-/** "On this page": h2/h3 headings (and Steps/Updates) of the page; '' when there are none. */
+/**
+ * ` id="<id>"` for one of Mintlify's documented identifiers (`content-area`, `table-of-contents`), which
+ * projects' own stylesheets select; '' when the page already has an element of that id (`taken`: a
+ * heading "Table of contents"), which keeps it so that links to it still arrive.
+ */
+export function mintlifyId(id: string, taken: boolean): string {
+  return taken ? '' : ` id="${id}"`;
+}
+
+/**
+ * "On this page": h2/h3 headings (and Steps/Updates) of the page; '' when there are none. As Mintlify's,
+ * the list is `#table-of-contents` and each item has its `data-depth` (0 for h2, 1 for h3).
+ */
 export function renderToc(headings: readonly RenderedHeading[]): string {
   const entries = headings.filter((h) => h.text.trim() !== '' && h.id !== '');
   if (entries.length === 0) return '';
   const items = entries
-    .map(
-      (h) =>
-        `<li class="op-toc-item op-toc-depth-${h.depth <= 2 ? 2 : 3}"><a class="op-toc-link" href="#${esc(encodeURIComponent(h.id))}"` +
-        ` data-op-toc-link="${esc(h.id)}">${esc(h.text)}</a></li>`,
-    )
+    .map((h) => {
+      const depth = h.depth <= 2 ? 2 : 3;
+      return (
+        `<li class="op-toc-item op-toc-depth-${depth}" data-depth="${depth - 2}"><a class="op-toc-link" href="#${esc(encodeURIComponent(h.id))}"` +
+        ` data-op-toc-link="${esc(h.id)}">${esc(h.text)}</a></li>`
+      );
+    })
     .join('');
+  const taken = headings.some((h) => h.id === 'table-of-contents');
   return (
-    `<nav class="op-toc" aria-labelledby="op-toc-title"><p class="op-toc-title" id="op-toc-title">` +
+    `<nav class="op-toc"${mintlifyId('table-of-contents', taken)} aria-labelledby="op-toc-title"><p class="op-toc-title" id="op-toc-title">` +
     `${ui('file-text')}<span>On this page</span></p><ul class="op-toc-list">${items}</ul></nav>`
   );
 }
