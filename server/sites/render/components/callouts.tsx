@@ -2,7 +2,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
 import { iconSvg } from '../icons/icons.js';
-import { color, type MdxProps } from './util.js';
+import { asNode, color, type MdxProps } from './util.js';
 
 /** The preset kinds and the Lucide icon each one shows. */
 const KINDS = {
@@ -27,11 +27,27 @@ export function calloutIconSvg(kind: CalloutKind): string {
   return iconSvg(KINDS[kind], 'lucide') ?? '';
 }
 
-function Box(props: { kind: string; icon: ReactNode; style?: CSSProperties; children?: ReactNode }): ReactNode {
+interface BoxProps {
+  readonly kind: string;
+  readonly icon: ReactNode;
+  readonly title: unknown;
+  readonly style?: CSSProperties;
+  readonly children?: ReactNode;
+}
+
+/**
+ * The callout frame. Like Mintlify's, a `title` is a bold line above the content, and a callout with no
+ * icon has no icon slot (an empty one left a gap before the text).
+ */
+function Box(props: BoxProps): ReactNode {
+  const title = asNode(props.title);
   return (
     <div className={`op-callout op-callout-${props.kind}`} data-callout={props.kind} role="note" style={props.style}>
-      <span className="op-callout-icon">{props.icon}</span>
-      <div className="op-callout-content">{props.children}</div>
+      {props.icon ? <span className="op-callout-icon">{props.icon}</span> : null}
+      <div className="op-callout-content">
+        {title ? <div className="op-callout-title">{title}</div> : null}
+        {props.children}
+      </div>
     </div>
   );
 }
@@ -39,7 +55,11 @@ function Box(props: { kind: string; icon: ReactNode; style?: CSSProperties; chil
 function preset(kind: CalloutKind): (props: MdxProps) => ReactNode {
   const svg = calloutIconSvg(kind);
   const component = (props: MdxProps): ReactNode => (
-    <Box kind={kind} icon={<span className="op-icon" dangerouslySetInnerHTML={{ __html: svg }} />}>
+    <Box
+      kind={kind}
+      title={props['title']}
+      icon={<span className="op-icon" dangerouslySetInnerHTML={{ __html: svg }} />}
+    >
       {props.children}
     </Box>
   );
@@ -60,13 +80,17 @@ export const Check = preset('check');
 /** `<Danger>` */
 export const Danger = preset('danger');
 
-/** `<Callout icon iconType color>`: the colour tints border, background and text (via `--op-callout-color`). */
+/**
+ * `<Callout title icon iconType color>`: the colour tints border, background and text (via
+ * `--op-callout-color`); without one the callout is neutral gray, as Mintlify's is.
+ */
 export function Callout(props: MdxProps): ReactNode {
   const tint = color(props['color']);
   const style = tint ? ({ '--op-callout-color': tint } as CSSProperties) : undefined;
   return (
     <Box
       kind="custom"
+      title={props['title']}
       icon={props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
       {...(style ? { style } : {})}
     >
