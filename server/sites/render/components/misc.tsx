@@ -1,63 +1,11 @@
-/** Badge, Tooltip, Update, Prompt, View, Visibility, Color. */
-import { Children, Fragment, isValidElement, type CSSProperties, type ReactNode } from 'react';
+/** Tooltip, Update, Prompt, View, Visibility, Color. */
+import type { CSSProperties, ReactNode } from 'react';
 import { PROMPT_SOURCE_PROP } from '../compile/promptSource.js';
 import { IconSlot } from '../icons/Icon.js';
 import { iconSvg } from '../icons/icons.js';
 import { useRenderState } from '../runtime/state.js';
 import { linkProps } from './layout.js';
-import { asNode, bool, color, cx, str, strings, textOf, type MdxProps } from './util.js';
-
-const BADGE_COLORS = new Set([
-  'gray',
-  'blue',
-  'green',
-  'yellow',
-  'orange',
-  'red',
-  'purple',
-  'white',
-  'surface',
-  'white-destructive',
-  'surface-destructive',
-]);
-
-/** `<Badge color size shape icon iconType stroke disabled className>` */
-export function Badge(props: MdxProps): ReactNode {
-  const tone = str(props['color']) ?? 'gray';
-  const size = str(props['size']) ?? 'md';
-  const shape = str(props['shape']) === 'pill' ? 'pill' : 'rounded';
-  return (
-    <span
-      className={cx(
-        'op-badge',
-        `op-badge-${BADGE_COLORS.has(tone) ? tone : 'gray'}`,
-        `op-badge-${['xs', 'sm', 'md', 'lg'].includes(size) ? size : 'md'}`,
-        `op-badge-${shape}`,
-        bool(props['stroke']) && 'op-badge-stroke',
-        bool(props['disabled']) && 'op-badge-disabled',
-        str(props['className']),
-      )}
-    >
-      {props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
-      {inlineContent(props.children)}
-    </span>
-  );
-}
-
-/**
- * Children with their paragraphs opened: text written on lines of its own inside an inline component
- * (`<Badge>` on a line, `Final` on the next, as Model Context Protocol's SEP pages do) reaches it as an
- * MDX paragraph, whose margins and block box do not belong in a badge (nor a `<p>` in a `<span>`).
- */
-function inlineContent(children: ReactNode): ReactNode {
-  return Children.map(children, (child) =>
-    isValidElement<{ children?: ReactNode }>(child) && child.type === 'p' ? (
-      <Fragment key={child.key}>{child.props.children}</Fragment>
-    ) : (
-      child
-    ),
-  );
-}
+import { asNode, color, str, strings, textOf, type MdxProps } from './util.js';
 
 /** `<Tooltip tip headline cta href>`: CSS shows `.op-tooltip-content` on hover/focus. */
 export function Tooltip(props: MdxProps): ReactNode {

@@ -5,12 +5,13 @@
  */
 import { isValidElement, type ComponentType, type ReactNode } from 'react';
 import { CodeBlock, OpCode, OpMermaid } from '../code/CodeBlock.js';
+import { Badge } from '../components/badge.js';
 import { Callout, Check, Danger, Info, Note, Tip, Warning } from '../components/callouts.js';
 import { Accordion, AccordionGroup, Expandable, Step, Steps } from '../components/disclosure.js';
 import { ParamField, ResponseField } from '../components/fields.js';
 import { Base, headings, Heading, Iframe, Img, Link, Meta, Script, Source, Table, Video } from '../components/html.js';
 import { Card, CardGroup, Column, Columns, Frame, GitHub, Panel, Tile } from '../components/layout.js';
-import { Badge, Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
+import { Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
 import { FileTree, Tree } from '../components/tree.js';
 import { Graph } from '../components/graph.js';
