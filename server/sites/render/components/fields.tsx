@@ -6,9 +6,17 @@ import { bool, str, strings, type MdxProps } from './util.js';
 
 const LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'] as const;
 
+/**
+ * A default as the field head shows it: an empty string as `""` (else the pill reads "default:" and
+ * nothing), and none for an object holding objects (Mintlify leaves those out: they read badly on one line).
+ */
 function defaultText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
+  if (value === '') return '""';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object' && Object.values(value).some((v) => v !== null && typeof v === 'object')) {
+    return undefined;
+  }
   try {
     return JSON.stringify(value);
   } catch {
@@ -37,20 +45,20 @@ function FieldRow(props: {
           </span>
         ))}
         <span className="op-field-name">{props.name}</span>
-        {props.location ? <span className="op-field-location">{props.location}</span> : null}
         {type ? <span className="op-field-type">{type}</span> : null}
-        {strings(p['post']).map((pill) => (
-          <span key={`post-${pill}`} className="op-field-pill">
-            {pill}
-          </span>
-        ))}
-        {bool(p['required']) ? <span className="op-field-required">required</span> : null}
-        {bool(p['deprecated']) ? <span className="op-field-deprecated">deprecated</span> : null}
+        {props.location ? <span className="op-field-location">{props.location}</span> : null}
         {fallback !== undefined ? (
           <span className="op-field-default">
             default: <code>{fallback}</code>
           </span>
         ) : null}
+        {bool(p['required']) ? <span className="op-field-required">required</span> : null}
+        {bool(p['deprecated']) ? <span className="op-field-deprecated">deprecated</span> : null}
+        {strings(p['post']).map((pill) => (
+          <span key={`post-${pill}`} className="op-field-pill">
+            {pill}
+          </span>
+        ))}
         {placeholder ? <span className="op-field-placeholder">example: {placeholder}</span> : null}
       </div>
       {p.children !== undefined ? <div className="op-field-body">{p.children}</div> : null}
@@ -58,8 +66,9 @@ function FieldRow(props: {
   );
 }
 
-/** `<ResponseField name type required deprecated default pre post>` */
+/** `<ResponseField name type required deprecated default pre post hidden>`; a `hidden` one is not shown. */
 export function ResponseField(props: MdxProps): ReactNode {
+  if (bool(props['hidden'])) return null;
   return <FieldRow kind="response" name={str(props['name']) ?? ''} source={props} />;
 }
 
@@ -113,8 +122,16 @@ function recordField(
   });
 }
 
-/** `<ParamField query|path|body|header="name" type required deprecated default placeholder>` */
+/**
+ * `<ParamField query|path|body|header="name" type required deprecated default placeholder hidden>`; a
+ * `hidden` one is neither shown nor put in the request example, as in Mintlify.
+ */
 export function ParamField(props: MdxProps): ReactNode {
+  return bool(props['hidden']) ? null : <ShownParamField {...props} />;
+}
+
+/** A ParamField that is not hidden: its row, and its record for the request example. */
+function ShownParamField(props: MdxProps): ReactNode {
   const state = useRenderState();
   const parents = useContext(ParentFields);
   const location = LOCATIONS.find((l) => str(props[l]) !== undefined);
