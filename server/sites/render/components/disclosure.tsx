@@ -38,9 +38,12 @@ export function AccordionGroup(props: MdxProps): ReactNode {
   return <div className="op-accordion-group">{props.children}</div>;
 }
 
-/** `<Expandable title defaultOpen>`: nested properties inside a field. */
+/**
+ * `<Expandable title defaultOpen>`: nested properties inside a field. Untitled, it reads "Show child
+ * attributes", Mintlify's default.
+ */
 export function Expandable(props: MdxProps): ReactNode {
-  const title = str(props['title']) ?? 'properties';
+  const title = str(props['title']) ?? 'child attributes';
   return (
     <details className="op-expandable" open={bool(props['defaultOpen'])}>
       <summary className="op-expandable-summary" data-title={title}>
