@@ -29,11 +29,15 @@ export function Tooltip(props: MdxProps): ReactNode {
   );
 }
 
-/** `<Update label description tags rss>`: a changelog entry; its label is an anchor and a TOC entry. */
+/**
+ * `<Update label description tags rss>`: a changelog entry; its label is an anchor and a TOC entry. The
+ * side column is Mintlify's: label, then tags, then description, staying in view beside a long entry.
+ */
 export function Update(props: MdxProps): ReactNode {
   const state = useRenderState();
   const label = str(props['label']) ?? '';
-  const tags = strings(props['tags']);
+  // Each tag once, trimmed, blanks dropped (Mintlify's rule): a repeated tag is not shown twice.
+  const tags = [...new Set(strings(props['tags']).map((tag) => tag.trim()))].filter(Boolean);
   const anchor = state.anchor(label, str(props['id']) ?? null, 2);
   const description = asNode(props['description']);
   // `rss={{ title, description }}`: what the page's feed says of this entry instead of its label and description.
@@ -54,7 +58,6 @@ export function Update(props: MdxProps): ReactNode {
         <a className="op-update-label" href={`#${anchor}`}>
           {label}
         </a>
-        {description ? <div className="op-update-description">{description}</div> : null}
         {tags.length > 0 ? (
           <div className="op-update-tags">
             {tags.map((tag) => (
@@ -64,6 +67,7 @@ export function Update(props: MdxProps): ReactNode {
             ))}
           </div>
         ) : null}
+        {description ? <div className="op-update-description">{description}</div> : null}
       </div>
       <div className="op-update-body">{props.children}</div>
     </div>
