@@ -23,7 +23,8 @@ function TabStrip(props: {
   variant?: string | undefined;
   example?: string | undefined;
 }): ReactNode {
-  const selected = props.selected >= 0 && props.selected < props.items.length ? props.selected : 0;
+  // Clamped into the tabs there are, as Mintlify's Tabs does: an index past the end selects the last tab.
+  const selected = Math.max(0, Math.min(Math.trunc(props.selected), props.items.length - 1));
   return (
     <div
       className={cx('op-tabs', props.className)}
