@@ -7,10 +7,16 @@ import { useRenderState } from '../runtime/state.js';
 import { linkProps } from './layout.js';
 import { asNode, color, str, strings, textOf, type MdxProps } from './util.js';
 
-/** `<Tooltip tip headline cta href>`: CSS shows `.op-tooltip-content` on hover/focus. */
+const CHEVRON_SVG = iconSvg('chevron-right', 'lucide') ?? '';
+
+/**
+ * `<Tooltip tip headline cta href>`: CSS shows `.op-tooltip-content` on hover/focus. `description` and
+ * `title` (the names in Mintlify's component) stand for `tip` and `headline`. Like Mintlify's, the call to
+ * action opens in a new tab, so the reader keeps the page they were reading, and ends in a chevron.
+ */
 export function Tooltip(props: MdxProps): ReactNode {
   const state = useRenderState();
-  const headline = str(props['headline']);
+  const headline = str(props['headline']) ?? str(props['title']);
   const cta = str(props['cta']);
   const href = str(props['href']);
   return (
@@ -18,10 +24,11 @@ export function Tooltip(props: MdxProps): ReactNode {
       <span className="op-tooltip-trigger">{props.children}</span>
       <span className="op-tooltip-content" role="tooltip">
         {headline ? <strong className="op-tooltip-headline">{headline}</strong> : null}
-        <span className="op-tooltip-tip">{asNode(props['tip'])}</span>
+        <span className="op-tooltip-tip">{asNode(props['tip'] ?? props['description'])}</span>
         {cta && href ? (
-          <a className="op-tooltip-cta" {...linkProps(state, href)}>
+          <a className="op-tooltip-cta" {...linkProps(state, href)} target="_blank" rel="noreferrer">
             {cta}
+            <span className="op-icon op-tooltip-cta-icon" dangerouslySetInnerHTML={{ __html: CHEVRON_SVG }} />
           </a>
         ) : null}
       </span>
