@@ -46,7 +46,7 @@ describe('component catalogue', () => {
     expect(one(tile, '.op-tile-title').text).toBe('Tile title');
     expect(one(page.dom, 'aside.op-panel[data-op-panel]').text).toBe('Panel content');
     const frame = one(page.dom, 'figure.op-frame');
-    expect(one(frame, '.op-frame-hint').text).toBe('A hint');
+    expect(one(page.dom, '.op-frame-hint').text).toBe('A hint');
     expect(one(frame, 'figcaption.op-frame-caption').text).toBe('A caption');
     const video = one(page.dom, '.op-frame video');
     for (const flag of ['muted', 'loop', 'playsinline', 'autoplay']) expect(video.hasAttribute(flag)).toBe(true);

@@ -132,17 +132,30 @@ export function Panel(props: MdxProps): ReactNode {
   );
 }
 
-/** `<Frame caption hint>` around images, videos and iframes; a caption written as a string may use inline Markdown. */
+/** The pointing hand before a Frame's hint (Mintlify draws one there). */
+const HINT_SVG = iconSvg('pointer', 'lucide') ?? '';
+
+/**
+ * `<Frame caption hint>` around images, videos and iframes; a caption written as a string may use inline
+ * Markdown. The hint is a line above the box, led by a pointing hand, as in Mintlify's Frame.
+ */
 export function Frame(props: MdxProps): ReactNode {
   const written = props['caption'];
   const caption = typeof written === 'string' ? inlineMarkdown(written) : asNode(written);
   const hint = asNode(props['hint']);
   return (
-    <figure className="op-frame">
-      {hint ? <div className="op-frame-hint">{hint}</div> : null}
-      <div className="op-frame-content">{props.children}</div>
-      {caption ? <figcaption className="op-frame-caption">{caption}</figcaption> : null}
-    </figure>
+    <>
+      {hint ? (
+        <div className="op-frame-hint">
+          <span className="op-icon op-frame-hint-icon" dangerouslySetInnerHTML={{ __html: HINT_SVG }} />
+          <span>{hint}</span>
+        </div>
+      ) : null}
+      <figure className="op-frame">
+        <div className="op-frame-content">{props.children}</div>
+        {caption ? <figcaption className="op-frame-caption">{caption}</figcaption> : null}
+      </figure>
+    </>
   );
 }
 
