@@ -36,6 +36,26 @@ describe('remote media', () => {
     expect(page.dom.querySelectorAll('video')).toEqual([]);
     expect(page.dom.querySelectorAll('iframe').map((f) => f.getAttribute('src'))).toEqual(['/guides/demo.html']);
   });
+
+  it('keeps the box an author gave a player, so a 16:9 frame holds the placeholder instead of standing empty', async () => {
+    const page = await render(
+      '<div className="aspect-video">\n  <iframe className="w-full h-full rounded-xl" src="https://www.youtube.com/embed/a" />\n</div>\n\n' +
+        '<div style={{ position: "relative", paddingBottom: "56.25%" }}>\n' +
+        '  <iframe src="https://www.loom.com/embed/b" style={{ position: "absolute", top: 0, width: "100%", height: "100%" }} />\n</div>\n\n' +
+        '<iframe width="560" height="315" src="https://www.youtube.com/embed/c" />\n\n' +
+        '<video className="w-full aspect-video" src="https://cdn.example.org/d.mp4" />\n\n' +
+        '<iframe className="dark:hidden" src="https://www.youtube.com/embed/e" />',
+    );
+    const [filling, absolute, attributes, video, unsized] = page.dom.querySelectorAll('.op-remote-media');
+    expect(filling?.getAttribute('class')).toBe(
+      'op-remote-media op-remote-embed op-remote-boxed w-full h-full rounded-xl',
+    );
+    expect(absolute?.getAttribute('style')).toBe('position:absolute;top:0;width:100%;height:100%');
+    expect(attributes?.getAttribute('style')).toBe('width:560px;height:315px');
+    expect(video?.getAttribute('class')).toBe('op-remote-media op-remote-video op-remote-boxed w-full aspect-video');
+    expect(unsized?.getAttribute('class')).toBe('op-remote-media op-remote-embed dark:hidden');
+    expect(unsized?.getAttribute('style')).toBeUndefined();
+  });
 });
 
 describe('snippet exports', () => {

@@ -8,13 +8,10 @@ import { iconSvg } from '../icons/icons.js';
 import { styleEntries } from '../style.js';
 import { isRemoteUrl, useRenderState } from '../runtime/state.js';
 import { bool, cx, num, str, textOf, type MdxProps } from './util.js';
+import { MissingMedia, RemoteMedia, classesOf, playerBox } from './remoteMedia.js';
 
 const LINK_SVG = iconSvg('link', 'lucide') ?? '';
-const REMOTE_SVG: Readonly<Record<RemoteKind, string>> = {
-  image: iconSvg('image-off', 'lucide') ?? '',
-  video: iconSvg('video-off', 'lucide') ?? '',
-  embed: iconSvg('globe', 'lucide') ?? '',
-};
+const isRemote = isRemoteUrl;
 
 /** Props that are ours, not HTML attributes: never passed on to the DOM element. */
 const OWN_PROPS = new Set(['noAnchor', 'noZoom', 'actions', 'actionsPlacement', 'level', 'children']);
@@ -89,83 +86,6 @@ export function Heading(props: MdxProps): ReactNode {
   return <HeadingView level={level} source={props} />;
 }
 
-type RemoteKind = 'image' | 'video' | 'embed';
-
-/**
- * What a placeholder shows, and the classes of the element it stands in for: a light/dark pair of
- * images (`dark:hidden`, `hidden dark:block`) must stay one placeholder per mode, not two.
- */
-interface PlaceholderProps {
-  readonly url: string;
-  readonly label: string | undefined;
-  readonly className: string | undefined;
-}
-
-/** Tailwind's display utilities: what decides, per mode or screen size, whether an image shows at all. */
-const DISPLAY_UTILITY = /^(hidden|block|inline|inline-block|flex|inline-flex|grid|contents)$/;
-
-/**
- * The display classes an element was written with (`className` in MDX, `class` in raw HTML), with their
- * variants (`dark:hidden`, `md:block`). Sizes are left out: a placeholder 600px tall says nothing more.
- */
-function classesOf(props: MdxProps): string | undefined {
-  const written = (str(props['className']) ?? str(props['class']) ?? '').split(/\s+/);
-  const kept = written.filter((name) => DISPLAY_UTILITY.test(name.slice(name.lastIndexOf(':') + 1)));
-  return kept.length === 0 ? undefined : kept.join(' ');
-}
-
-const isRemote = isRemoteUrl;
-
-/**
- * Stands in for an image, video or embed hosted elsewhere: offline it cannot load, and the page's
- * self-only CSP would block it with a console error anyway. Shows its label and where it lives; videos
- * and embeds link there for readers who do have a network. A `span`, as images sit inside paragraphs
- * and links (an image inside a link gets no link of its own).
- */
-function RemoteMedia(props: PlaceholderProps & { kind: RemoteKind }): ReactNode {
-  const { kind, url } = props;
-  let host = url;
-  try {
-    host = new URL(url, 'https://remote.invalid').host;
-  } catch {
-    // Keep the URL as written.
-  }
-  const label =
-    props.label || (kind === 'image' ? `Image from ${host}` : `${kind === 'video' ? 'Video' : 'Content'} from ${host}`);
-  return (
-    <span className={cx(`op-remote-media op-remote-${kind}`, props.className)} data-op-remote-src={url} title={url}>
-      <span className="op-remote-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: REMOTE_SVG[kind] }} />
-      <span className="op-remote-label">{label}</span>
-      {kind === 'image' ? null : (
-        <a className="op-remote-link" href={url} target="_blank" rel="noreferrer">
-          {host}
-        </a>
-      )}
-    </span>
-  );
-}
-
-/**
- * Stands in for an image or video the project does not hold (the import report lists it as a missing
- * asset): asking for it would only log a 404 console error on every page that shows it.
- */
-function MissingMedia(props: PlaceholderProps & { kind: 'image' | 'video' }): ReactNode {
-  const label = props.label || `${props.kind === 'image' ? 'Image' : 'Video'} not found: ${props.url}`;
-  return (
-    <span
-      className={cx(`op-remote-media op-missing-media op-remote-${props.kind}`, props.className)}
-      data-op-missing-src={props.url}
-    >
-      <span
-        className="op-remote-icon"
-        aria-hidden="true"
-        dangerouslySetInnerHTML={{ __html: REMOTE_SVG[props.kind] }}
-      />
-      <span className="op-remote-label">{label}</span>
-    </span>
-  );
-}
-
 /** `<img src alt noZoom actions actionsPlacement ...>` and Markdown images. Zoomable unless `noZoom`. */
 export function Img(props: MdxProps): ReactNode {
   const state = useRenderState();
@@ -194,7 +114,15 @@ export function Video(props: MdxProps): ReactNode {
   const auto = bool(props['autoPlay']);
   const src = props['src'] === undefined ? undefined : state.media(props['src']);
   if (isRemote(src))
-    return <RemoteMedia kind="video" url={src} label={str(props['title'])} className={classesOf(props)} />;
+    return (
+      <RemoteMedia
+        kind="video"
+        url={src}
+        label={str(props['title'])}
+        className={classesOf(props)}
+        box={playerBox(props)}
+      />
+    );
   if (state.isMissing(src))
     return <MissingMedia kind="video" url={src} label={str(props['title'])} className={classesOf(props)} />;
   // A poster with no packed copy is left out: the video still plays, and nothing asks the network.
@@ -223,7 +151,15 @@ export function Iframe(props: MdxProps): ReactNode {
   const src = str(props['src']);
   const url = src === undefined ? undefined : state.resolveUrl(src);
   if (isRemote(url))
-    return <RemoteMedia kind="embed" url={url} label={str(props['title'])} className={classesOf(props)} />;
+    return (
+      <RemoteMedia
+        kind="embed"
+        url={url}
+        label={str(props['title'])}
+        className={classesOf(props)}
+        box={playerBox(props)}
+      />
+    );
   return <iframe {...domProps(props)} src={url} />;
 }
 
