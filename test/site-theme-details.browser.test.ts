@@ -127,6 +127,31 @@ needsChromium().describe('theme rendering details in Chromium', () => {
     await page.context().close();
   });
 
+  it('lays a Markdown prompt out as compact text: its hard breaks single, its headings body-sized, no blank lines between blocks', async () => {
+    const page = await open(EMOJI_PAGE);
+    const body = page.locator('.op-prompt-body').nth(1);
+    await body.locator('..').screenshot({ path: `${SHOTS}/prompt.png` });
+    const layout = await body.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const heading = el.querySelector('h1');
+      const paragraph = el.querySelector('p');
+      return {
+        headingGap: (heading?.getBoundingClientRect().top ?? 0) - box.top,
+        headingSize: heading ? parseFloat(getComputedStyle(heading).fontSize) : 0,
+        paragraphLines: paragraph
+          ? Math.round(paragraph.getBoundingClientRect().height / parseFloat(getComputedStyle(paragraph).lineHeight))
+          : 0,
+      };
+    });
+    // The body's own padding (12px) and no more: no blank line before the first block.
+    expect(layout.headingGap).toBeLessThan(16);
+    expect(layout.headingSize).toBeLessThanOrEqual(16);
+    // "You are ...", "Rule #1", "Rule #2": one paragraph, three lines by Markdown's hard breaks (two trailing
+    // spaces, as Mintlify's own Prompt example writes them), with no blank line between them.
+    expect(layout.paragraphLines).toBe(3);
+    await page.context().close();
+  });
+
   it('shows <Color> swatches side by side, compact and as labelled rows', async () => {
     const page = await open(COLOR_PAGE);
     await page.locator('.op-prose').screenshot({ path: `${SHOTS}/color.png` });

@@ -50,6 +50,14 @@ echo "✅ done"
 \`\`\`
 
 <Prompt description="Ask an assistant">Summarise the **release** 🚀 notes</Prompt>
+
+<Prompt description="A prompt written as Markdown (Mintlify's docs example)" icon="pencil">
+# Tailwind CSS Expert
+
+You are a **Tailwind CSS expert**.  
+**Rule #1:** Prefer utilities.  
+**Rule #2:** Tokens go in the config.
+</Prompt>
 `;
 
 const COLORS = `---
