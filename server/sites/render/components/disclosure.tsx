@@ -103,7 +103,10 @@ function snippetSteps(child: ReactElement<MdxProps>): readonly ReactNode[] | nul
   return nodes?.some(isStep) ? nodes : null;
 }
 
-/** `<Step title icon iconType stepNumber titleSize id noAnchor>`: its title is an anchor and a TOC entry. */
+/**
+ * `<Step title icon iconType stepNumber titleSize id noAnchor>`: its title is an anchor and a TOC entry. Outside
+ * `<Steps>` nothing numbers it, so it reads 1, as Mintlify's step item defaults its number.
+ */
 export function Step(props: MdxProps): ReactNode {
   const state = useRenderState();
   const title = str(props['title']) ?? '';
@@ -111,7 +114,7 @@ export function Step(props: MdxProps): ReactNode {
   const depth = Tag === 'h2' ? 2 : 3;
   const noAnchor = bool(props['noAnchor']);
   const anchor = title ? state.anchor(title, str(props['id']) ?? null, noAnchor ? null : depth) : undefined;
-  const number = num(props['stepNumber'], 0);
+  const number = num(props['stepNumber'], 1);
   return (
     <div
       className="op-step"
@@ -123,7 +126,7 @@ export function Step(props: MdxProps): ReactNode {
         {props['icon'] ? (
           <IconSlot icon={props['icon']} iconType={props['iconType']} />
         ) : (
-          <span className="op-step-number">{number || null}</span>
+          <span className="op-step-number">{number}</span>
         )}
       </div>
       <div className="op-step-content">
