@@ -68,11 +68,14 @@ function TabStrip(props: {
   );
 }
 
-/** `<Tabs defaultTabIndex sync borderBottom>` of `<Tab title id icon iconType>`. */
+/** What an untitled `<Tab>` reads, as in Mintlify's Tabs. */
+const UNTITLED_TAB = 'Tab Title';
+
+/** `<Tabs defaultTabIndex sync borderBottom>` of `<Tab title id icon iconType>`; an untitled tab reads "Tab Title". */
 export function Tabs(props: MdxProps): ReactNode {
   const state = useRenderState();
-  const items = elementChildren(props.children).map((child, index): TabItem => {
-    const label = str(child.props['title']) ?? `Tab ${index + 1}`;
+  const items = elementChildren(props.children).map((child): TabItem => {
+    const label = str(child.props['title']) ?? UNTITLED_TAB;
     return {
       label,
       id: state.anchor(label, str(child.props['id']) ?? null, null),
