@@ -7,12 +7,26 @@ import { iconSvg } from '../icons/icons.js';
 import { bool, cx, elementChildren, str, textOf, type MdxProps } from './util.js';
 
 const FOLDER_SVG = iconSvg('folder', 'lucide') ?? '';
+const FOLDER_OPEN_SVG = iconSvg('folder-open', 'lucide') ?? '';
 const FILE_SVG = iconSvg('file', 'lucide') ?? '';
 
+/**
+ * A folder. As in Mintlify's tree, one with nothing inside does not open (a plain row), and an open folder
+ * shows an open-folder icon (both icons are drawn; CSS shows the one for `details[open]`, so toggling
+ * needs no script).
+ */
 function TreeFolder(props: MdxProps): ReactNode {
   const name = str(props['name']) ?? '';
   const openable = props['openable'] === undefined || bool(props['openable']);
   const highlight = bool(props['highlight']);
+  if (!hasChildren(props.children)) {
+    return (
+      <div className={cx('op-tree-folder', 'op-tree-row', highlight && 'op-tree-highlight')} role="treeitem">
+        <span className="op-icon" dangerouslySetInnerHTML={{ __html: FOLDER_SVG }} />
+        <span className="op-tree-name">{name}</span>
+      </div>
+    );
+  }
   return (
     <details
       className={cx('op-tree-folder', highlight && 'op-tree-highlight')}
@@ -21,7 +35,8 @@ function TreeFolder(props: MdxProps): ReactNode {
       data-openable={openable ? undefined : 'false'}
     >
       <summary className="op-tree-row">
-        <span className="op-icon" dangerouslySetInnerHTML={{ __html: FOLDER_SVG }} />
+        <span className="op-icon op-tree-closed" dangerouslySetInnerHTML={{ __html: FOLDER_SVG }} />
+        <span className="op-icon op-tree-open" dangerouslySetInnerHTML={{ __html: FOLDER_OPEN_SVG }} />
         <span className="op-tree-name">{name}</span>
       </summary>
       <div className="op-tree-children" role="group">
@@ -29,6 +44,11 @@ function TreeFolder(props: MdxProps): ReactNode {
       </div>
     </details>
   );
+}
+
+/** Whether a folder holds anything to show (blank text between tags does not count). */
+function hasChildren(children: ReactNode): boolean {
+  return elementChildren(children).length > 0 || textOf(children).trim() !== '';
 }
 
 function TreeFile(props: MdxProps): ReactNode {
