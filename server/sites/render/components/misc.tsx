@@ -1,11 +1,11 @@
-/** Tooltip, Update, Prompt, View, Visibility, Color. */
-import type { CSSProperties, ReactNode } from 'react';
+/** Tooltip, Update, Prompt, View, Visibility. */
+import type { ReactNode } from 'react';
 import { PROMPT_SOURCE_PROP } from '../compile/promptSource.js';
 import { IconSlot } from '../icons/Icon.js';
 import { iconSvg } from '../icons/icons.js';
 import { useRenderState } from '../runtime/state.js';
 import { linkProps } from './layout.js';
-import { asNode, color, str, strings, textOf, type MdxProps } from './util.js';
+import { asNode, str, strings, textOf, type MdxProps } from './util.js';
 
 const CHEVRON_SVG = iconSvg('chevron-right', 'lucide') ?? '';
 
@@ -132,49 +132,3 @@ export function View(props: MdxProps): ReactNode {
 export function Visibility(props: MdxProps): ReactNode {
   return props['for'] === 'agents' ? null : <>{props.children}</>;
 }
-
-function swatch(value: unknown): { light: string | undefined; dark: string | undefined } {
-  if (typeof value === 'object' && value !== null) {
-    const v = value as { light?: unknown; dark?: unknown };
-    return { light: color(v.light), dark: color(v.dark) };
-  }
-  const c = color(value);
-  return { light: c, dark: c };
-}
-
-function ColorItem(props: MdxProps): ReactNode {
-  const { light, dark } = swatch(props['value']);
-  const name = str(props['name']);
-  const shown = light === dark ? light : [light, dark].filter(Boolean).join(' / ');
-  return (
-    <button
-      type="button"
-      className="op-color-item"
-      data-op-copy-value={light ?? ''}
-      style={{ '--op-swatch': light, '--op-swatch-dark': dark ?? light } as CSSProperties}
-    >
-      <span className="op-color-swatch" aria-hidden="true" />
-      {name ? <span className="op-color-name">{name}</span> : null}
-      <span className="op-color-value">{shown}</span>
-    </button>
-  );
-}
-
-function ColorRow(props: MdxProps): ReactNode {
-  const title = str(props['title']);
-  return (
-    <div className="op-color-row">
-      {title ? <div className="op-color-row-title">{title}</div> : null}
-      <div className="op-color-items">{props.children}</div>
-    </div>
-  );
-}
-
-/** `<Color variant="compact|table">` with `<Color.Row title>` and `<Color.Item name value>`; click copies. */
-export const Color = Object.assign(
-  function Color(props: MdxProps): ReactNode {
-    const variant = str(props['variant']) === 'table' ? 'table' : 'compact';
-    return <div className={`op-color op-color-${variant}`}>{props.children}</div>;
-  },
-  { Row: ColorRow, Item: ColorItem },
-);

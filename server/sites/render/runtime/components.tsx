@@ -11,7 +11,8 @@ import { Accordion, AccordionGroup, Expandable, Step, Steps } from '../component
 import { ParamField, ResponseField } from '../components/fields.js';
 import { Base, headings, Heading, Iframe, Img, Link, Meta, Script, Source, Table, Video } from '../components/html.js';
 import { Card, CardGroup, Column, Columns, Frame, GitHub, Panel, Tile } from '../components/layout.js';
-import { Color, Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
+import { Color } from '../components/color.js';
+import { Prompt, Tooltip, Update, View, Visibility } from '../components/misc.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from '../components/tabs.js';
 import { FileTree, Tree } from '../components/tree.js';
 import { Graph } from '../components/graph.js';
