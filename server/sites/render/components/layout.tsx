@@ -103,15 +103,32 @@ export function Column(props: MdxProps): ReactNode {
   return <div className="op-column">{props.children}</div>;
 }
 
-/** `<Tile href title description>` with a preview (children) on a patterned background. */
+/**
+ * `<Tile href title description>` with a preview (children) on a patterned background, as Mintlify's Tile:
+ * title and description centred under the preview, each cut to one line with its full text on hover.
+ */
 export function Tile(props: MdxProps): ReactNode {
   const state = useRenderState();
   const href = str(props['href']);
+  const title = str(props['title']);
+  const description = str(props['description']);
   const body = (
     <>
       <div className="op-tile-preview">{props.children}</div>
-      {str(props['title']) ? <div className="op-tile-title">{str(props['title'])}</div> : null}
-      {str(props['description']) ? <div className="op-tile-description">{str(props['description'])}</div> : null}
+      {title || description ? (
+        <div className="op-tile-text">
+          {title ? (
+            <div className="op-tile-title" title={title}>
+              {title}
+            </div>
+          ) : null}
+          {description ? (
+            <div className="op-tile-description" title={description}>
+              {description}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
     </>
   );
   return href ? (
