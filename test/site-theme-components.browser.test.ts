@@ -1,0 +1,53 @@
+/**
+ * Built-in components as Chromium draws them, against Mintlify's own components: a Step's `titleSize`
+ * heading is as large as a page heading of that level.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
+import { needsChromium } from './helpers/needs.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+
+const PAGE = [
+  '---',
+  'title: Components',
+  '---',
+  '',
+  '## Page heading two',
+  '',
+  '### Page heading three',
+  '',
+  '<Steps>',
+  '  <Step title="Plain">a</Step>',
+  '  <Step title="Two" titleSize="h2">b</Step>',
+  '  <Step title="Three" titleSize="h3">c</Step>',
+  '</Steps>',
+  '',
+].join('\n');
+
+needsChromium().describe('components in Chromium', () => {
+  let server: ThemeServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startThemeServer(
+      writeProject({ 'docs.json': docsJson({ navigation: { pages: ['index'] } }), 'index.mdx': PAGE }),
+    );
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("sizes a Step's titleSize heading as the page's heading of that level", async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const size = (selector: string): Promise<string> => page.$eval(selector, (node) => getComputedStyle(node).fontSize);
+    expect(await size('h2.op-step-title')).toBe(await size('.op-prose h2:not(.op-step-title)'));
+    expect(await size('h3.op-step-title')).toBe(await size('.op-prose h3:not(.op-step-title)'));
+    expect(await size('h3.op-step-title')).not.toBe(await size('p.op-step-title'));
+    await page.close();
+  });
+});
