@@ -1,6 +1,7 @@
 /**
  * Built-in components as Chromium draws them, against Mintlify's own components: a Step's `titleSize`
- * heading is as large as a page heading of that level.
+ * heading is as large as a page heading of that level; a page's Tabs labels are semibold, unselected ones in
+ * the text colour, while a code group's stay quieter.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -22,6 +23,20 @@ const PAGE = [
   '  <Step title="Two" titleSize="h2">b</Step>',
   '  <Step title="Three" titleSize="h3">c</Step>',
   '</Steps>',
+  '',
+  '<Tabs>',
+  '  <Tab title="First">1</Tab>',
+  '  <Tab title="Second">2</Tab>',
+  '</Tabs>',
+  '',
+  '<CodeGroup>',
+  '```js a.js',
+  'a()',
+  '```',
+  '```js b.js',
+  'b()',
+  '```',
+  '</CodeGroup>',
   '',
 ].join('\n');
 
@@ -48,6 +63,31 @@ needsChromium().describe('components in Chromium', () => {
     expect(await size('h2.op-step-title')).toBe(await size('.op-prose h2:not(.op-step-title)'));
     expect(await size('h3.op-step-title')).toBe(await size('.op-prose h3:not(.op-step-title)'));
     expect(await size('h3.op-step-title')).not.toBe(await size('p.op-step-title'));
+    await page.close();
+  });
+
+  it('draws Tabs labels semibold, an unselected one in the text colour, and code group labels quieter', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const look = (selector: string): Promise<[string, string]> =>
+      page.$eval(selector, (node) => [getComputedStyle(node).fontWeight, getComputedStyle(node).color]);
+    // A step title is drawn in the text colour (var(--op-text)).
+    const [, text] = await look('p.op-step-title');
+    const [weight, color] = await look('.op-tabs-content .op-tab[aria-selected="false"]');
+    expect(weight).toBe('600');
+    expect(color).toBe(text);
+    // The selected label's rule lies inside the list's clip (the list scrolls sideways), so it shows.
+    const ruleShown = await page.$eval('.op-tabs-content .op-tab[aria-selected="true"]', (tab) => {
+      const list = tab.parentElement;
+      if (!list) return false;
+      return (
+        tab.getBoundingClientRect().bottom <= list.getBoundingClientRect().top + list.clientTop + list.clientHeight
+      );
+    });
+    expect(ruleShown).toBe(true);
+    const [codeWeight, codeColor] = await look('.op-code-group .op-tab[aria-selected="false"]');
+    expect(codeWeight).toBe('500');
+    expect(codeColor).not.toBe(text);
     await page.close();
   });
 });

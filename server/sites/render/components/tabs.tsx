@@ -88,7 +88,7 @@ export function Tabs(props: MdxProps): ReactNode {
     <TabStrip
       items={items}
       selected={num(props['defaultTabIndex'], 0)}
-      className={cx(bool(props['borderBottom']) && 'op-tabs-border')}
+      className={cx('op-tabs-content', bool(props['borderBottom']) && 'op-tabs-border')}
       sync={props['sync'] === undefined || bool(props['sync'])}
     />
   );
