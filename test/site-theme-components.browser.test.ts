@@ -1,7 +1,7 @@
 /**
  * Built-in components as Chromium draws them, against Mintlify's own components: a Step's `titleSize`
  * heading is as large as a page heading of that level; a page's Tabs labels are semibold, unselected ones in
- * the text colour, while a code group's stay quieter.
+ * the text colour, while a code group's stay quieter; a Tree is unframed sans-serif rows, names cut to one line.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -37,6 +37,12 @@ const PAGE = [
   'b()',
   '```',
   '</CodeGroup>',
+  '',
+  '<Tree>',
+  '  <Tree.Folder name="app" defaultOpen>',
+  '    <Tree.File name="page.tsx" />',
+  '  </Tree.Folder>',
+  '</Tree>',
   '',
 ].join('\n');
 
@@ -88,6 +94,18 @@ needsChromium().describe('components in Chromium', () => {
     const [codeWeight, codeColor] = await look('.op-code-group .op-tab[aria-selected="false"]');
     expect(codeWeight).toBe('500');
     expect(codeColor).not.toBe(text);
+    await page.close();
+  });
+
+  it('draws a Tree unframed, in the body font at 14px, as Mintlify does', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const tree = await page.$eval('.op-tree', (node) => {
+      const style = getComputedStyle(node);
+      const body = getComputedStyle(document.body);
+      return { border: style.borderTopWidth, font: style.fontFamily === body.fontFamily, size: style.fontSize };
+    });
+    expect(tree).toEqual({ border: '0px', font: true, size: '14px' });
     await page.close();
   });
 });

@@ -23,7 +23,9 @@ function TreeFolder(props: MdxProps): ReactNode {
     return (
       <div className={cx('op-tree-folder', 'op-tree-row', highlight && 'op-tree-highlight')} role="treeitem">
         <span className="op-icon" dangerouslySetInnerHTML={{ __html: FOLDER_SVG }} />
-        <span className="op-tree-name">{name}</span>
+        <span className="op-tree-name" title={name}>
+          {name}
+        </span>
       </div>
     );
   }
@@ -37,7 +39,9 @@ function TreeFolder(props: MdxProps): ReactNode {
       <summary className="op-tree-row">
         <span className="op-icon op-tree-closed" dangerouslySetInnerHTML={{ __html: FOLDER_SVG }} />
         <span className="op-icon op-tree-open" dangerouslySetInnerHTML={{ __html: FOLDER_OPEN_SVG }} />
-        <span className="op-tree-name">{name}</span>
+        <span className="op-tree-name" title={name}>
+          {name}
+        </span>
       </summary>
       <div className="op-tree-children" role="group">
         {props.children}
@@ -55,7 +59,9 @@ function TreeFile(props: MdxProps): ReactNode {
   return (
     <div className={cx('op-tree-file', 'op-tree-row', bool(props['highlight']) && 'op-tree-highlight')} role="treeitem">
       <span className="op-icon" dangerouslySetInnerHTML={{ __html: FILE_SVG }} />
-      <span className="op-tree-name">{str(props['name']) ?? ''}</span>
+      <span className="op-tree-name" title={str(props['name'])}>
+        {str(props['name']) ?? ''}
+      </span>
     </div>
   );
 }
