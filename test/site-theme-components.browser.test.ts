@@ -1,7 +1,8 @@
 /**
  * Built-in components as Chromium draws them, against Mintlify's own components: a Step's `titleSize`
  * heading is as large as a page heading of that level; a page's Tabs labels are semibold, unselected ones in
- * the text colour, while a code group's stay quieter; a Tree is unframed sans-serif rows, names cut to one line.
+ * the text colour, while a code group's stay quieter; a Tree is unframed sans-serif rows, names cut to one line; an
+ * Accordion's description is in its title's size and colour.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -43,6 +44,8 @@ const PAGE = [
   '    <Tree.File name="page.tsx" />',
   '  </Tree.Folder>',
   '</Tree>',
+  '',
+  '<Accordion title="Question" description="More about it">Answer.</Accordion>',
   '',
 ].join('\n');
 
@@ -106,6 +109,15 @@ needsChromium().describe('components in Chromium', () => {
       return { border: style.borderTopWidth, font: style.fontFamily === body.fontFamily, size: style.fontSize };
     });
     expect(tree).toEqual({ border: '0px', font: true, size: '14px' });
+    await page.close();
+  });
+
+  it("writes an Accordion's description in its title's size and colour, as Mintlify does", async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const look = (selector: string): Promise<string[]> =>
+      page.$eval(selector, (node) => [getComputedStyle(node).fontSize, getComputedStyle(node).color]);
+    expect(await look('.op-accordion-description')).toEqual(await look('.op-accordion-title'));
     await page.close();
   });
 });
