@@ -2,7 +2,8 @@
  * Built-in components as Chromium draws them, against Mintlify's own components: a Step's `titleSize`
  * heading is as large as a page heading of that level; a page's Tabs labels are semibold, unselected ones in
  * the text colour, while a code group's stay quieter; a Tree is unframed sans-serif rows, names cut to one line; an
- * Accordion's description is in its title's size and colour.
+ * Accordion's description is in its title's size and colour; a dropdown CodeGroup keeps the selected
+ * block's title on the left and names the blocks by language in its select.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -46,6 +47,15 @@ const PAGE = [
   '</Tree>',
   '',
   '<Accordion title="Question" description="More about it">Answer.</Accordion>',
+  '',
+  '<CodeGroup dropdown>',
+  '```js a.js',
+  'a()',
+  '```',
+  '```py b.py',
+  'b()',
+  '```',
+  '</CodeGroup>',
   '',
 ].join('\n');
 
@@ -118,6 +128,24 @@ needsChromium().describe('components in Chromium', () => {
     const look = (selector: string): Promise<string[]> =>
       page.$eval(selector, (node) => [getComputedStyle(node).fontSize, getComputedStyle(node).color]);
     expect(await look('.op-accordion-description')).toEqual(await look('.op-accordion-title'));
+    await page.close();
+  });
+
+  it('keeps the selected title of a dropdown CodeGroup and names its blocks by language, as Mintlify does', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const group = '[data-op-tabs][data-variant="dropdown"]';
+    const shown = (): Promise<string[]> =>
+      page.$$eval(`${group} .op-tab`, (tabs) =>
+        tabs.filter((tab) => getComputedStyle(tab).display !== 'none').map((tab) => tab.textContent.trim()),
+      );
+    expect(await page.$$eval(`${group} option`, (options) => options.map((o) => o.textContent))).toEqual([
+      'JavaScript',
+      'Python',
+    ]);
+    expect(await shown()).toEqual(['a.js']);
+    await page.selectOption(`${group} select`, { index: 1 });
+    expect(await shown()).toEqual(['b.py']);
     await page.close();
   });
 });

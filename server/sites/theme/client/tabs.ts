@@ -1,6 +1,7 @@
 /** Tabs and CodeGroups: switching, keyboard, syncing equal titles across the page, hash links. */
 import { all, load, save } from './dom.js';
 import { hashTarget } from './anchors.js';
+import { languageName } from './languageNames.js';
 
 const STORE = 'op-tab';
 
@@ -29,16 +30,24 @@ export function selectTab(group: HTMLElement, index: number, focus = false): voi
   if (select) select.selectedIndex = index;
 }
 
-/** CodeGroup `dropdown`: the labels become a `<select>` (DOM.md `data-variant="dropdown"`). */
+/**
+ * CodeGroup `dropdown`, as Mintlify draws it: the selected block's title stays on the left and a `<select>`
+ * on the right names each block by its language (DOM.md `data-variant="dropdown"`).
+ */
 function initDropdowns(): void {
   for (const group of all<HTMLElement>('[data-op-tabs][data-variant="dropdown"]')) {
     const list = group.querySelector<HTMLElement>(':scope > .op-tab-list');
     const tabs = tabsOf(group);
     if (!list || tabs.length === 0) continue;
+    const panels = panelsOf(group);
     const select = document.createElement('select');
     select.className = 'op-tab-select';
     select.setAttribute('aria-label', 'Language');
-    for (const tab of tabs) select.append(new Option(tab.dataset['opTab'] ?? '', tab.dataset['opTab'] ?? ''));
+    tabs.forEach((tab, i) => {
+      const label = tab.dataset['opTab'] ?? '';
+      const lang = panels[i]?.querySelector<HTMLElement>('.op-code[data-lang]')?.dataset['lang'];
+      select.append(new Option(lang && lang !== 'text' ? languageName(lang) : label, label));
+    });
     select.selectedIndex = Math.max(
       0,
       tabs.findIndex((t) => t.getAttribute('aria-selected') === 'true'),
