@@ -1,9 +1,11 @@
 /**
- * Built-in components as Chromium draws them, against Mintlify's own components: a Step's `titleSize`
- * heading is as large as a page heading of that level; a page's Tabs labels are semibold, unselected ones in
- * the text colour, while a code group's stay quieter; a Tree is unframed sans-serif rows, names cut to one line; an
- * Accordion's description is in its title's size and colour; a dropdown CodeGroup keeps the selected
- * block's title on the left and names the blocks by language in its select.
+ * Built-in components as Chromium draws them, against Mintlify's own components:
+ * - a Step's `titleSize` heading is as large as a page heading of that level, and the last step's line
+ *   fades out under it;
+ * - a page's Tabs labels are semibold, unselected ones in the text colour, while a code group's stay quieter;
+ * - a Tree is unframed rows in the body font;
+ * - an Accordion's description is in its title's size and colour;
+ * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -146,6 +148,17 @@ needsChromium().describe('components in Chromium', () => {
     expect(await shown()).toEqual(['a.js']);
     await page.selectOption(`${group} select`, { index: 1 });
     expect(await shown()).toEqual(['b.py']);
+    await page.close();
+  });
+
+  it("draws the last step's line fading out under its content, as Mintlify does", async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const line = await page.$eval('.op-steps > .op-step:last-child', (step) => {
+      const style = getComputedStyle(step, '::before');
+      return { display: style.display, fades: style.backgroundImage.includes('gradient') };
+    });
+    expect(line).toEqual({ display: 'block', fades: true });
     await page.close();
   });
 });
