@@ -5,7 +5,8 @@
  * - a page's Tabs labels are semibold, unselected ones in the text colour, while a code group's stay quieter;
  * - a Tree is unframed rows in the body font;
  * - an Accordion's description is in its title's size and colour;
- * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language.
+ * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language;
+ * - an uncoloured Icon is dark gray, not the prose's lighter text colour.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -58,6 +59,8 @@ const PAGE = [
   'b()',
   '```',
   '</CodeGroup>',
+  '',
+  'Flag <Icon icon="flag" /> and red <Icon icon="flag" color="#ff0000" />.',
   '',
 ].join('\n');
 
@@ -159,6 +162,14 @@ needsChromium().describe('components in Chromium', () => {
       return { display: style.display, fades: style.backgroundImage.includes('gradient') };
     });
     expect(line).toEqual({ display: 'block', fades: true });
+    await page.close();
+  });
+
+  it('draws an uncoloured Icon dark gray and a coloured one in its colour, as Mintlify does', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const colors = await page.$$eval('.op-icon-inline', (icons) => icons.map((icon) => getComputedStyle(icon).color));
+    expect(colors).toEqual(['rgb(31, 41, 55)', 'rgb(255, 0, 0)']);
     await page.close();
   });
 });

@@ -56,13 +56,19 @@ export function IconSlot(props: IconSlotProps): ReactNode {
   );
 }
 
-/** `<Icon icon="rocket" iconType="solid" size={24} color="#f00" />` (also `src=`). */
+/** An `<Icon>` with no `size` is 16px whatever the text around it, as Mintlify's Icon. */
+const ICON_SIZE = 16;
+
+/**
+ * `<Icon icon="rocket" iconType="solid" size={24} color="#f00" />` (also `src=`). Unsized it is 16px and,
+ * uncoloured, dark gray (light in the dark theme; CSS), as Mintlify draws it.
+ */
 export function Icon(props: MdxProps): ReactNode {
   return (
     <IconSlot
       icon={props['icon'] ?? props['src']}
       iconType={props['iconType']}
-      size={num(props['size'], 0) || undefined}
+      size={num(props['size'], 0) || ICON_SIZE}
       color={color(props['color'])}
       className={cx('op-icon-inline', str(props['className']))}
     />
