@@ -24,6 +24,7 @@ import {
 import { localTarget } from './pages/references.js';
 import { BrokenLinks } from './pages/links.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
+import { fontProblems } from './fontProblems.js';
 import { siteRedirects, siteSettings } from './settings.js';
 
 /** The logo or favicon modes whose file the project holds; undefined when it holds neither. */
@@ -188,6 +189,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...icons.problems(settings.iconLibrary),
     ...remote.problems,
     ...packed.problems,
+    ...fontProblems(config.fonts, remote.assets, configFile),
     // Stable: a file's own problems stay in the order they were found.
     ...[...readProblems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     ...brokenLinks.problems(),
