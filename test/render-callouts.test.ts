@@ -1,6 +1,12 @@
 /** Callouts as Mintlify draws them (its Callout source: a title line, no empty icon slot, gray by default). */
 import { describe, expect, it } from 'vitest';
+import { iconSvg } from '../server/sites/render/icons/icons.js';
 import { one, render } from './fixtures/render/harness.js';
+
+/** An SVG's drawing (its path data and circles), whatever its serialisation. */
+function shapes(svg: string): string[] {
+  return [...svg.matchAll(/\b(?:d|cx|cy|r|x1|x2|y1|y2)="([^"]*)"/g)].map((m) => m[0]);
+}
 
 describe('callouts', () => {
   it('shows a title above a preset callout’s content', async () => {
@@ -20,5 +26,19 @@ describe('callouts', () => {
     const page = await render('<Callout>No icon</Callout>');
     expect(page.dom.querySelectorAll('.op-callout-custom .op-callout-icon').length).toBe(0);
     expect(one(page.dom, '.op-callout-custom .op-callout-content').text).toBe('No icon');
+  });
+
+  // Mintlify's icons/index.tsx: NoteIcon is a circled "!", InfoIcon a circled "i", CheckIcon a bare tick.
+  it.each([
+    ['Note', 'circle-alert'],
+    ['Info', 'info'],
+    ['Check', 'check'],
+    ['Tip', 'lightbulb'],
+    ['Warning', 'triangle-alert'],
+    ['Danger', 'octagon-alert'],
+  ])('draws %s with the glyph Mintlify draws (%s)', async (tag, icon) => {
+    const page = await render(`<${tag}>Body</${tag}>`);
+    const drawn = one(page.dom, '.op-callout-icon .op-icon').innerHTML;
+    expect(shapes(drawn)).toEqual(shapes(iconSvg(icon, 'lucide') ?? 'missing'));
   });
 });

@@ -4,13 +4,16 @@ import { IconSlot } from '../icons/Icon.js';
 import { iconSvg } from '../icons/icons.js';
 import { asNode, color, type MdxProps } from './util.js';
 
-/** The preset kinds and the Lucide icon each one shows. */
+/**
+ * The preset kinds and the Lucide icon each one shows: the glyphs of Mintlify's icons/index.tsx, where a
+ * Note is a circled "!", an Info a circled "i" and a Check a bare tick.
+ */
 const KINDS = {
-  note: 'info',
-  info: 'circle-alert',
+  note: 'circle-alert',
+  info: 'info',
   tip: 'lightbulb',
   warning: 'triangle-alert',
-  check: 'circle-check',
+  check: 'check',
   danger: 'octagon-alert',
 } as const;
 
