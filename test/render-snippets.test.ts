@@ -61,6 +61,14 @@ describe('snippets and imports', () => {
     expect(page.warnings.filter((w) => w.includes('notDefinedInCode'))).toEqual([]);
     expect(page.text).toContain('Hello Offprint and {{subscriber.firstName}}');
   });
+  it('imports a snippet from inside a component, where MDX also allows import lines (Mintlify renders them)', async () => {
+    const page = await render(
+      '<Tabs>\n<Tab title="First">\n\nimport Greeting from \'/snippets/greeting.mdx\';\n\n<Greeting name="Ada" />\n\n</Tab>\n</Tabs>',
+      { variables: { product: 'Offprint' } },
+    );
+    expect(page.warnings).toEqual([]);
+    expect(page.text).toContain('Hello Ada from Offprint!');
+  });
 });
 
 describe('<Snippet file> (the older snippet syntax)', () => {

@@ -74,13 +74,9 @@ export function remarkOffprint(facts: CompileFacts): () => (tree: Root) => void 
     const used = new Set<string>();
     rewriteLegacySnippets(tree);
     visitMdast(tree, facts, jsx);
-    const blocks = tree.children.flatMap((node) =>
-      node.type === 'mdxjsEsm' && node.data?.estree ? [{ value: node.value, estree: node.data.estree }] : [],
-    );
-    facts.islands = markIslands(blocks);
-    for (const node of tree.children) {
-      if (node.type !== 'mdxjsEsm' || !node.data?.estree) continue;
-      const estree = node.data.estree;
+    const esm = esmNodes(tree);
+    facts.islands = markIslands(esm.map((node) => ({ value: node.value, estree: node.estree })));
+    for (const { estree } of esm) {
       declaredNames(estree, declared);
       rewriteEsm(estree, facts);
       jsxNames(estree, jsx);
@@ -103,6 +99,16 @@ export function remarkOffprint(facts: CompileFacts): () => (tree: Root) => void 
     for (const name of declared) facts.freeNames.delete(name);
     tree.children.unshift({ type: 'mdxjsEsm', value: '', data: { estree: program(prologue) } });
   };
+}
+
+/**
+ * Every `import`/`export` block with its program, nested ones included: MDX also accepts them inside a
+ * component's children (as Mintlify does, e.g. an import inside a `<Tab>`) and hoists them to the module.
+ */
+function esmNodes(node: Nodes, into: { value: string; estree: Program }[] = []): { value: string; estree: Program }[] {
+  if (node.type === 'mdxjsEsm' && node.data?.estree) into.push({ value: node.value, estree: node.data.estree });
+  if ('children' in node) for (const child of node.children) esmNodes(child, into);
+  return into;
 }
 
 function visitMdast(node: Nodes, facts: CompileFacts, jsx: Set<string>): void {
