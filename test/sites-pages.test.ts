@@ -1,6 +1,7 @@
 /** The page set: which files are pages, their frontmatter, visibility flags and reference problems. */
 import { describe, expect, it } from 'vitest';
 import { loadSiteProject } from '../server/sites/project/model.js';
+import { fontsCss } from '../server/sites/theme/siteFonts.js';
 import { ALL_SHAPES, docsJson, writeProject } from './helpers/siteProjects.js';
 
 describe('pages of the all-shapes fixture', () => {
@@ -341,6 +342,29 @@ describe('page set rules', () => {
     // The theme shows the site's name for the missing logo, and the light icon in both modes.
     expect(model.settings.logo).toBeUndefined();
     expect(model.settings.favicon).toEqual({ light: '/fav.svg', dark: '/fav.svg' });
+  });
+
+  it('reports a font file docs.json names but the project lacks, and loads no such file (a 404 on every page)', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        fonts: {
+          // LangChain's docs.json: the heading font's file is named, the body font is a family only.
+          heading: { family: 'TWK Lausanne', weight: 700, source: '/fonts/TWKLausanne-700.woff2', format: 'woff2' },
+          body: { family: 'Inter', source: 'fonts/Inter.woff2' },
+        },
+      }),
+      'index.mdx': fm('Home'),
+      'fonts/Inter.woff2': 'font',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.problems.map((p) => [p.code, p.keyPath, p.message])).toEqual([
+      ['missing-asset', 'fonts.heading.source', '/fonts/TWKLausanne-700.woff2: file not found in the project'],
+    ]);
+    const css = fontsCss(model.config.fonts);
+    expect(css).not.toContain('TWKLausanne');
+    expect(css).toContain('src:url("/fonts/Inter.woff2")');
+    // The family is still named: a reader's machine that has it installed shows it.
+    expect(css).toContain('--op-font-heading:"TWK Lausanne"');
   });
 
   it('reports a missing image whose alt text wraps onto a second line, as prettier leaves it in a Frame', () => {

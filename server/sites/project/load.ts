@@ -22,6 +22,7 @@ import {
   type SourceScan,
 } from './pages/pages.js';
 import { localTarget } from './pages/references.js';
+import { withoutMissingFontFiles } from './fontFiles.js';
 import { BrokenLinks } from './pages/links.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { fontProblems } from './fontProblems.js';
@@ -173,6 +174,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const written = siteSettings(config, configFile);
   const packed = withPackedSettings(written.settings, remote.assets, configFile);
   const assets = withoutMissingAssets(packed.settings, configFile, files.all);
+  const fonts = withoutMissingFontFiles(config.fonts, configFile, files.all);
   const settings = assets.settings;
   const problems = [
     ...loaded.unknownKeys.map((notice): SiteProblem => ({ code: 'unknown-config', ...notice })),
@@ -186,6 +188,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...redirectProblems,
     ...written.problems,
     ...assets.problems,
+    ...fonts.problems,
     ...icons.problems(settings.iconLibrary),
     ...remote.problems,
     ...packed.problems,
@@ -198,7 +201,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   return {
     rootDir: root,
     configFile,
-    config,
+    config: fonts.problems.length === 0 ? config : { ...config, fonts: fonts.fonts },
     settings,
     navigation,
     navOrder: ctx.order,
