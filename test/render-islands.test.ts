@@ -131,6 +131,24 @@ describe('islands from script snippets', () => {
     expect(Object.keys(exports)).toEqual(['snippets/tally.jsx#Tally']);
   });
 
+  it("runs a snippet that imports its hooks from react, as LangChain's identity-scope-explorer.jsx does", async () => {
+    // Its generated code samples, strings that import, are text and not imports of the snippet.
+    const sample = 'export const SAMPLE = "from managed_deepagents import define_identity";\n';
+    const source = `"use client";\n\nimport { useState } from "react";\n\n${sample}${TALLY.replace('useState(0)', 'useState(5)')}`;
+    const root = writeProject({ 'snippets/tally.jsx': source });
+    const page = await render("import { Tally } from '/snippets/tally.jsx';\n\n<Tally />\n", { root });
+    expect(one(page.dom, 'button.tally').text).toBe('5');
+    expect(one(page.dom, '[data-op-island]').getAttribute('data-op-island')).toBe('snippets/tally.jsx#Tally');
+    // The browser's copy gets React from the islands script, which passes it in.
+    const queue: unknown[] = [];
+    runInNewContext(page.islands?.script ?? '', { self: { __opIslands: queue } });
+    const exports: Record<string, unknown> = {};
+    const React = { createElement: () => null, useState: (v: unknown) => [v, () => undefined] };
+    (queue[0] as (exports: Record<string, unknown>, ...globals: unknown[]) => void)(exports, React);
+    const Tally = exports['snippets/tally.jsx#Tally'] as (props: object) => unknown;
+    expect(Tally({})).toBeNull();
+  });
+
   it('leaves a snippet that imports, or makes a built-in, as the server renders it', async () => {
     const root = writeProject({
       'snippets/carded.jsx': `export const Carded = () => { const [a] = useState(1); return <Card title="t">{a}</Card>; };\n`,

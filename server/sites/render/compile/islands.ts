@@ -102,6 +102,21 @@ export function markIslands(blocks: readonly EsmBlock[]): IslandPlan | null {
 const INTERACTIVE_TEXT = /\b(?:useState|useReducer|useEffect|useRef|useCallback|useMemo)\s*\(|\son[A-Z]\w*\s*=\s*\{/;
 /** `import`/`require` of anything: the browser's copy of a snippet cannot follow them. */
 const DEPENDS = /(?:^|[\s;])(?:import\s*[\s{*('"]|require\s*\()/m;
+/** `import ... from 'react'`: the browser's copy is handed React, as Mintlify's snippets get it. */
+const REACT_IMPORT = /^[ \t]*import\s+[\w$\s{},*]+\s+from\s*(['"])react\1\s*;?/gm;
+
+/** A quoted string or template literal (one without nested backticks). */
+const STRING = /(["'`])(?:\\[\s\S]|(?!\1)[^\\])*\1/g;
+
+/**
+ * `source` with the text of its strings left out, so that a generated code sample in a string
+ * (`"from managed_deepagents import define_identity"`) is not taken for an import; import sources stay.
+ */
+function withoutStrings(source: string): string {
+  return source.replace(STRING, (literal, quote: string, offset: number) =>
+    /\bfrom\s*$|\bimport\s*$/.test(source.slice(Math.max(0, offset - 12), offset)) ? literal : `${quote}${quote}`,
+  );
+}
 
 /**
  * Whether `source` writes a hook or a handler prop somewhere: what a component needs to do anything in a
@@ -113,12 +128,12 @@ export function writesBrowserCode(source: string): boolean {
 
 /**
  * Whether the components of script snippet `source` (`.jsx`, `.tsx`) can run in the browser: it uses a
- * hook or a handler, imports nothing, and every capitalised element it makes is one it declares (the
+ * hook or a handler, imports nothing but React, and every capitalised element it makes is one it declares (the
  * built-ins exist on the server alone). Read from the text, not parsed: a snippet judged wrongly fails in
  * the browser, where its uses keep the server's render.
  */
 export function isIslandSnippet(source: string): boolean {
-  if (!writesBrowserCode(source) || DEPENDS.test(source)) return false;
+  if (!writesBrowserCode(source) || DEPENDS.test(withoutStrings(source).replace(REACT_IMPORT, ''))) return false;
   const declared = new Set(
     [...source.matchAll(/\b(?:const|let|var|function|class)\s+([A-Z][\w$]*)/g)].map((m) => m[1]),
   );

@@ -59,9 +59,11 @@ function queued(body: string): string {
  */
 export function snippetIslandScript(path: string, source: string): string {
   const body = transform(source, { transforms: transformsFor(path), jsxRuntime: 'classic', production: true }).code;
+  // Its only import is React (isIslandSnippet), which the islands script passes in.
+  const require = "function (spec) { if (spec === 'react') return React; throw new Error('cannot import ' + spec); }";
   return queued(
     'var module = { exports: {} };\n' +
-      `(function (exports, module) {\n${body}\n})(module.exports, module);\n` +
+      `(function (exports, module, require) {\n${body}\n})(module.exports, module, ${require});\n` +
       `for (var name in module.exports) exports[${JSON.stringify(`${path}#`)} + name] = module.exports[name];`,
   );
 }
