@@ -4,6 +4,7 @@
  * down, labels too small to read; a flowchart beside it is drawn as before. A GFM task list
  * shows its checkboxes without bullets beside them, and a plain item keeps its bullet, beside them or in a list of its own.
  * A diff block with line numbers keeps every line's number in its gutter, added and removed lines too.
+ * A coloured callout's text is its colour at half the lightness (half as light again in dark mode).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -46,6 +47,9 @@ const PAGE = [
   '  console.log("Hello"); // [!code --]',
   '}',
   '```',
+  '',
+  // LangChain's home page: a pale lavender callout.
+  '<Callout icon="lock" color="#DFC5FE">Trust Center</Callout>',
   '',
 ].join('\n');
 
@@ -126,5 +130,32 @@ needsChromium().describe('prose in Chromium', () => {
     expect(lines.map((line) => line.mark)).toEqual(['"+"', 'none', '"−"', 'none']);
     expect(new Set(lines.map((line) => line.codeLeft)).size).toBe(1);
     await page.close();
+  });
+
+  it("writes a coloured callout's text in its colour, darker in light mode and lighter in dark, as Mintlify does", async () => {
+    const lightness = async (scheme: 'light' | 'dark') => {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, colorScheme: scheme });
+      await page.goto(`${server.url}/`);
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
+      const rgb = await page.$eval('.op-callout-custom .op-callout-content', (el) => getComputedStyle(el).color);
+      await page.close();
+      // color-mix() serialises as `color(srgb r g b)` with 0-1 channels, other colours as `rgb()`.
+      const scale = rgb.startsWith('color(srgb') ? 255 : 1;
+      const [r = 0, g = 0, b = 0] = (rgb.match(/[\d.]+/g) ?? []).map((n) => Number(n) * scale);
+      const max = Math.max(r, g, b) / 255;
+      const min = Math.min(r, g, b) / 255;
+      const l = (max + min) / 2;
+      const saturation = max === min ? 0 : (max - min) / (1 - Math.abs(2 * l - 1));
+      return { light: Math.round(l * 100), saturation: Math.round(saturation * 100), purple: b > r && r > g };
+    };
+    // #DFC5FE is hsl(268 97% 89%): Mintlify's text is the same hue at 44% (light) and 100% capped (dark).
+    const light = await lightness('light');
+    expect(light.purple).toBe(true);
+    expect(light.light).toBeGreaterThanOrEqual(40);
+    expect(light.light).toBeLessThanOrEqual(48);
+    // The colour itself, not a grey mixed with it.
+    expect(light.saturation).toBeGreaterThan(80);
+    const dark = await lightness('dark');
+    expect(dark.light).toBeGreaterThanOrEqual(95);
   });
 });

@@ -32,6 +32,8 @@ export function calloutIconSvg(kind: CalloutKind): string {
 
 interface BoxProps {
   readonly kind: string;
+  /** A `color` was given: the text takes it (components.css `.op-callout-tinted`). */
+  readonly tinted?: boolean;
   readonly icon: ReactNode;
   readonly title: unknown;
   readonly style?: CSSProperties;
@@ -45,7 +47,12 @@ interface BoxProps {
 function Box(props: BoxProps): ReactNode {
   const title = asNode(props.title);
   return (
-    <div className={`op-callout op-callout-${props.kind}`} data-callout={props.kind} role="note" style={props.style}>
+    <div
+      className={`op-callout op-callout-${props.kind}${props.tinted ? ' op-callout-tinted' : ''}`}
+      data-callout={props.kind}
+      role="note"
+      style={props.style}
+    >
       {props.icon ? <span className="op-callout-icon">{props.icon}</span> : null}
       <div className="op-callout-content">
         {title ? <div className="op-callout-title">{title}</div> : null}
@@ -85,7 +92,8 @@ export const Danger = preset('danger');
 
 /**
  * `<Callout title icon iconType color>`: the colour tints border, background and text (via
- * `--op-callout-color`); without one the callout is neutral gray, as Mintlify's is.
+ * `--op-callout-color`; the text is the colour itself, darkened, as Mintlify's); without one the callout
+ * is neutral gray, as Mintlify's is.
  */
 export function Callout(props: MdxProps): ReactNode {
   const tint = color(props['color']);
@@ -93,6 +101,7 @@ export function Callout(props: MdxProps): ReactNode {
   return (
     <Box
       kind="custom"
+      tinted={tint !== undefined}
       title={props['title']}
       icon={props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
       {...(style ? { style } : {})}
