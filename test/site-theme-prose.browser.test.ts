@@ -4,7 +4,8 @@
  * down, labels too small to read; a flowchart beside it is drawn as before. A GFM task list
  * shows its checkboxes without bullets beside them, and a plain item keeps its bullet, beside them or in a list of its own.
  * A diff block with line numbers keeps every line's number in its gutter, added and removed lines too.
- * A coloured callout's text is its colour at half the lightness (half as light again in dark mode).
+ * A coloured callout's text is its colour at half the lightness (half as light again in dark mode), and a
+ * callout's links are underlined in its text colour.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../server/render/chromium.js';
@@ -49,7 +50,9 @@ const PAGE = [
   '```',
   '',
   // LangChain's home page: a pale lavender callout.
-  '<Callout icon="lock" color="#DFC5FE">Trust Center</Callout>',
+  '<Callout icon="lock" color="#DFC5FE">See the [Trust Center](https://trust.example.com/).</Callout>',
+  '',
+  '<Note>Read the [guide](/guide).</Note>',
   '',
 ].join('\n');
 
@@ -157,5 +160,16 @@ needsChromium().describe('prose in Chromium', () => {
     expect(light.saturation).toBeGreaterThan(80);
     const dark = await lightness('dark');
     expect(dark.light).toBeGreaterThanOrEqual(95);
+  });
+
+  it("underlines a callout's links in the callout's text colour, as Mintlify does, not the brand colour", async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const links = await page.$$eval('.op-callout a', (anchors) =>
+      anchors.map((a) => [getComputedStyle(a).color, getComputedStyle(a).borderBottomColor]),
+    );
+    expect(links).toHaveLength(2);
+    for (const [color, underline] of links) expect(underline).toBe(color);
+    await page.close();
   });
 });
