@@ -45,6 +45,11 @@ describe('fonts in the import report', () => {
     ]);
   });
 
+  it('says nothing of a system font or a generic family, which every reader has', () => {
+    expect(fontMessages({ heading: { family: 'Helvetica Neue' }, body: { family: 'system-ui' } })).toEqual([]);
+    expect(fontMessages({ family: 'Arial' })).toEqual([]);
+  });
+
   it('says nothing of a font file the project ships', () => {
     expect(fontMessages({ family: 'Inter', source: '/fonts/inter.woff2' }, { 'fonts/inter.woff2': 'x' })).toEqual([]);
   });

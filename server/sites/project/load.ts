@@ -22,10 +22,9 @@ import {
   type SourceScan,
 } from './pages/pages.js';
 import { localTarget } from './pages/references.js';
-import { withoutMissingFontFiles } from './fontFiles.js';
+import { fontProblems, withoutMissingFontFiles } from './fonts.js';
 import { BrokenLinks } from './pages/links.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
-import { fontProblems } from './fontProblems.js';
 import { siteRedirects, siteSettings } from './settings.js';
 
 /** The logo or favicon modes whose file the project holds; undefined when it holds neither. */
