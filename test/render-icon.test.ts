@@ -15,3 +15,28 @@ describe('icon', () => {
     expect(one(page.dom, '.op-icon-inline').getAttribute('style')).toContain('width:32px');
   });
 });
+
+describe('icon on a site whose library is Tabler', () => {
+  it('draws a Tabler-only name as a Tabler outline icon (2-unit stroke in the text colour, no fixed size)', async () => {
+    const page = await render('<Icon icon="messages" />', { iconLibrary: 'tabler' });
+    const svg = one(page.dom, '.op-icon-inline svg.op-svg-tabler');
+    expect(svg.getAttribute('viewBox')).toBe('0 0 24 24');
+    expect(svg.getAttribute('stroke')).toBe('currentColor');
+    expect(svg.getAttribute('stroke-width')).toBe('2');
+    expect(svg.getAttribute('fill')).toBe('none');
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    expect(svg.getAttribute('width')).toBeUndefined();
+    expect(svg.querySelectorAll('path').length).toBeGreaterThan(0);
+  });
+
+  it('falls back to Lucide, then Font Awesome, for names Tabler lacks', async () => {
+    const page = await render('<Icon icon="circuit-board" /> <Icon icon="github" />', { iconLibrary: 'tabler' });
+    expect(page.dom.querySelector('svg.op-svg-lucide')).not.toBeNull();
+    expect(page.dom.querySelector('svg.op-svg-fa-brands')).not.toBeNull();
+  });
+
+  it('is not drawn from Tabler on a Lucide site', async () => {
+    const page = await render('<Icon icon="messages" />', { iconLibrary: 'lucide' });
+    expect(page.dom.querySelector('svg.op-svg-tabler')).toBeNull();
+  });
+});

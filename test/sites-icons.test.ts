@@ -73,7 +73,7 @@ describe('icon names the shipped sets lack', () => {
     expect(found).toHaveLength(21);
     expect(found[20]).toEqual(['index.mdx', 'and 5 more icon names no shipped icon set has']);
   });
-  it("take Tabler's brand-* logos from Font Awesome's brands, as Tabler is not shipped", () => {
+  it("are looked up in Tabler when the site's library is Tabler, its brand-* logos included", () => {
     const dir = writeProject({
       'docs.json': docsJson({
         icons: { library: 'tabler' },
@@ -84,8 +84,26 @@ describe('icon names the shipped sets lack', () => {
           ],
         },
       }),
-      'index.mdx': '# Home\n',
+      'index.mdx':
+        '---\ntitle: Home\nicon: messages\n---\n\n<Card title="Bot" icon="robot-face" />\n<Card title="X" icon="not-in-any-set" />\n',
     });
-    expect(unknownIcons(dir).map(([, message]) => message?.split(':')[0])).toEqual(['icon "brand-no-such-logo"']);
+    expect(unknownIcons(dir)).toEqual([
+      [
+        'docs.json',
+        'icon "brand-no-such-logo": no icon set Offprint ships has it (Font Awesome Free, Lucide, Tabler), so it shows nothing',
+      ],
+      [
+        'index.mdx',
+        'icon "not-in-any-set": no icon set Offprint ships has it (Font Awesome Free, Lucide, Tabler), so it shows nothing',
+      ],
+    ]);
+  });
+
+  it("are reported when only Tabler has them and the site's library is not Tabler", () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ icons: { library: 'lucide' } }),
+      'index.mdx': '# Home\n\n<Card title="Chat" icon="messages" />\n',
+    });
+    expect(unknownIcons(dir).map(([, message]) => message?.split(':')[0])).toEqual(['icon "messages"']);
   });
 });

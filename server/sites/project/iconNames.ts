@@ -1,8 +1,8 @@
 /**
  * Icon names a project writes that no icon set Offprint ships has. Mintlify draws Font Awesome Pro
- * names (`square-1`, `gear-code`) from its CDN; offline only Font Awesome Free and Lucide are installed,
- * so such an icon shows nothing. The import says which, once per name, rather than leaving a reader's
- * sidebar and cards with silent gaps.
+ * names (`square-1`, `gear-code`) from its CDN; offline only Font Awesome Free, Lucide and (for sites
+ * whose library is Tabler) Tabler are installed, so such an icon shows nothing. The import says
+ * which, once per name, rather than leaving a reader's sidebar and cards with silent gaps.
  */
 import { z } from 'zod';
 import { iconSvg, isIconPath } from '../render/icons/icons.js';
@@ -78,11 +78,12 @@ export class IconNameCollector {
    */
   problems(library: IconLibrary): SiteProblem[] {
     const unknown = [...this.uses].filter(([name, use]) => iconSvg(name, library, use.style) === null);
+    const sets = library === 'tabler' ? 'Font Awesome Free, Lucide, Tabler' : 'Font Awesome Free, Lucide';
     const problems: SiteProblem[] = unknown.slice(0, MAX_REPORTED).map(([name, use]) => ({
       code: 'unknown-icon',
       file: use.file,
       message:
-        `icon "${name}": no icon set Offprint ships has it (Font Awesome Free, Lucide), so it shows nothing` +
+        `icon "${name}": no icon set Offprint ships has it (${sets}), so it shows nothing` +
         (use.files > 1 ? ` (used in ${use.files} places)` : ''),
     }));
     if (unknown.length > MAX_REPORTED) {

@@ -1,17 +1,18 @@
 /**
  * Icon names -> inline SVG markup, from packages installed with the app (never the network):
- * Font Awesome Free (solid / regular / brands) and Lucide. Files are read once and cached.
+ * Font Awesome Free (solid / regular / brands), Lucide and Tabler. Files are read once and cached.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IconLibrary } from '../types.js';
+import { tablerSvg } from './tabler.js';
 
 const require = createRequire(import.meta.url);
 const FA_DIR = join(dirname(require.resolve('@fortawesome/fontawesome-free/package.json')), 'svgs');
 const LUCIDE_DIR = join(dirname(require.resolve('lucide-static/package.json')), 'icons');
 
-type Source = 'lucide' | 'solid' | 'regular' | 'brands';
+type Source = 'lucide' | 'tabler' | 'solid' | 'regular' | 'brands';
 
 const svgCache = new Map<string, string | null>();
 let faAliases: Map<string, string> | null = null;
@@ -22,13 +23,18 @@ function readSvg(source: Source, name: string): string | null {
   if (cached !== undefined) return cached;
   let svg: string | null = null;
   try {
-    const file = source === 'lucide' ? join(LUCIDE_DIR, `${name}.svg`) : join(FA_DIR, source, `${name}.svg`);
-    svg = clean(readFileSync(file, 'utf8'), source);
+    const raw = source === 'tabler' ? tablerSvg(name) : readFileSync(sourceFile(source, name), 'utf8');
+    svg = raw === null ? null : clean(raw, source);
   } catch {
     svg = null;
   }
   svgCache.set(key, svg);
   return svg;
+}
+
+/** The SVG file of a name in a file-per-icon set. */
+function sourceFile(source: Exclude<Source, 'tabler'>, name: string): string {
+  return source === 'lucide' ? join(LUCIDE_DIR, `${name}.svg`) : join(FA_DIR, source, `${name}.svg`);
 }
 
 /** Drops licence comments and fixed sizes; adds our class so CSS sizes icons as 1em by default. */
@@ -38,7 +44,7 @@ function clean(svg: string, source: Source): string {
     .replace(/\s+/g, ' ')
     .replace(/\s*(\/?>)\s*/g, '$1')
     .trim();
-  const family = source === 'lucide' ? 'lucide' : `fa-${source}`;
+  const family = source === 'lucide' || source === 'tabler' ? source : `fa-${source}`;
   // Only the root element loses its fixed size and class; inner shapes keep their geometry.
   return body.replace(/^<svg\b[^>]*>/, (open) =>
     open
@@ -87,8 +93,8 @@ function faOrder(iconType: string | undefined): Source[] {
 
 /**
  * Inline SVG for an icon name, or null when no installed set has it. The site's library is tried
- * first, then the other one (sites mix names; Lucide has no brand logos). Tabler is not shipped: its
- * names are looked up in Lucide, which shares most of them, and its `brand-*` logos in Font Awesome's brands.
+ * first, then the others (sites mix names; Lucide has no brand logos): a Tabler site falls back as a
+ * Lucide one does. Tabler is only tried on Tabler sites, as Mintlify draws its names only there.
  */
 export function iconSvg(rawName: string, library: IconLibrary, iconType?: string): string | null {
   const name = rawName
@@ -98,7 +104,7 @@ export function iconSvg(rawName: string, library: IconLibrary, iconType?: string
     .replace(/^fa-/, '');
   if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) return null;
   const fa = faOrder(iconType);
-  const order: Source[] = library === 'fontawesome' ? [...fa, 'lucide'] : ['lucide', ...fa];
+  const order = sourceOrder(library, fa);
   for (const source of order) {
     const svg = readSvg(source, name);
     if (svg) return svg;
@@ -109,9 +115,22 @@ export function iconSvg(rawName: string, library: IconLibrary, iconType?: string
       const svg = readSvg(source, alias);
       if (svg) return svg;
     }
-  // Tabler names its logos `brand-python`; Font Awesome's brands set has most of them as `python`.
+  // Tabler names its logos `brand-python`; Font Awesome's brands set has most of them as `python`
+  // (for sites that write Tabler's names without choosing its library).
   const brand = /^brand-(.+)$/.exec(name)?.[1];
   return brand === undefined ? null : readSvg('brands', brand);
+}
+
+/** The sets to look a name up in, the site's library first. */
+function sourceOrder(library: IconLibrary, fa: Source[]): Source[] {
+  switch (library) {
+    case 'fontawesome':
+      return [...fa, 'lucide'];
+    case 'lucide':
+      return ['lucide', ...fa];
+    case 'tabler':
+      return ['tabler', 'lucide', ...fa];
+  }
 }
 
 /** True when `icon` is a URL or project path rather than a library name. */
