@@ -77,7 +77,7 @@ needsChromium().describe('static export pipeline', () => {
       const html = text(page.file);
       expect(html.startsWith('<!doctype html><html'), page.file).toBe(true);
     }
-    expect(text('guides/intro.html')).toContain('<h1 class="op-page-title" id="op-page-title">Introduction</h1>');
+    expect(text('guides/intro.html')).toContain('<h1 class="op-page-title" id="page-title">Introduction</h1>');
   });
 
   it('rewrites internal links to relative .html paths, keeping anchors and following redirects', () => {

@@ -40,7 +40,7 @@ describe('cards', () => {
     expect(warning?.classList.contains('op-card-warning')).toBe(true);
     expect(one(warning!, '.op-card-icon svg').toString()).toContain('<svg');
     expect(own?.querySelector('.op-card-icon[data-icon="rocket"] svg')).toBeTruthy();
-    expect(unknown?.getAttribute('class')).toBe('op-card');
+    expect(unknown?.getAttribute('class')).toBe('op-card card');
     expect(unknown?.querySelector('.op-card-icon')).toBeNull();
   });
 

@@ -186,18 +186,18 @@ needsChromium().describe('theme rendering details in Chromium', () => {
       const page = await open(path, PHONE);
       await page.click('[data-op-nav-toggle]');
       await page.waitForFunction(() => document.documentElement.classList.contains('op-nav-open'));
-      await page.locator('#op-sidebar a[aria-current="page"]').waitFor({ state: 'visible' });
+      await page.locator('.op-sidebar a[aria-current="page"]').waitFor({ state: 'visible' });
       await page.waitForTimeout(300); // the slide-in transition, for the picture only
       await page.screenshot({ path: `${SHOTS}/drawer-${name}.png` });
       const box = await page.evaluate(() => {
         const rect = (selector: string): DOMRect | undefined =>
           document.querySelector(selector)?.getBoundingClientRect();
         return {
-          sidebar: rect('#op-sidebar'),
+          sidebar: rect('.op-sidebar'),
           head: rect('.op-drawer-head'),
           close: rect('.op-drawer-head [data-op-nav-close]'),
-          active: rect('#op-sidebar a[aria-current="page"]'),
-          firstLink: rect('#op-sidebar .op-drawer-link'),
+          active: rect('.op-sidebar a[aria-current="page"]'),
+          firstLink: rect('.op-sidebar .op-drawer-link'),
         };
       });
       // The header is flush with the drawer's top edge: nothing of it is cut, nothing shows above it.

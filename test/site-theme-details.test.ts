@@ -64,7 +64,7 @@ describe('content emoji', () => {
     expect(doc.querySelector('title')?.text).toContain('Release notes 🚀');
     expect(doc.querySelector('h1 img.op-emoji')?.getAttribute('alt')).toBe('🚀');
     expect(doc.querySelector('h2 img.op-emoji')?.getAttribute('alt')).toBe('🎉');
-    expect(doc.querySelector('#op-sidebar img.op-emoji')?.getAttribute('alt')).toBe('🚀');
+    expect(doc.querySelector('.op-sidebar img.op-emoji')?.getAttribute('alt')).toBe('🚀');
     expect(doc.querySelector('.op-toc img.op-emoji')?.getAttribute('alt')).toBe('🎉');
     expect(doc.querySelectorAll('pre img')).toHaveLength(0);
     const indexed = site.index.docs.find((d) => d.u === EMOJI_PAGE);

@@ -194,7 +194,7 @@ describe('content column', () => {
   it('honours page modes: custom drops the chrome, center drops the sidebar, wide the TOC', () => {
     const custom = doc(mini, '/landing');
     expect(custom.querySelector('.op-layout')?.classList.contains('op-mode-custom')).toBe(true);
-    expect(custom.querySelector('#op-sidebar')).toBeNull();
+    expect(custom.querySelector('.op-sidebar')).toBeNull();
     expect(custom.querySelector('.op-page-title')).toBeNull();
     expect(custom.querySelector('.op-footer')).toBeNull();
     expect(custom.querySelector('[data-op-feedback]')).toBeNull();
@@ -202,11 +202,11 @@ describe('content column', () => {
     expect(custom.querySelector('.op-prose')?.textContent).toContain('custom landing page');
     const center = doc(mini, '/centered');
     expect(center.querySelector('.op-layout')?.classList.contains('op-mode-center')).toBe(true);
-    expect(center.querySelector('#op-sidebar')).toBeNull();
+    expect(center.querySelector('.op-sidebar')).toBeNull();
     expect(center.querySelector('.op-toc')).toBeNull();
     expect(center.querySelector('h1')?.textContent).toBe('Centered page');
     const wide = doc(mini, '/guides/wide');
-    expect(wide.querySelector('#op-sidebar')).not.toBeNull();
+    expect(wide.querySelector('.op-sidebar')).not.toBeNull();
     expect(wide.querySelector('.op-layout')?.classList.contains('op-mode-wide')).toBe(true);
   });
 

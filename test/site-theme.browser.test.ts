@@ -200,11 +200,11 @@ needsChromium().describe('theme in Chromium', () => {
 
   it('opens the sidebar as a drawer on a phone', async () => {
     const page = await open('/guides/setup', { width: 390, height: 844 });
-    expect(await page.isVisible('#op-sidebar')).toBe(false);
+    expect(await page.isVisible('.op-sidebar')).toBe(false);
     await page.screenshot({ path: join(shotDir('theme'), 'phone.png') });
     await page.click('[data-op-nav-toggle]');
     await page.waitForFunction(() => document.documentElement.classList.contains('op-nav-open'));
-    await page.locator('#op-sidebar a[aria-current="page"]').waitFor({ state: 'visible' });
+    await page.locator('.op-sidebar a[aria-current="page"]').waitFor({ state: 'visible' });
     await page.waitForTimeout(250); // let the slide-in finish before the picture
     await page.screenshot({ path: join(shotDir('theme'), 'phone-drawer.png') });
     await page.keyboard.press('Escape');

@@ -29,7 +29,7 @@ function longTitleProject(): string {
 async function boxes(path: string, width: number) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
   await page.goto(`${server.url}${path}`);
-  const title = await page.locator('#op-page-title').boundingBox();
+  const title = await page.locator('h1.op-page-title').boundingBox();
   const menu = await page.locator('.op-page-actions').boundingBox();
   await page.close();
   if (title === null || menu === null) throw new Error('the page has no title or page menu');

@@ -13,7 +13,9 @@ import { ui } from './icons.js';
 import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
 import { renderPageActions } from './pageActions.js';
 import {
-  mintlifyId,
+  FREE_IDS,
+  mintlifyIds,
+  type MintlifyIds,
   renderFeedbackWidget,
   renderLastModified,
   renderPageHeader,
@@ -115,6 +117,8 @@ interface ShellArgs {
   /** The article column content. */
   readonly article: string;
   readonly aside: string;
+  /** Mintlify's identifiers the page's own content leaves free, for the shell's parts. */
+  readonly ids: MintlifyIds;
 }
 
 function shell(args: ShellArgs): string {
@@ -134,13 +138,14 @@ function shell(args: ShellArgs): string {
         current: args.current,
         extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar),
         shared,
+        ids: args.ids,
       })
     : '';
   const aside = args.aside
     ? `<aside class="op-aside" aria-label="On this page"><div class="op-aside-inner">${args.aside}</div></aside>`
     : '';
-  const footer = mode === 'custom' ? '' : renderFooter(site, c.footer);
-  const banner = renderBanner(c.banner);
+  const footer = mode === 'custom' ? '' : renderFooter(site, c.footer, args.ids);
+  const banner = renderBanner(c.banner, args.ids);
   return (
     renderHead({
       ...args.head,
@@ -154,11 +159,11 @@ function shell(args: ShellArgs): string {
     // Emoji become images in the body only: the head's title and metadata keep the characters.
     emojiImages(
       `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
-        renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '' }) +
+        renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '', ids: args.ids }) +
         `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}">${sidebar}` +
         (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
         `<main class="op-main" id="op-content"><div class="op-content-wrap"><div class="op-column">` +
-        `<article class="op-article"${mintlifyId('content-area', args.article.includes('id="content-area"'))}>${args.article}</article>` +
+        `<article class="op-article"${args.ids('content-area')}>${args.article}</article>` +
         `${footer}</div>${aside}</div></main></div></body></html>`,
     )
   );
@@ -171,11 +176,12 @@ function eyebrowOf(site: SiteModel, groups: readonly { readonly label: string }[
 }
 
 /** The page's actions beside its title (docs.json `contextual`). */
-function pageActions(site: SiteModel, page: SitePage, args: DocumentArgs): string {
+function pageActions(site: SiteModel, page: SitePage, args: DocumentArgs, ids: MintlifyIds): string {
   return renderPageActions(site.settings.contextual, {
     markdown: args.markdown,
     url: page.url,
     exported: args.profile !== undefined,
+    ids,
   });
 }
 
@@ -186,21 +192,25 @@ export function renderDocument(args: DocumentArgs): string {
   const mode = modeOf(page);
   const bare = mode === 'custom' || mode === 'frame';
   const examples = /data-op-(example|panel)=/.test(rendered.html);
+  // Mintlify's identifiers go on the shell's parts unless the page's content already uses them.
+  const ids = mintlifyIds(rendered.html);
   const showToc = mode === 'default' && !examples;
   const pagination =
     bare || page.frontmatter.hideFooterPagination === true
       ? ''
-      : renderPagination(site, sidebarOrder(site, location.sidebar), page.path);
+      : renderPagination(site, sidebarOrder(site, location.sidebar), page.path, ids);
   const notice =
     mode === 'assistant'
       ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">The AI assistant is not available in this offline copy.</div></div>`
       : '';
   const article =
-    (bare ? '' : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args))) +
+    (bare
+      ? ''
+      : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids), ids)) +
     notice +
-    `<div class="op-prose" data-op-prose="">${rendered.html}</div>` +
+    `<div class="op-prose mdx-content prose" data-op-prose="">${rendered.html}</div>` +
     (bare ? '' : renderLastModified(site, page)) +
-    (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url)) +
+    (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids)) +
     pagination;
   const aside = showToc
     ? renderToc(rendered.headings)
@@ -229,6 +239,7 @@ export function renderDocument(args: DocumentArgs): string {
     article,
     aside,
     profile: args.profile,
+    ids,
   });
 }
 
@@ -258,5 +269,6 @@ export function renderNotFound(site: SiteModel, profile?: ExportProfile, scripts
     article,
     aside: '',
     profile,
+    ids: FREE_IDS,
   });
 }

@@ -2,9 +2,10 @@
 import type { DocsConfig, SiteModel } from '../project/model.js';
 import { cls, esc, inlineMarkdown, linkAttrs, shortHash } from './html.js';
 import { socialIcon, ui } from './icons.js';
+import { FREE_IDS, type MintlifyIds } from './page.js';
 
-/** The footer for `footer` settings (after per-language overrides). */
-export function renderFooter(site: SiteModel, footer: DocsConfig['footer']): string {
+/** The footer for `footer` settings (after per-language overrides), Mintlify's `#footer` where `ids` leaves it free. */
+export function renderFooter(site: SiteModel, footer: DocsConfig['footer'], ids: MintlifyIds = FREE_IDS): string {
   const socials = Object.entries(footer?.socials ?? {})
     .map(
       ([key, href]) =>
@@ -21,7 +22,7 @@ export function renderFooter(site: SiteModel, footer: DocsConfig['footer']): str
     )
     .join('');
   return (
-    `<footer class="op-footer"><div class="op-footer-inner">` +
+    `<footer class="op-footer"${ids('footer')}><div class="op-footer-inner">` +
     `${columns ? `<div class="op-footer-columns">${columns}</div>` : ''}` +
     `<div class="op-footer-bottom"><span class="op-footer-name">${esc(site.settings.name)}</span>` +
     `${socials ? `<div class="op-socials">${socials}</div>` : ''}</div></div></footer>`
@@ -38,15 +39,15 @@ export function bannerColorClass(banner: NonNullable<DocsConfig['banner']>): str
   return banner.color === undefined ? undefined : `op-c-${shortHash(`banner\0${banner.content}`)}`;
 }
 
-/** The banner above the header; '' without one. */
-export function renderBanner(banner: DocsConfig['banner']): string {
+/** The banner above the header, Mintlify's `#banner` where `ids` leaves it free; '' without one. */
+export function renderBanner(banner: DocsConfig['banner'], ids: MintlifyIds = FREE_IDS): string {
   if (!banner || banner.content.trim() === '') return '';
   const type = banner.type === 'warning' || banner.type === 'critical' ? banner.type : 'info';
   const dismiss = banner.dismissible
     ? `<button type="button" class="op-banner-dismiss" data-op-banner-dismiss="" aria-label="Dismiss banner">${ui('x')}</button>`
     : '';
   return (
-    `<div class="${cls('op-banner', `op-banner-${type}`, bannerColorClass(banner))}" data-op-banner="${esc(bannerKey(banner))}"` +
+    `<div class="${cls('op-banner', `op-banner-${type}`, bannerColorClass(banner))}"${ids('banner')} data-op-banner="${esc(bannerKey(banner))}"` +
     ` role="region" aria-label="Announcement"><div class="op-banner-content">${inlineMarkdown(banner.content)}</div>${dismiss}</div>`
   );
 }

@@ -2,6 +2,8 @@
 import type { DocsConfig, SiteModel } from '../project/model.js';
 import { attrs, cls, esc, isExternal, linkAttrs, localAsset, safeUrl } from './html.js';
 import { navIcon, ui } from './icons.js';
+import { FREE_IDS, type MintlifyIds } from './page.js';
+import { sidebarId } from './sidebar.js';
 import type { Switcher } from './sections.js';
 import { switcherMenu } from './sections.js';
 
@@ -13,6 +15,8 @@ export interface HeaderArgs {
   readonly navbar: DocsConfig['navbar'];
   /** Whether a sidebar exists (the menu button opens it on phones). */
   readonly hasSidebar: boolean;
+  /** Mintlify's identifiers the page's content leaves free (`#navbar`, `#topbar-cta-button`…); all when unset. */
+  readonly ids?: MintlifyIds;
 }
 
 function logo(site: SiteModel): string {
@@ -20,11 +24,11 @@ function logo(site: SiteModel): string {
   const href = safeUrl(img?.href ?? '/');
   const lightSrc = localAsset(img?.light);
   const darkSrc = localAsset(img?.dark) ?? lightSrc;
-  if (!lightSrc || !darkSrc) return `<a class="op-logo op-logo-text" href="${esc(href)}">${esc(name)}</a>`;
+  if (!lightSrc || !darkSrc) return `<a class="op-logo op-logo-text nav-logo" href="${esc(href)}">${esc(name)}</a>`;
   const light = `<img class="op-logo-img op-logo-light" src="${esc(lightSrc)}" alt="${esc(name)}">`;
   const dark =
     darkSrc === lightSrc ? '' : `<img class="op-logo-img op-logo-dark" src="${esc(darkSrc)}" alt="${esc(name)}">`;
-  return `<a class="${cls('op-logo', dark && 'op-logo-themed')}" href="${esc(href)}">${light}${dark}</a>`;
+  return `<a class="${cls('op-logo', dark && 'op-logo-themed', 'nav-logo')}" href="${esc(href)}">${light}${dark}</a>`;
 }
 
 const NAVBAR_TYPES: Readonly<Record<string, { label: string; icon: string }>> = {
@@ -32,7 +36,7 @@ const NAVBAR_TYPES: Readonly<Record<string, { label: string; icon: string }>> = 
   discord: { label: 'Discord', icon: 'discord' },
 };
 
-function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar']): string {
+function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: MintlifyIds): string {
   const lib = site.settings.iconLibrary;
   const links = (navbar?.links ?? [])
     .map((link) => {
@@ -46,7 +50,7 @@ function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar']): string {
             : preset
               ? { name: preset.icon, style: 'brands', library: 'fontawesome' }
               : undefined;
-      return `<a class="op-navbar-link"${linkAttrs(link.href)}>${navIcon(iconRef, lib)}<span>${esc(label)}</span></a>`;
+      return `<a class="op-navbar-link navbar-link"${linkAttrs(link.href)}>${navIcon(iconRef, lib)}<span>${esc(label)}</span></a>`;
     })
     .join('');
   const primary = navbar?.primary;
@@ -55,7 +59,7 @@ function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar']): string {
     const preset = NAVBAR_TYPES[primary.type];
     const label = primary.label ?? preset?.label ?? 'Get started';
     const icon = preset ? navIcon({ name: preset.icon, style: 'brands', library: 'fontawesome' }, lib) : '';
-    button = `<a class="op-navbar-primary"${linkAttrs(primary.href)}>${icon}<span>${esc(label)}</span>${ui('chevron-right')}</a>`;
+    button = `<a class="op-navbar-primary"${ids('topbar-cta-button')}${linkAttrs(primary.href)}>${icon}<span>${esc(label)}</span>${ui('chevron-right')}</a>`;
   }
   return links || button ? `<nav class="op-navbar" aria-label="Links">${links}${button}</nav>` : '';
 }
@@ -68,17 +72,18 @@ function tabBar(site: SiteModel, tabs: Switcher | undefined): string {
       const href = tab.href === undefined ? '' : linkAttrs(tab.href);
       const external = tab.external || (tab.href !== undefined && isExternal(tab.href));
       return (
-        `<a class="${cls('op-tab-link', tab.active && 'is-active')}"${href}${tab.active ? ' aria-current="page"' : ''}>` +
+        `<a class="${cls('op-tab-link', tab.active && 'is-active', 'nav-tabs-item')}"${href}${tab.active ? ' aria-current="page"' : ''}>` +
         `${navIcon(tab.icon, lib)}<span>${esc(tab.label)}</span>${external ? ui('arrow-up-right', 'op-external') : ''}</a>`
       );
     })
     .join('');
-  return `<nav class="op-tabbar" aria-label="Sections"><div class="op-tabbar-inner">${links}</div></nav>`;
+  return `<nav class="op-tabbar nav-tabs" aria-label="Sections"><div class="op-tabbar-inner">${links}</div></nav>`;
 }
 
 /** The site header. */
 export function renderHeader(args: HeaderArgs): string {
   const { site, switchers } = args;
+  const ids = args.ids ?? FREE_IDS;
   const lib = site.settings.iconLibrary;
   const version = switchers.get('version');
   const language = switchers.get('language');
@@ -91,20 +96,20 @@ export function renderHeader(args: HeaderArgs): string {
     ? `<button type="button"${attrs({
         class: 'op-icon-button op-nav-toggle',
         'data-op-nav-toggle': '',
-        'aria-controls': 'op-sidebar',
+        'aria-controls': sidebarId(ids),
         'aria-expanded': 'false',
         'aria-label': 'Open navigation',
       })}>${ui('menu')}</button>`
     : '';
   return (
-    `<header class="op-header" id="op-header"><div class="op-header-inner">` +
+    `<header class="op-header"${ids('navbar')}><div class="op-header-inner">` +
     `<div class="op-header-left">${menu}${logo(site)}` +
     `${version && version.options.length > 1 ? switcherMenu(version, lib, 'op-switcher-version') : ''}</div>` +
-    `<div class="op-header-center"><button type="button" class="op-search-button" data-op-search-open="" aria-label="Search">` +
+    `<div class="op-header-center"><button type="button" class="op-search-button"${ids('search-bar-entry')} data-op-search-open="" aria-label="Search">` +
     `${ui('search')}<span class="op-search-placeholder">${esc(prompt)}</span><kbd class="op-kbd" data-op-shortcut="">⌘K</kbd></button></div>` +
-    `<div class="op-header-right">${navbarLinks(site, args.navbar)}` +
+    `<div class="op-header-right topbar-right-container">${navbarLinks(site, args.navbar, ids)}` +
     `${language && language.options.length > 1 ? switcherMenu(language, lib, 'op-switcher-language') : ''}` +
-    `<button type="button" class="op-icon-button op-search-mobile" data-op-search-open="" aria-label="Search">${ui('search')}</button>` +
+    `<button type="button" class="op-icon-button op-search-mobile"${ids('search-bar-entry-mobile')} data-op-search-open="" aria-label="Search">${ui('search')}</button>` +
     `${toggle}</div></div>${tabBar(site, switchers.get('tab'))}</header>`
   );
 }

@@ -12,7 +12,7 @@ import { projectFileUrl } from './urls.js';
 function eyebrowHtml(labels: readonly string[]): string {
   if (labels.length === 0) return '';
   const sep = '<span class="op-eyebrow-sep" aria-hidden="true">/</span>';
-  return `<p class="op-eyebrow">${labels.map((label) => `<span>${esc(label)}</span>`).join(sep)}</p>`;
+  return `<p class="op-eyebrow eyebrow">${labels.map((label) => `<span>${esc(label)}</span>`).join(sep)}</p>`;
 }
 
 /** The link to the page's RSS feed, beside its title. */
@@ -29,9 +29,15 @@ function boundBar(api: unknown, bound: { method: string; path: string }): string
 
 /**
  * Title, eyebrow (group name, or group path: `eyebrow`), deprecated badge, page actions (`actions`, HTML
- * from pageActions.ts) and description.
+ * from pageActions.ts) and description; Mintlify's `#header` and `#page-title` where `ids` leaves them free.
  */
-export function renderPageHeader(site: SiteModel, page: SitePage, eyebrow: readonly string[], actions = ''): string {
+export function renderPageHeader(
+  site: SiteModel,
+  page: SitePage,
+  eyebrow: readonly string[],
+  actions = '',
+  ids: MintlifyIds = FREE_IDS,
+): string {
   const deprecated = page.frontmatter.deprecated === true || page.operation?.deprecated === true;
   // Generated endpoint pages show the operation description as Markdown in their body instead.
   const description =
@@ -39,8 +45,8 @@ export function renderPageHeader(site: SiteModel, page: SitePage, eyebrow: reado
   // Pages bound to an operation the project does not ship still show its method and path.
   const bound = page.operation ? undefined : frontmatterEndpoint(page.frontmatter);
   return (
-    `<header class="op-page-header">${eyebrowHtml(eyebrow)}` +
-    `<div class="op-title-row"><h1 class="op-page-title" id="op-page-title">${esc(page.title)}</h1>` +
+    `<header class="op-page-header"${ids('header')}>${eyebrowHtml(eyebrow)}` +
+    `<div class="op-title-row"><h1 class="op-page-title"${ids('page-title')}>${esc(page.title)}</h1>` +
     `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}${hasFeed(page) ? feedButton(page.url) : ''}` +
     `${actions}</div>` +
     `${description ? `<p class="op-page-description">${esc(description)}</p>` : ''}` +
@@ -71,13 +77,24 @@ export function renderLastModified(site: SiteModel, page: SitePage): string {
 }
 
 /**
- * ` id="<id>"` for one of Mintlify's documented identifiers (`content-area`, `table-of-contents`), which
- * projects' own stylesheets select; '' when the page already has an element of that id (`taken`: a
- * heading "Table of contents"), which keeps it so that links to it still arrive.
+ * ` id="<id>"` for one of Mintlify's documented identifiers (`content-area`, `table-of-contents`, `navbar`,
+ * `footer`…), which projects' own stylesheets select; '' when the page already has an element of that id
+ * (`taken`: a heading "Table of contents"), which keeps it so that links to it still arrive.
  */
 export function mintlifyId(id: string, taken: boolean): string {
   return taken ? '' : ` id="${id}"`;
 }
+
+/** ` id="<id>"` for a Mintlify identifier, or '' when the page's content already uses that id (mintlifyId). */
+export type MintlifyIds = (id: string) => string;
+
+/** The Mintlify identifiers the page content `html` (its rendered Markdown) leaves free. */
+export function mintlifyIds(html: string): MintlifyIds {
+  return (id) => mintlifyId(id, html.includes(`id="${id}"`));
+}
+
+/** Every identifier free: for pieces drawn without a page's content. */
+export const FREE_IDS: MintlifyIds = mintlifyIds('');
 
 /**
  * "On this page": h2/h3 headings (and Steps/Updates) of the page; '' when there are none. As Mintlify's,
@@ -90,20 +107,25 @@ export function renderToc(headings: readonly RenderedHeading[]): string {
     .map((h) => {
       const depth = h.depth <= 2 ? 2 : 3;
       return (
-        `<li class="op-toc-item op-toc-depth-${depth}" data-depth="${depth - 2}"><a class="op-toc-link" href="#${esc(encodeURIComponent(h.id))}"` +
+        `<li class="op-toc-item op-toc-depth-${depth} toc-item" data-depth="${depth - 2}"><a class="op-toc-link" href="#${esc(encodeURIComponent(h.id))}"` +
         ` data-op-toc-link="${esc(h.id)}">${esc(h.text)}</a></li>`
       );
     })
     .join('');
   const taken = headings.some((h) => h.id === 'table-of-contents');
   return (
-    `<nav class="op-toc"${mintlifyId('table-of-contents', taken)} aria-labelledby="op-toc-title"><p class="op-toc-title" id="op-toc-title">` +
+    `<nav class="op-toc toc"${mintlifyId('table-of-contents', taken)} aria-labelledby="op-toc-title"><p class="op-toc-title" id="op-toc-title">` +
     `${ui('file-text')}<span>On this page</span></p><ul class="op-toc-list">${items}</ul></nav>`
   );
 }
 
-/** Previous/next links around `current` in `order`; '' when there is neither. */
-export function renderPagination(site: SiteModel, order: readonly string[], current: string): string {
+/** Previous/next links around `current` in `order`, Mintlify's `#pagination` where `ids` leaves it free; '' when there is neither. */
+export function renderPagination(
+  site: SiteModel,
+  order: readonly string[],
+  current: string,
+  ids: MintlifyIds = FREE_IDS,
+): string {
   const index = order.indexOf(current);
   if (index < 0) return '';
   const link = (path: string | undefined, rel: 'prev' | 'next'): string => {
@@ -112,36 +134,37 @@ export function renderPagination(site: SiteModel, order: readonly string[], curr
     const label = rel === 'prev' ? 'Previous' : 'Next';
     const arrow = ui(rel === 'prev' ? 'arrow-left' : 'arrow-right', 'op-pagination-arrow');
     return (
-      `<a class="op-pagination-link op-pagination-${rel}"${attrs({ href: page.url, rel })}>` +
+      `<a class="op-pagination-link op-pagination-${rel} pagination-${rel}"${attrs({ href: page.url, rel })}>` +
       `${rel === 'prev' ? arrow : ''}<span class="op-pagination-text"><span class="op-pagination-hint">${label}</span>` +
-      `<span class="op-pagination-title">${esc(page.sidebarTitle)}</span></span>${rel === 'next' ? arrow : ''}</a>`
+      `<span class="op-pagination-title pagination-title">${esc(page.sidebarTitle)}</span></span>${rel === 'next' ? arrow : ''}</a>`
     );
   };
   const prev = order[index - 1];
   const next = order[index + 1];
   if (prev === undefined && next === undefined) return '';
-  return `<nav class="op-pagination" aria-label="Previous and next pages">${link(prev, 'prev')}${link(next, 'next')}</nav>`;
+  return `<nav class="op-pagination"${ids('pagination')} aria-label="Previous and next pages">${link(prev, 'prev')}${link(next, 'next')}</nav>`;
 }
 
 /**
  * "Was this page helpful?": thumbs first (stored at once), then an optional comment and email, then
- * thanks. The client script drives it; without JS it stays a harmless question.
+ * thanks. The client script drives it; without JS it stays a harmless question. Mintlify's identifiers
+ * (`#feedback-thumbs-up`, `#feedback-form`…) are on its parts where `ids` leaves them free.
  */
-export function renderFeedbackWidget(path: string): string {
+export function renderFeedbackWidget(path: string, ids: MintlifyIds = FREE_IDS): string {
   return (
     `<section class="op-feedback" data-op-feedback="" data-path="${esc(path)}" aria-label="Page feedback">` +
     `<div class="op-feedback-row"><p class="op-feedback-question">Was this page helpful?</p>` +
     `<div class="op-feedback-buttons">` +
-    `<button type="button" class="op-feedback-vote" data-op-vote="yes" aria-pressed="false">${ui('thumbs-up')}<span>Yes</span></button>` +
-    `<button type="button" class="op-feedback-vote" data-op-vote="no" aria-pressed="false">${ui('thumbs-down')}<span>No</span></button>` +
+    `<button type="button" class="op-feedback-vote"${ids('feedback-thumbs-up')} data-op-vote="yes" aria-pressed="false">${ui('thumbs-up')}<span>Yes</span></button>` +
+    `<button type="button" class="op-feedback-vote"${ids('feedback-thumbs-down')} data-op-vote="no" aria-pressed="false">${ui('thumbs-down')}<span>No</span></button>` +
     `</div></div>` +
-    `<form class="op-feedback-form" data-op-feedback-form="" hidden>` +
+    `<form class="op-feedback-form"${ids('feedback-form')} data-op-feedback-form="" hidden>` +
     `<label class="op-feedback-label" for="op-feedback-comment" data-op-feedback-prompt="">Anything to add?</label>` +
     `<textarea id="op-feedback-comment" name="comment" rows="3" maxlength="5000" placeholder="Your comment (optional)"></textarea>` +
     `<label class="op-feedback-label" for="op-feedback-contact">Email (optional, if you would like a reply)</label>` +
     `<input id="op-feedback-contact" name="contact" type="email" maxlength="320" autocomplete="email" placeholder="you@example.com">` +
-    `<div class="op-feedback-actions"><button type="button" class="op-button op-button-ghost" data-op-feedback-skip="">Skip</button>` +
-    `<button type="submit" class="op-button op-button-primary">Send feedback</button></div></form>` +
+    `<div class="op-feedback-actions"><button type="button" class="op-button op-button-ghost"${ids('feedback-form-cancel')} data-op-feedback-skip="">Skip</button>` +
+    `<button type="submit" class="op-button op-button-primary"${ids('feedback-form-submit')}>Send feedback</button></div></form>` +
     `<p class="op-feedback-error" data-op-feedback-error="" role="alert" hidden></p>` +
     `<p class="op-feedback-thanks" data-op-feedback-thanks="" role="status" hidden>${ui('check')}<span>Thank you for your feedback!</span></p>` +
     `</section>`

@@ -7,6 +7,7 @@
 import type { ContextualItem } from '../project/settingsModel.js';
 import { attrs, esc, linkAttrs } from './html.js';
 import { ui } from './icons.js';
+import { FREE_IDS, type MintlifyIds } from './page.js';
 
 /** What a page's actions need besides the site's list. */
 export interface PageActionsArgs {
@@ -16,6 +17,8 @@ export interface PageActionsArgs {
   readonly url: string;
   /** Rendered for an export bundle: no `.md` view to link to. */
   readonly exported: boolean;
+  /** Mintlify's identifiers the page's content leaves free (`#page-context-menu`); all when unset. */
+  readonly ids?: MintlifyIds;
 }
 
 interface ActionView {
@@ -83,12 +86,13 @@ export function renderPageActions(items: readonly ContextualItem[], args: PageAc
   const views = offered.map((item) => viewOf(item, args.url));
   const [main] = views;
   if (main === undefined) return '';
+  const ids = args.ids ?? FREE_IDS;
   const more =
     views.length < 2
       ? ''
-      : `<details class="op-page-actions-more" data-op-menu=""><summary class="op-page-actions-toggle" aria-label="More page actions">` +
+      : `<details class="op-page-actions-more" data-op-menu=""><summary class="op-page-actions-toggle"${ids('page-context-menu-button')} aria-label="More page actions">` +
         `${ui('chevron-down')}</summary><div class="op-page-actions-panel" role="menu">${views.map(menuItem).join('')}</div></details>`;
   const markdown =
     args.markdown === undefined ? '' : `<template id="op-page-markdown">${esc(args.markdown)}</template>`;
-  return `<div class="op-page-actions">${mainAction(main)}${more}${markdown}</div>`;
+  return `<div class="op-page-actions"${ids('page-context-menu')}>${mainAction(main)}${more}${markdown}</div>`;
 }

@@ -8,6 +8,7 @@ import { firstInItems } from './navigation.js';
 import { pagesIn, perSiteList, sidebarParts } from './navLists.js';
 import type { Switcher } from './sections.js';
 import { switcherMenu } from './sections.js';
+import { FREE_IDS, type MintlifyIds } from './page.js';
 import { SHARED_NAV_PART_ATTR, SHARED_NAV_ROWS_ATTR } from './sharedNav.js';
 
 /** Inputs of {@link renderSidebar}. */
@@ -24,6 +25,16 @@ export interface SidebarArgs {
    * only the group of the current page and the other groups' headings.
    */
   readonly shared?: string | undefined;
+  /** Mintlify's identifiers the page's content leaves free (`#sidebar`, `#sidebar-content`…); all when unset. */
+  readonly ids?: MintlifyIds;
+}
+
+/**
+ * The sidebar's id: Mintlify's `sidebar`, which projects' stylesheets select, unless the page's content
+ * already has that id (a heading "Sidebar"); the menu button names it as what it opens.
+ */
+export function sidebarId(ids: MintlifyIds): string {
+  return ids('sidebar') ? 'sidebar' : 'op-sidebar';
 }
 
 const METHOD_LABELS: Readonly<Record<string, string>> = {
@@ -235,28 +246,30 @@ class SidebarWriter {
       const links = anchors.options
         .map(
           (a) =>
-            `<li><a class="${cls('op-anchor', a.active && 'is-active', a.section.color && `op-c-${shortHash(a.section.id)}`)}"` +
+            `<li><a class="${cls('op-anchor', 'nav-anchor', a.active && 'is-active', a.section.color && `op-c-${shortHash(a.section.id)}`)}"` +
             `${a.href === undefined ? '' : linkAttrs(a.href)}${a.active ? ' aria-current="true"' : ''}>` +
             `<span class="op-anchor-icon">${navIcon(a.icon, lib) || ui('file-text')}</span><span>${esc(a.label)}</span>` +
             `${a.external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
         )
         .join('');
-      out += `<ul class="op-anchors">${links}</ul>`;
+      out += `<ul class="op-anchors nav-anchors">${links}</ul>`;
     }
     return out ? `<div class="op-sidebar-top">${out}</div>` : '';
   }
 }
 
-/** The sidebar markup (`<aside id="op-sidebar">`), or '' when there is nothing to show. */
+/** The sidebar markup (`<aside id="sidebar">`, see sidebarId), or '' when there is nothing to show. */
 export function renderSidebar(args: SidebarArgs): string {
   const writer = new SidebarWriter(args);
   const top = writer.top();
   const tree = writer.tree();
   if (!top && !tree && args.shared === undefined) return '';
+  const ids = args.ids ?? FREE_IDS;
   const nav = attrs({ class: 'op-nav', 'aria-label': 'Pages', 'data-op-nav-shared': args.shared });
   return (
-    `<aside id="op-sidebar" class="op-sidebar" aria-label="Navigation"><div class="op-sidebar-inner">` +
-    `${args.extra ?? ''}${top}<nav${nav}>${tree}</nav></div></aside>`
+    `<aside id="${sidebarId(ids)}" class="op-sidebar" aria-label="Navigation">` +
+    `<div class="op-sidebar-inner"${ids('sidebar-content')}>` +
+    `${args.extra ?? ''}${top}<nav${nav}${ids('navigation-items')}>${tree}</nav></div></aside>`
   );
 }
 

@@ -50,6 +50,7 @@ function CodeView(props: { code: string; meta: FenceMeta; grouped: boolean }): R
     <div
       className={cx(
         'op-code',
+        'code-block',
         meta.wrap && 'op-code-wrap',
         meta.lines && 'op-code-lines',
         meta.expandable && 'op-code-expandable',
@@ -126,7 +127,7 @@ export function OpMermaid(props: OpCodeProps): ReactNode {
   const meta = parseFenceMeta('mermaid', props.meta);
   return (
     <div
-      className="op-mermaid"
+      className="op-mermaid mermaid"
       data-op-mermaid=""
       data-placement={meta.placement || 'bottom-right'}
       data-actions={meta.actions === null ? undefined : String(meta.actions)}

@@ -42,20 +42,30 @@ interface BoxProps {
 
 /**
  * The callout frame. Like Mintlify's, a `title` is a bold line above the content, and a callout with no
- * icon has no icon slot (an empty one left a gap before the text).
+ * icon has no icon slot (an empty one left a gap before the text). Mintlify's class `callout`, its
+ * `data-callout-type` and its parts' `data-component-part` are there too: projects' stylesheets select them.
  */
 function Box(props: BoxProps): ReactNode {
   const title = asNode(props.title);
   return (
     <div
-      className={`op-callout op-callout-${props.kind}${props.tinted ? ' op-callout-tinted' : ''}`}
+      className={`op-callout op-callout-${props.kind}${props.tinted ? ' op-callout-tinted' : ''} callout`}
       data-callout={props.kind}
+      data-callout-type={props.kind}
       role="note"
       style={props.style}
     >
-      {props.icon ? <span className="op-callout-icon">{props.icon}</span> : null}
-      <div className="op-callout-content">
-        {title ? <div className="op-callout-title">{title}</div> : null}
+      {props.icon ? (
+        <span className="op-callout-icon" data-component-part="callout-icon">
+          {props.icon}
+        </span>
+      ) : null}
+      <div className="op-callout-content" data-component-part="callout-content">
+        {title ? (
+          <div className="op-callout-title" data-component-part="callout-title">
+            {title}
+          </div>
+        ) : null}
         {props.children}
       </div>
     </div>

@@ -13,7 +13,7 @@ export function Accordion(props: MdxProps): ReactNode {
   const description = asNode(props['description']);
   return (
     <details
-      className="op-accordion"
+      className="op-accordion accordion"
       id={anchor}
       data-op-alias={state.aliasOf(anchor)}
       open={bool(props['defaultOpen'])}
@@ -35,7 +35,7 @@ export function Accordion(props: MdxProps): ReactNode {
 
 /** `<AccordionGroup>`: visually joined accordions. */
 export function AccordionGroup(props: MdxProps): ReactNode {
-  return <div className="op-accordion-group">{props.children}</div>;
+  return <div className="op-accordion-group accordion-group">{props.children}</div>;
 }
 
 /**
@@ -45,7 +45,7 @@ export function AccordionGroup(props: MdxProps): ReactNode {
 export function Expandable(props: MdxProps): ReactNode {
   const title = str(props['title']) ?? 'child attributes';
   return (
-    <details className="op-expandable" open={bool(props['defaultOpen'])}>
+    <details className="op-expandable expandable" open={bool(props['defaultOpen'])}>
       <summary className="op-expandable-summary" data-title={title}>
         <span className="op-expandable-show">Show {title}</span>
         <span className="op-expandable-hide">Hide {title}</span>
@@ -87,7 +87,7 @@ export function Steps(props: MdxProps): ReactNode {
     ));
   });
   return (
-    <div className="op-steps" role="list">
+    <div className="op-steps steps" role="list">
       {children}
     </div>
   );
@@ -117,7 +117,7 @@ export function Step(props: MdxProps): ReactNode {
   const number = num(props['stepNumber'], 1);
   return (
     <div
-      className="op-step"
+      className="op-step step"
       role="listitem"
       id={anchor}
       data-op-alias={anchor === undefined ? undefined : state.aliasOf(anchor)}

@@ -37,7 +37,7 @@ function FieldRow(props: {
   const fallback = defaultText(p['default']);
   const placeholder = str(p['placeholder']);
   return (
-    <div className="op-field" data-op-field={props.kind} id={anchor}>
+    <div className="op-field field" data-op-field={props.kind} id={anchor}>
       <div className="op-field-head">
         {strings(p['pre']).map((pill) => (
           <span key={`pre-${pill}`} className="op-field-pill">

@@ -17,7 +17,8 @@ export function linkProps(state: RenderState, href: string): { href: string; tar
  * `<Card title icon iconType color href horizontal img cta arrow type disabled>`, as Mintlify draws it: a
  * corner arrow when `arrow` says so or, unsaid, for an external link; the `cta` line with its own arrow; a
  * typed card (`type="warning"`) tinted as that callout, with its icon unless the card names one; a
- * disabled card links nowhere. A linked card is not an `<a>` (its body may hold links); its title link is
+ * disabled card links nowhere. Mintlify's class `card` and its parts' `data-component-part` are there for
+ * projects' stylesheets. A linked card is not an `<a>` (its body may hold links); its title link is
  * stretched over the card by CSS (`.op-card-anchor`).
  */
 export function Card(props: MdxProps): ReactNode {
@@ -37,6 +38,7 @@ export function Card(props: MdxProps): ReactNode {
     <div
       className={cx(
         'op-card',
+        'card',
         bool(props['horizontal']) && 'op-card-horizontal',
         link && 'op-card-linked',
         disabled && 'op-card-disabled',
@@ -44,14 +46,14 @@ export function Card(props: MdxProps): ReactNode {
       )}
     >
       {imgSrc !== undefined && !isRemoteUrl(imgSrc) && !state.isMissing(imgSrc) ? (
-        <img className="op-card-img" src={imgSrc} alt="" loading="lazy" />
+        <img className="op-card-img" src={imgSrc} alt="" loading="lazy" data-component-part="card-image" />
       ) : null}
       {icon ? (
         <IconSlot icon={icon} iconType={props['iconType']} color={color(props['color'])} className="op-card-icon" />
       ) : null}
       <div className="op-card-text">
         {title ? (
-          <div className="op-card-title">
+          <div className="op-card-title" data-component-part="card-title">
             {link ? (
               <a className="op-card-anchor" {...link}>
                 {title}
@@ -63,15 +65,19 @@ export function Card(props: MdxProps): ReactNode {
         ) : link ? (
           <a className="op-card-anchor" {...link} aria-label={label} />
         ) : null}
-        {props.children !== undefined ? <div className="op-card-body">{props.children}</div> : null}
+        {props.children !== undefined ? (
+          <div className="op-card-body" data-component-part="card-content">
+            {props.children}
+          </div>
+        ) : null}
         {cta ? (
-          <span className="op-card-cta">
+          <span className="op-card-cta" data-component-part="card-cta">
             {cta}
             <Svg svg={iconSvg('arrow-right', 'lucide') ?? ''} />
           </span>
         ) : null}
         {link && arrow ? (
-          <span className="op-card-arrow" aria-hidden="true">
+          <span className="op-card-arrow" aria-hidden="true" data-component-part="card-arrow">
             <Svg svg={iconSvg('arrow-up-right', 'lucide') ?? ''} />
           </span>
         ) : null}
@@ -89,7 +95,7 @@ function Svg({ svg }: { svg: string }): ReactNode {
 export function Columns(props: MdxProps): ReactNode {
   const cols = Math.min(4, Math.max(1, Math.round(num(props['cols'], 2))));
   return (
-    <div className="op-columns" data-cols={cols} style={{ '--op-cols': cols } as CSSProperties}>
+    <div className="op-columns card-group" data-cols={cols} style={{ '--op-cols': cols } as CSSProperties}>
       {props.children}
     </div>
   );
@@ -143,7 +149,7 @@ export function Tile(props: MdxProps): ReactNode {
 /** `<Panel>`: content for the right-hand column (the theme moves `[data-op-panel]` there). */
 export function Panel(props: MdxProps): ReactNode {
   return (
-    <aside className="op-panel" data-op-panel="">
+    <aside className="op-panel panel" data-op-panel="">
       {props.children}
     </aside>
   );
@@ -168,7 +174,7 @@ export function Frame(props: MdxProps): ReactNode {
           <span>{hint}</span>
         </div>
       ) : null}
-      <figure className="op-frame">
+      <figure className="op-frame frame">
         <div className="op-frame-content">{props.children}</div>
         {caption ? <figcaption className="op-frame-caption">{caption}</figcaption> : null}
       </figure>

@@ -20,7 +20,7 @@ export function Tooltip(props: MdxProps): ReactNode {
   const cta = str(props['cta']);
   const href = str(props['href']);
   return (
-    <span className="op-tooltip" data-op-tooltip="" tabIndex={0}>
+    <span className="op-tooltip tooltip" data-op-tooltip="" tabIndex={0}>
       <span className="op-tooltip-trigger">{props.children}</span>
       <span className="op-tooltip-content" role="tooltip">
         {headline ? <strong className="op-tooltip-headline">{headline}</strong> : null}
@@ -53,7 +53,7 @@ export function Update(props: MdxProps): ReactNode {
     typeof rss === 'object' && rss !== null ? str(Reflect.get(rss, key)) : undefined;
   return (
     <div
-      className="op-update"
+      className="op-update update"
       id={anchor}
       data-op-alias={state.aliasOf(anchor)}
       data-op-update=""

@@ -88,7 +88,7 @@ export function Tabs(props: MdxProps): ReactNode {
     <TabStrip
       items={items}
       selected={num(props['defaultTabIndex'], 0)}
-      className={cx('op-tabs-content', bool(props['borderBottom']) && 'op-tabs-border')}
+      className={cx('op-tabs-content', 'tabs', bool(props['borderBottom']) && 'op-tabs-border')}
       sync={props['sync'] === undefined || bool(props['sync'])}
     />
   );
@@ -134,7 +134,7 @@ export function CodeGroup(props: MdxProps): ReactNode {
     <TabStrip
       items={codeItems(props.children, 'code')}
       selected={0}
-      className="op-code-group"
+      className="op-code-group code-group"
       sync
       variant={bool(props['dropdown']) ? 'dropdown' : undefined}
     />
@@ -147,7 +147,7 @@ function CodeExample(props: MdxProps, kind: 'request' | 'response'): ReactNode {
     <TabStrip
       items={codeItems(props.children, kind)}
       selected={0}
-      className={`op-code-group op-${kind}-example`}
+      className={`op-code-group code-group op-${kind}-example`}
       sync
       variant={bool(props['dropdown']) ? 'dropdown' : undefined}
       example={kind}

@@ -1,0 +1,60 @@
+/**
+ * A project's style.css written against Mintlify's identifiers and selectors applies in real Chromium:
+ * `#navbar`, `#sidebar`, `#footer`, `.eyebrow`, and a callout or card picked by Mintlify's data attributes
+ * (`.callout[data-callout-type="note"]`, `.card [data-component-part="card-title"]`), as LangChain's
+ * stylesheet picks them.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, type Browser } from '../server/render/chromium.js';
+import { needsChromium } from './helpers/needs.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+
+let server: ThemeServer;
+let browser: Browser;
+
+const STYLE = [
+  '#navbar { background: rgb(1, 2, 3); }',
+  '#sidebar { background-color: rgb(4, 5, 6); }',
+  '#footer { border-top: 3px solid rgb(7, 8, 9); }',
+  '.eyebrow { color: rgb(10, 11, 12); }',
+  '.callout[data-callout-type="note"] { background-color: rgb(13, 14, 15); }',
+  '.card [data-component-part="card-title"] { color: rgb(16, 17, 18); }',
+].join('\n');
+
+function styledProject(): string {
+  return writeProject({
+    'docs.json': docsJson({
+      footer: { socials: { github: 'https://github.com/x' } },
+      navigation: { groups: [{ group: 'Start', pages: ['index'] }] },
+    }),
+    'index.mdx': '---\ntitle: Home\n---\n\n<Note>A note.</Note>\n\n<Card title="A card">Body.</Card>\n',
+    'style.css': `${STYLE}\n`,
+  });
+}
+
+needsChromium().describe("a project's stylesheet on Mintlify's selectors, in Chromium", () => {
+  beforeAll(async () => {
+    server = await startThemeServer(styledProject());
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('applies each rule to the element Mintlify names so', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    const style = (selector: string, property: string): Promise<string> =>
+      page.locator(selector).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+    expect(await style('header.op-header', 'background-color')).toBe('rgb(1, 2, 3)');
+    expect(await style('aside.op-sidebar', 'background-color')).toBe('rgb(4, 5, 6)');
+    expect(await style('footer.op-footer', 'border-top-color')).toBe('rgb(7, 8, 9)');
+    expect(await style('.op-eyebrow', 'color')).toBe('rgb(10, 11, 12)');
+    expect(await style('.op-callout-note', 'background-color')).toBe('rgb(13, 14, 15)');
+    expect(await style('.op-card-title', 'color')).toBe('rgb(16, 17, 18)');
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,150 @@
+/**
+ * Mintlify's documented identifiers and selectors for custom CSS (docs: customize/custom-scripts), and the
+ * data attributes its callouts and cards carry (`data-callout-type`, `data-component-part`). A project's
+ * style.css is written against them (`#navbar { … }`, `.callout[data-callout-type="note"]`,
+ * `.card [data-component-part="card-title"]`), so each is on the element of Offprint's theme that plays
+ * that part, and on no other; an id the page's own content already uses is left to the content.
+ */
+import { parse, type HTMLElement } from 'node-html-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { renderSite, type RenderedSite } from './helpers/themeSite.js';
+
+const COMPONENTS = [
+  '---\ntitle: Probe\ndescription: Parts.\n---\n',
+  '## First\n',
+  '<Note>A note.</Note>\n',
+  '<Callout title="Heads up" icon="star">Custom.</Callout>\n',
+  '<CardGroup cols={2}>\n<Card title="One" icon="rocket" href="/next">Body one.</Card>\n<Card title="Two" cta="Read">Body two.</Card>\n</CardGroup>\n',
+  '```js app.js\nconst a = 1;\n```\n',
+  '<CodeGroup>\n```js a.js\na\n```\n```py b.py\nb\n```\n</CodeGroup>\n',
+  '<AccordionGroup>\n<Accordion title="Acc">Inside</Accordion>\n</AccordionGroup>\n',
+  '<Steps>\n<Step title="Step one">S1</Step>\n</Steps>\n',
+  '<Tabs>\n<Tab title="T1">t1</Tab>\n</Tabs>\n',
+  '<ResponseField name="x" type="int">\n<Expandable title="props">\n<ResponseField name="y" type="int">y</ResponseField>\n</Expandable>\n</ResponseField>\n',
+  '<Frame caption="cap">Framed.</Frame>\n',
+  'A <Tooltip tip="tip">hover</Tooltip> word.\n',
+  '<Update label="v1" description="d">Update body</Update>\n',
+  '### Second\n',
+].join('\n');
+
+let site: RenderedSite;
+
+beforeAll(async () => {
+  site = await renderSite(
+    writeProject({
+      'docs.json': docsJson({
+        navbar: {
+          links: [{ label: 'Support', href: 'https://example.com' }],
+          primary: { type: 'button', label: 'Get started', href: 'https://example.com' },
+        },
+        footer: { socials: { github: 'https://github.com/x' } },
+        banner: { content: 'News' },
+        contextual: { options: ['view', { title: 'Status', href: 'https://status.example.org' }] },
+        navigation: {
+          tabs: [
+            {
+              tab: 'Docs',
+              groups: [{ group: 'Start', pages: ['index', 'next', 'clash'] }],
+            },
+            { tab: 'API', pages: ['api'] },
+          ],
+        },
+      }),
+      'index.mdx': COMPONENTS,
+      'next.mdx': '---\ntitle: Next\n---\n\nText.\n',
+      'api.mdx': '---\ntitle: Api\n---\n\nText.\n',
+      'clash.mdx': '---\ntitle: Clash\n---\n\n## Navbar\n\nText.\n\n## Sidebar\n\nText.\n\n## Footer\n\nText.\n',
+    }),
+  );
+});
+
+function page(url: string): HTMLElement {
+  const found = site.pages.get(url);
+  if (!found) throw new Error(`no page at ${url}`);
+  return parse(found.html);
+}
+
+/** Mintlify's selector and the element(s) of ours it must match, exactly. */
+const SELECTORS: readonly (readonly [string, string])[] = [
+  ['#navbar', 'header.op-header'],
+  ['#topbar-cta-button', 'a.op-navbar-primary'],
+  ['#search-bar-entry', 'button.op-search-button'],
+  ['#search-bar-entry-mobile', 'button.op-search-mobile'],
+  ['#banner', '.op-banner'],
+  ['#sidebar', 'aside.op-sidebar'],
+  ['#sidebar-content', '.op-sidebar-inner'],
+  ['#navigation-items', 'nav.op-nav'],
+  ['#content-area', 'article.op-article'],
+  ['#header', 'header.op-page-header'],
+  ['#page-title', 'h1.op-page-title'],
+  ['#page-context-menu', '.op-page-actions'],
+  ['#page-context-menu-button', '.op-page-actions-toggle'],
+  ['#table-of-contents', 'nav.op-toc'],
+  ['#pagination', 'nav.op-pagination'],
+  ['#footer', 'footer.op-footer'],
+  ['#feedback-thumbs-up', '[data-op-vote="yes"]'],
+  ['#feedback-thumbs-down', '[data-op-vote="no"]'],
+  ['#feedback-form', 'form.op-feedback-form'],
+  ['#feedback-form-cancel', '[data-op-feedback-skip]'],
+  ['#feedback-form-submit', '.op-feedback-form button[type="submit"]'],
+  ['.nav-logo', '.op-logo'],
+  ['.navbar-link', '.op-navbar-link'],
+  ['.topbar-right-container', '.op-header-right'],
+  ['.nav-tabs', '.op-tabbar'],
+  ['.nav-tabs-item', '.op-tab-link'],
+  ['.eyebrow', '.op-eyebrow'],
+  ['.mdx-content', '.op-prose'],
+  ['.prose', '.op-prose'],
+  ['.callout', '.op-callout'],
+  ['.card', '.op-card'],
+  ['.card-group', '.op-columns'],
+  ['.code-block', '.op-code'],
+  ['.code-group', '.op-code-group'],
+  ['.accordion', '.op-accordion'],
+  ['.accordion-group', '.op-accordion-group'],
+  ['.steps', '.op-steps'],
+  ['.step', '.op-step'],
+  ['.tabs', '.op-tabs-content'],
+  ['.field', '.op-field'],
+  ['.expandable', '.op-expandable'],
+  ['.frame', '.op-frame'],
+  ['.tooltip', '.op-tooltip'],
+  ['.update', '.op-update'],
+  ['.toc', '.op-toc'],
+  ['.toc-item', '.op-toc-item'],
+  ['.pagination-next', '.op-pagination-next'],
+  ['.pagination-title', '.op-pagination-title'],
+];
+
+describe("Mintlify's identifiers and selectors", () => {
+  it.each(SELECTORS)('puts %s on %s', (theirs, ours) => {
+    const root = page('/');
+    const expected = root.querySelectorAll(ours);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(root.querySelectorAll(theirs)).toEqual(expected);
+  });
+
+  it('marks callouts with their type and parts, as Mintlify does', () => {
+    const root = page('/');
+    const types = root.querySelectorAll('.callout').map((c) => c.getAttribute('data-callout-type'));
+    expect(types).toEqual(['note', 'custom']);
+    const parts = (selector: string): string[] =>
+      root
+        .querySelectorAll(`${selector} [data-component-part]`)
+        .map((e) => e.getAttribute('data-component-part') ?? '');
+    expect(parts('.callout[data-callout-type="custom"]')).toEqual(['callout-icon', 'callout-content', 'callout-title']);
+    expect(parts('.card')).toEqual(['card-title', 'card-content', 'card-title', 'card-content', 'card-cta']);
+  });
+
+  it('leaves an id the page content already has to the content, keeping each id once on the page', () => {
+    const root = page('/clash');
+    for (const id of ['navbar', 'sidebar', 'footer']) {
+      expect(root.querySelectorAll(`#${id}`).map((e) => e.tagName)).toEqual(['H2']);
+    }
+    // The menu button still names the sidebar it opens.
+    const toggle = root.querySelector('[data-op-nav-toggle]')?.getAttribute('aria-controls') ?? '';
+    expect(root.querySelector(`#${toggle}`)?.classList.contains('op-sidebar')).toBe(true);
+    expect(root.querySelectorAll('#header').map((e) => e.tagName)).toEqual(['HEADER']);
+  });
+});
