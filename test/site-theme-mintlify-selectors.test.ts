@@ -125,6 +125,12 @@ describe("Mintlify's identifiers and selectors", () => {
     expect(root.querySelectorAll(theirs)).toEqual(expected);
   });
 
+  it("marks the current page's sidebar item data-active, as Mintlify does", () => {
+    const root = page('/');
+    const current = root.querySelectorAll('#sidebar-content li[data-active]');
+    expect(current.map((li) => li.querySelector('a')?.getAttribute('aria-current'))).toEqual(['page']);
+  });
+
   it('marks callouts with their type and parts, as Mintlify does', () => {
     const root = page('/');
     const types = root.querySelectorAll('.callout').map((c) => c.getAttribute('data-callout-type'));

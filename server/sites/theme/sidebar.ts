@@ -128,8 +128,9 @@ class SidebarWriter {
     const method = page.frontmatter.hideApiMarker === true ? undefined : pageMethod(page);
     const href = page.externalUrl ?? page.url;
     const external = page.externalUrl !== undefined;
+    // `data-active` on the current page's item, as Mintlify's (`#sidebar-content li[data-active]`).
     return (
-      `<li><a class="${cls('op-nav-link', active && 'is-active')}"${linkAttrs(href)}${active ? ' aria-current="page"' : ''}>` +
+      `<li${active ? ' data-active=""' : ''}><a class="${cls('op-nav-link', active && 'is-active')}"${linkAttrs(href)}${active ? ' aria-current="page"' : ''}>` +
       `${method ? methodBadge(method) : navIcon(page.icon, this.args.site.settings.iconLibrary, 'op-nav-icon')}` +
       `<span class="op-nav-label">${esc(page.sidebarTitle)}</span>` +
       `${page.tag ? `<span class="op-pill">${esc(page.tag)}</span>` : ''}` +
