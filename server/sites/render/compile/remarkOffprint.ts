@@ -8,21 +8,12 @@
  *   hooks Mintlify provides as globals, so nothing is a ReferenceError at render time;
  * - lower-case `<img>`, `<a>`, `<h2>`... written as JSX go through our components like Markdown ones.
  */
-import type { Program, Statement, VariableDeclaration } from 'estree';
+import type { Program, Statement } from 'estree';
 import type { Code, Heading, Nodes, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
 import { styleEntries } from '../style.js';
-import {
-  call,
-  constDeclaration,
-  declaredNames,
-  id,
-  jsxNames,
-  member,
-  program,
-  readIdentifiers,
-  walk,
-} from './estree.js';
+import { call, constDeclaration, declaredNames, id, jsxNames, member, program, readIdentifiers } from './estree.js';
+import { rewriteEsm, refuseDynamicImport } from './esmRewrite.js';
 import { markIslands, type IslandPlan } from './islands.js';
 import { rewriteLegacySnippets } from './legacySnippets.js';
 
@@ -211,95 +202,4 @@ function customHeadingId(node: Heading): void {
   const previous = node.children[node.children.length - 1];
   if (previous?.type === 'text') previous.value = previous.value.trimEnd();
   node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: match[1] } };
-}
-
-/** Turns imports into `_op.imp()` reads; the loader resolves and loads every recorded specifier first. */
-function rewriteEsm(estree: Program, facts: CompileFacts): void {
-  const body: Program['body'] = [];
-  for (const statement of estree.body) {
-    if (statement.type === 'ImportDeclaration') {
-      const spec = String(statement.source.value);
-      if (!facts.imports.includes(spec)) facts.imports.push(spec);
-      const module = call(member(id('_op'), 'imp'), spec);
-      const properties = [];
-      for (const s of statement.specifiers) {
-        if (s.type === 'ImportNamespaceSpecifier') body.push(constDeclaration(s.local.name, module));
-        else {
-          const key = s.type === 'ImportDefaultSpecifier' ? 'default' : importedName(s.imported);
-          properties.push({ key, local: s.local.name });
-        }
-      }
-      if (properties.length > 0) {
-        body.push({
-          type: 'VariableDeclaration',
-          kind: 'const',
-          declarations: [
-            {
-              type: 'VariableDeclarator',
-              id: {
-                type: 'ObjectPattern',
-                properties: properties.map((p) => ({
-                  type: 'Property',
-                  key: { type: 'Literal', value: p.key },
-                  value: id(p.local),
-                  kind: 'init',
-                  computed: false,
-                  method: false,
-                  shorthand: false,
-                })),
-              },
-              init: module,
-            },
-          ],
-        });
-      } else if (statement.specifiers.length === 0) body.push({ type: 'ExpressionStatement', expression: module });
-    } else if (statement.type === 'ExportNamedDeclaration' && statement.source) {
-      const spec = String(statement.source.value);
-      if (!facts.imports.includes(spec)) facts.imports.push(spec);
-      const module = call(member(id('_op'), 'imp'), spec);
-      for (const s of statement.specifiers) {
-        const exported = importedName(s.exported);
-        if (exported === 'default') continue;
-        body.push({
-          type: 'ExportNamedDeclaration',
-          declaration: constDeclaration(exported, member(module, importedName(s.local))),
-          specifiers: [],
-          attributes: [],
-        });
-      }
-    } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration') {
-      guardComponents(statement.declaration);
-      body.push(statement);
-    } else if (statement.type === 'ExportAllDeclaration') {
-      facts.warnings.push(`export * from '${String(statement.source.value)}' is not supported`);
-    } else body.push(statement);
-  }
-  estree.body = body;
-}
-
-/** `export const Foo = () => ...` -> `export const Foo = _op.safe(() => ..., "Foo")`: a throwing component renders nothing. */
-function guardComponents(declaration: VariableDeclaration): void {
-  for (const d of declaration.declarations) {
-    const init = d.init;
-    if (d.id.type !== 'Identifier' || !/^[A-Z]/.test(d.id.name) || !init) continue;
-    if (init.type !== 'ArrowFunctionExpression' && init.type !== 'FunctionExpression') continue;
-    d.init = {
-      type: 'CallExpression',
-      callee: member(id('_op'), 'safe'),
-      arguments: [init, { type: 'Literal', value: d.id.name }],
-      optional: false,
-    };
-  }
-}
-
-function importedName(node: { type: string; name?: string; value?: unknown }): string {
-  return node.type === 'Identifier' ? (node.name ?? '') : String(node.value);
-}
-
-function refuseDynamicImport(estree: Program, facts: CompileFacts): void {
-  walk(estree, (node) => {
-    if (node.type !== 'ImportExpression') return undefined;
-    facts.warnings.push('dynamic import() is not supported');
-    return id('undefined');
-  });
 }

@@ -8,7 +8,7 @@ import { iconSvg } from '../icons/icons.js';
 import { styleEntries } from '../style.js';
 import { isRemoteUrl, useRenderState } from '../runtime/state.js';
 import { bool, cx, num, str, textOf, type MdxProps } from './util.js';
-import { MissingMedia, RemoteMedia, classesOf, playerBox } from './remoteMedia.js';
+import { MissingMedia, RemoteMedia, classesOf, remotePlayer } from './remoteMedia.js';
 
 const LINK_SVG = iconSvg('link', 'lucide') ?? '';
 const isRemote = isRemoteUrl;
@@ -113,16 +113,7 @@ export function Video(props: MdxProps): ReactNode {
   const state = useRenderState();
   const auto = bool(props['autoPlay']);
   const src = props['src'] === undefined ? undefined : state.media(props['src']);
-  if (isRemote(src))
-    return (
-      <RemoteMedia
-        kind="video"
-        url={src}
-        label={str(props['title'])}
-        className={classesOf(props)}
-        box={playerBox(props)}
-      />
-    );
+  if (isRemote(src)) return remotePlayer('video', src, props);
   if (state.isMissing(src))
     return <MissingMedia kind="video" url={src} label={str(props['title'])} className={classesOf(props)} />;
   // A poster with no packed copy is left out: the video still plays, and nothing asks the network.
@@ -150,16 +141,7 @@ export function Iframe(props: MdxProps): ReactNode {
   }
   const src = str(props['src']);
   const url = src === undefined ? undefined : state.resolveUrl(src);
-  if (isRemote(url))
-    return (
-      <RemoteMedia
-        kind="embed"
-        url={url}
-        label={str(props['title'])}
-        className={classesOf(props)}
-        box={playerBox(props)}
-      />
-    );
+  if (isRemote(url)) return remotePlayer('embed', url, props);
   return <iframe {...domProps(props)} src={url} />;
 }
 

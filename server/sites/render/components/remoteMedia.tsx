@@ -131,6 +131,19 @@ export function RemoteMedia(
   );
 }
 
+/** A remote video or embed's placeholder: its `title` as the label, in the box its author gave the player. */
+export function remotePlayer(kind: 'video' | 'embed', url: string, props: MdxProps): ReactNode {
+  return (
+    <RemoteMedia
+      kind={kind}
+      url={url}
+      label={str(props['title'])}
+      className={classesOf(props)}
+      box={playerBox(props)}
+    />
+  );
+}
+
 /**
  * Stands in for an image or video the project does not hold (the import report lists it as a missing
  * asset): asking for it would only log a 404 console error on every page that shows it.
