@@ -2,35 +2,22 @@
  * Callouts at Mintlify's size (callout/callout.tsx: `my-4 px-5 py-4`, content `text-sm`): their text is a
  * step smaller than the page's, so a Note reads as an aside. Ours once drew it at 15 px with tighter padding.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+import { themeInChromium } from './helpers/themeInChromium.js';
 
-let server: ThemeServer;
-let browser: Browser;
+const site = themeInChromium(() =>
+  writeProject({
+    'docs.json': docsJson({ navigation: { pages: ['guide'] } }),
+    'guide.mdx':
+      '---\ntitle: Guide\n---\n\nBefore.\n\n<Note>An aside.</Note>\n\n<Callout icon="key">Custom.</Callout>\n',
+  }),
+);
 
-needsChromium().describe('callout size in Chromium', () => {
-  beforeAll(async () => {
-    server = await startThemeServer(
-      writeProject({
-        'docs.json': docsJson({ navigation: { pages: ['guide'] } }),
-        'guide.mdx':
-          '---\ntitle: Guide\n---\n\nBefore.\n\n<Note>An aside.</Note>\n\n<Callout icon="key">Custom.</Callout>\n',
-      }),
-    );
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('callout size in Chromium', () => {
   it('draws preset and custom callouts with 14 px text, 16 px by 20 px padding and 16 px margins', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/guide`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/guide`);
     const styles = await page.locator('.op-callout').evaluateAll((els) =>
       els.map((el) => {
         const box = getComputedStyle(el);

@@ -4,14 +4,9 @@
  * than the screen and the whole page slid sideways; it scrolls inside the column instead, as a Markdown
  * table does.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
-
-let server: ThemeServer;
-let browser: Browser;
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 const CELLS = ['Model role', 'Best open models', 'Best closed models', 'Notes about the role'];
 
@@ -31,20 +26,12 @@ function wideTableProject(): string {
   });
 }
 
-needsChromium().describe('JSX table on a phone', () => {
-  beforeAll(async () => {
-    server = await startThemeServer(wideTableProject());
-    browser = await launchChromium();
-  }, 120_000);
+const site = themeInChromium(wideTableProject);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('JSX table on a phone', () => {
   it('scrolls inside the content column instead of widening the page', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/models`);
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.server.url}/models`);
     const table = await page.locator('.op-prose table').boundingBox();
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: innerWidth }));
     await page.close();
@@ -54,8 +41,8 @@ needsChromium().describe('JSX table on a phone', () => {
   }, 60_000);
 
   it('keeps a narrow-enough table full width on a wide screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/models`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/models`);
     const table = await page.locator('.op-prose table').boundingBox();
     const prose = await page.locator('.op-prose').first().boundingBox();
     await page.close();

@@ -8,11 +8,9 @@
  * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language;
  * - an uncoloured Icon is dark gray, not the prose's lighter text colour.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 const PAGE = [
   '---',
@@ -64,25 +62,14 @@ const PAGE = [
   '',
 ].join('\n');
 
-needsChromium().describe('components in Chromium', () => {
-  let server: ThemeServer;
-  let browser: Browser;
+const site = themeInChromium(() =>
+  writeProject({ 'docs.json': docsJson({ navigation: { pages: ['index'] } }), 'index.mdx': PAGE }),
+);
 
-  beforeAll(async () => {
-    server = await startThemeServer(
-      writeProject({ 'docs.json': docsJson({ navigation: { pages: ['index'] } }), 'index.mdx': PAGE }),
-    );
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('components in Chromium', () => {
   it("sizes a Step's titleSize heading as the page's heading of that level", async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const size = (selector: string): Promise<string> => page.$eval(selector, (node) => getComputedStyle(node).fontSize);
     expect(await size('h2.op-step-title')).toBe(await size('.op-prose h2:not(.op-step-title)'));
     expect(await size('h3.op-step-title')).toBe(await size('.op-prose h3:not(.op-step-title)'));
@@ -91,8 +78,8 @@ needsChromium().describe('components in Chromium', () => {
   });
 
   it('draws Tabs labels semibold, an unselected one in the text colour, and code group labels quieter', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const look = (selector: string): Promise<[string, string]> =>
       page.$eval(selector, (node) => [getComputedStyle(node).fontWeight, getComputedStyle(node).color]);
     // A step title is drawn in the text colour (var(--op-text)).
@@ -116,8 +103,8 @@ needsChromium().describe('components in Chromium', () => {
   });
 
   it('draws a Tree unframed, in the body font at 14px, as Mintlify does', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const tree = await page.$eval('.op-tree', (node) => {
       const style = getComputedStyle(node);
       const body = getComputedStyle(document.body);
@@ -128,8 +115,8 @@ needsChromium().describe('components in Chromium', () => {
   });
 
   it("writes an Accordion's description in its title's size and colour, as Mintlify does", async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const look = (selector: string): Promise<string[]> =>
       page.$eval(selector, (node) => [getComputedStyle(node).fontSize, getComputedStyle(node).color]);
     expect(await look('.op-accordion-description')).toEqual(await look('.op-accordion-title'));
@@ -137,8 +124,8 @@ needsChromium().describe('components in Chromium', () => {
   });
 
   it('keeps the selected title of a dropdown CodeGroup and names its blocks by language, as Mintlify does', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const group = '[data-op-tabs][data-variant="dropdown"]';
     const shown = (): Promise<string[]> =>
       page.$$eval(`${group} .op-tab`, (tabs) =>
@@ -155,8 +142,8 @@ needsChromium().describe('components in Chromium', () => {
   });
 
   it("draws the last step's line fading out under its content, as Mintlify does", async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const line = await page.$eval('.op-steps > .op-step:last-child', (step) => {
       const style = getComputedStyle(step, '::before');
       return { display: style.display, fades: style.backgroundImage.includes('gradient') };
@@ -166,8 +153,8 @@ needsChromium().describe('components in Chromium', () => {
   });
 
   it('draws an uncoloured Icon dark gray and a coloured one in its colour, as Mintlify does', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const colors = await page.$$eval('.op-icon-inline', (icons) => icons.map((icon) => getComputedStyle(icon).color));
     expect(colors).toEqual(['rgb(31, 41, 55)', 'rgb(255, 0, 0)']);
     await page.close();

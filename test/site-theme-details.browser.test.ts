@@ -4,22 +4,19 @@
  * `<Color>` swatches sit side by side, and the phone drawer opens with its header in view. Screenshots
  * go to shotDir('theme-details') (helpers/shots.ts).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser, type Page } from '../server/render/chromium.js';
+import { expect, it } from 'vitest';
+import { type Page } from '../server/render/chromium.js';
 import { COLOR_PAGE, DEEP_PAGE, detailsProject, EMOJI_PAGE, TABLE_PAGE } from './helpers/detailsProject.js';
-import { needsChromium } from './helpers/needs.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
 import { shotDir } from './helpers/shots.js';
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 const SHOTS = shotDir('theme-details');
 const PHONE = { width: 390, height: 844 };
-let server: ThemeServer;
-let browser: Browser;
 const errors: string[] = [];
 
 async function open(path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const context = await site.browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
@@ -28,7 +25,7 @@ async function open(path: string, viewport = { width: 1366, height: 900 }): Prom
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`${response.url()}: HTTP ${response.status()}`);
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${site.server.url}${path}`);
   return page;
 }
 
@@ -51,17 +48,9 @@ function brokenWords(page: Page): Promise<string[]> {
   });
 }
 
-needsChromium().describe('theme rendering details in Chromium', () => {
-  beforeAll(async () => {
-    server = await startThemeServer(detailsProject());
-    browser = await launchChromium();
-  }, 120_000);
+const site = themeInChromium(detailsProject);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('theme rendering details in Chromium', () => {
   it('never breaks inline code inside a word in a narrow table cell, on a desktop or a phone', async () => {
     for (const [name, viewport] of [
       ['desktop', { width: 1366, height: 900 }],

@@ -4,14 +4,10 @@
  * kept its width and the links slid under it ("Ctrl K" over "Status"). The left side likewise: the Model
  * Context Protocol's long name and version switcher ran under the search box.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
-
-let server: ThemeServer;
-let browser: Browser;
+import { startThemeServer } from './helpers/themeSite.js';
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 function crowdedProject(): string {
   const pages = (lang: string): Record<string, unknown> => ({ language: lang, pages: [`${lang}/index`] });
@@ -54,20 +50,12 @@ function versionedProject(): string {
   });
 }
 
-needsChromium().describe('header bar in Chromium', () => {
-  beforeAll(async () => {
-    server = await startThemeServer(crowdedProject());
-    browser = await launchChromium();
-  }, 120_000);
+const site = themeInChromium(crowdedProject);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('header bar in Chromium', () => {
   it('narrows the search box so it never lies over the navbar links', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/en/index`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/en/index`);
     const search = await page.locator('.op-search-button').boundingBox();
     const first = await page.locator('.op-navbar-link').first().boundingBox();
     if (search === null || first === null) throw new Error('the header has no search box or links');
@@ -78,7 +66,7 @@ needsChromium().describe('header bar in Chromium', () => {
 
   it('narrows the search box so it never lies over the logo and version switcher', async () => {
     const versioned = await startThemeServer(versionedProject());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
       await page.goto(`${versioned.url}/v2/index`);
       const search = await page.locator('.op-search-button').boundingBox();

@@ -4,14 +4,9 @@
  * (`.callout[data-callout-type="note"]`, `.card [data-component-part="card-title"]`), as LangChain's
  * stylesheet picks them.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
-
-let server: ThemeServer;
-let browser: Browser;
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 const STYLE = [
   '#navbar { background: rgb(1, 2, 3); }',
@@ -33,20 +28,12 @@ function styledProject(): string {
   });
 }
 
-needsChromium().describe("a project's stylesheet on Mintlify's selectors, in Chromium", () => {
-  beforeAll(async () => {
-    server = await startThemeServer(styledProject());
-    browser = await launchChromium();
-  }, 120_000);
+const site = themeInChromium(styledProject);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () => {
   it('applies each rule to the element Mintlify names so', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/`);
     const style = (selector: string, property: string): Promise<string> =>
       page.locator(selector).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
     expect(await style('header.op-header', 'background-color')).toBe('rgb(1, 2, 3)');

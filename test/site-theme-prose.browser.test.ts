@@ -7,11 +7,9 @@
  * A coloured callout's text is its colour at half the lightness (half as light again in dark mode), and a
  * callout's links are underlined in its text colour.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 const PAGE = [
   '---',
@@ -56,25 +54,14 @@ const PAGE = [
   '',
 ].join('\n');
 
-needsChromium().describe('prose in Chromium', () => {
-  let server: ThemeServer;
-  let browser: Browser;
+const site = themeInChromium(() =>
+  writeProject({ 'docs.json': docsJson({ navigation: { pages: ['index'] } }), 'index.mdx': PAGE }),
+);
 
-  beforeAll(async () => {
-    server = await startThemeServer(
-      writeProject({ 'docs.json': docsJson({ navigation: { pages: ['index'] } }), 'index.mdx': PAGE }),
-    );
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('prose in Chromium', () => {
   it('draws a Gantt chart the width of its box, and a flowchart still', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     await page.waitForFunction(
       () => document.querySelectorAll('[data-op-mermaid][data-state="rendered"] svg').length === 2,
     );
@@ -100,8 +87,8 @@ needsChromium().describe('prose in Chromium', () => {
   });
 
   it('shows task list checkboxes where bullets would be, and plain items with bullets', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const marks = await page.$$eval('.op-prose li', (items) =>
       items.map((li) => [
         li.textContent.trim(),
@@ -119,8 +106,8 @@ needsChromium().describe('prose in Chromium', () => {
   });
 
   it('numbers added and removed lines in the gutter like the others, with their + and − marks', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const lines = await page.$$eval('.op-code-lines .line', (rows) =>
       rows.map((row) => ({
         number: getComputedStyle(row, '::before').content,
@@ -137,8 +124,8 @@ needsChromium().describe('prose in Chromium', () => {
 
   it("writes a coloured callout's text in its colour, darker in light mode and lighter in dark, as Mintlify does", async () => {
     const lightness = async (scheme: 'light' | 'dark') => {
-      const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, colorScheme: scheme });
-      await page.goto(`${server.url}/`);
+      const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 }, colorScheme: scheme });
+      await page.goto(`${site.server.url}/`);
       await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
       const rgb = await page.$eval('.op-callout-custom .op-callout-content', (el) => getComputedStyle(el).color);
       await page.close();
@@ -163,8 +150,8 @@ needsChromium().describe('prose in Chromium', () => {
   });
 
   it("underlines a callout's links in the callout's text colour, as Mintlify does, not the brand colour", async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const links = await page.$$eval('.op-callout a', (anchors) =>
       anchors.map((a) => [getComputedStyle(a).color, getComputedStyle(a).borderBottomColor]),
     );

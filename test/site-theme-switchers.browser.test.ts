@@ -4,31 +4,19 @@
  * opens below it. Its class was once shared with every switcher's popup panel, which floated the whole
  * switcher to the page's bottom left: markup checks alone could not see that.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { ALL_SHAPES } from './helpers/siteProjects.js';
 import { shotDir } from './helpers/shots.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 const SHOTS = shotDir('theme-switchers');
-let server: ThemeServer;
-let browser: Browser;
 
-needsChromium().describe('navigation switchers in Chromium', () => {
-  beforeAll(async () => {
-    server = await startThemeServer(ALL_SHAPES);
-    browser = await launchChromium();
-  }, 120_000);
+const site = themeInChromium(() => ALL_SHAPES);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('navigation switchers in Chromium', () => {
   it('keeps the menu switcher in the sidebar, under the product switcher, and opens its panel below it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/tools/cli`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/tools/cli`);
     const sidebar = await page.locator('.op-sidebar').boundingBox();
     const product = await page.locator('.op-sidebar .op-switcher-product').boundingBox();
     const menu = page.locator('.op-sidebar details.op-switcher-menu');

@@ -1,16 +1,13 @@
 /**
  * The theme in real Chromium: tabs, accordions, copy, dark mode, search, feedback, mermaid, the phone
- * drawer; every page loads with no console error and no request leaving the local server.
+ * drawer; every page loads with no console error and no request leaving the local site.server.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser, type Page } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
-import { startThemeServer, THEME_MINI, type ThemeServer } from './helpers/themeSite.js';
+import { expect, it } from 'vitest';
+import { type Page } from '../server/render/chromium.js';
+import { THEME_MINI } from './helpers/themeSite.js';
 import { shotDir } from './helpers/shots.js';
-
-let server: ThemeServer;
-let browser: Browser;
+import { themeInChromium } from './helpers/themeInChromium.js';
 const errors: string[] = [];
 const outside: string[] = [];
 const requested: string[] = [];
@@ -20,8 +17,8 @@ async function open(
   viewport = { width: 1366, height: 900 },
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const context = await site.browser.newContext({ viewport, colorScheme });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
@@ -29,7 +26,7 @@ async function open(
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   await page.route('**/*', async (route) => {
     const url = route.request().url();
-    if (new URL(url).origin === server.url) {
+    if (new URL(url).origin === site.server.url) {
       requested.push(new URL(url).pathname);
       await route.continue();
     } else {
@@ -37,21 +34,13 @@ async function open(
       await route.abort();
     }
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${site.server.url}${path}`);
   return page;
 }
 
-needsChromium().describe('theme in Chromium', () => {
-  beforeAll(async () => {
-    server = await startThemeServer(THEME_MINI);
-    browser = await launchChromium();
-  });
+const site = themeInChromium(() => THEME_MINI);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('theme in Chromium', () => {
   it('switches tabs and code groups, in sync by title, and opens accordions with a hash', async () => {
     const page = await open('/');
     await page.click('[data-op-tab="yarn"]');
@@ -152,12 +141,12 @@ needsChromium().describe('theme in Chromium', () => {
     await page.fill('#op-feedback-contact', 'reader@example.org');
     await page.click('[data-op-feedback-form] button[type="submit"]');
     await page.waitForSelector('[data-op-feedback-thanks]:not([hidden])');
-    const sent = server.feedback.slice(-2);
+    const sent = site.server.feedback.slice(-2);
     expect(sent[0]).toEqual({ url: '/_offprint/feedback/vote', body: { path: '/guides/setup', helpful: false } });
     expect(sent[1]?.url).toBe('/_offprint/feedback/details');
     expect(sent[1]?.body).toEqual({
-      id: 'fb' + String(server.feedback.length - 1),
-      token: 'tok-fb' + String(server.feedback.length - 1),
+      id: 'fb' + String(site.server.feedback.length - 1),
+      token: 'tok-fb' + String(site.server.feedback.length - 1),
       helpful: false,
       comment: 'The YAML example lacks the region key.',
       contact: 'reader@example.org',
@@ -173,7 +162,7 @@ needsChromium().describe('theme in Chromium', () => {
     await block.locator('textarea').fill('environment should be "dev"');
     await block.locator('button[type="submit"]').click();
     await block.locator('.op-feedback-thanks').waitFor();
-    expect(server.feedback.at(-1)).toEqual({
+    expect(site.server.feedback.at(-1)).toEqual({
       url: '/_offprint/feedback/code',
       body: {
         path: '/guides/setup',
@@ -215,11 +204,11 @@ needsChromium().describe('theme in Chromium', () => {
   it('loads every page with no console error and no request outside the local server', async () => {
     const page = await open('/');
     await page.screenshot({ path: join(shotDir('theme'), 'desktop.png') });
-    for (const url of server.rendered.pages.keys()) {
-      const response = await page.goto(`${server.url}${url}`);
+    for (const url of site.server.rendered.pages.keys()) {
+      const response = await page.goto(`${site.server.url}${url}`);
       expect(response?.status()).toBe(200);
     }
-    const missing = await page.goto(`${server.url}/no/such/page`);
+    const missing = await page.goto(`${site.server.url}/no/such/page`);
     expect(missing?.status()).toBe(404);
     expect(await page.textContent('h1')).toBe('Page not found');
     await page.waitForLoadState('networkidle');

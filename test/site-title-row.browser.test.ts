@@ -3,14 +3,9 @@
  * title wrapping in the room the menu leaves. Continue's "Continue Autocomplete Setup and Configuration
  * Guide" is wider than the content column, and the menu once dropped to a line of its own under it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../server/render/chromium.js';
-import { needsChromium } from './helpers/needs.js';
+import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { startThemeServer, type ThemeServer } from './helpers/themeSite.js';
-
-let server: ThemeServer;
-let browser: Browser;
+import { themeInChromium } from './helpers/themeInChromium.js';
 
 const LONG = 'Continue Autocomplete Setup and Configuration Guide';
 
@@ -27,8 +22,8 @@ function longTitleProject(): string {
 
 /** The title's and the page menu's boxes on `path` at `width`. */
 async function boxes(path: string, width: number) {
-  const page = await browser.newPage({ viewport: { width, height: 800 } });
-  await page.goto(`${server.url}${path}`);
+  const page = await site.browser.newPage({ viewport: { width, height: 800 } });
+  await page.goto(`${site.server.url}${path}`);
   const title = await page.locator('h1.op-page-title').boundingBox();
   const menu = await page.locator('.op-page-actions').boundingBox();
   await page.close();
@@ -36,17 +31,9 @@ async function boxes(path: string, width: number) {
   return { title, menu };
 }
 
-needsChromium().describe('title row in Chromium', () => {
-  beforeAll(async () => {
-    server = await startThemeServer(longTitleProject());
-    browser = await launchChromium();
-  }, 120_000);
+const site = themeInChromium(longTitleProject);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+site.describe('title row in Chromium', () => {
   it('keeps the page menu beside a long title, which wraps beside it', async () => {
     const { title, menu } = await boxes('/guide', 1280);
     expect(menu.y).toBeLessThan(title.y + title.height);
