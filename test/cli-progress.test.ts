@@ -122,6 +122,20 @@ describe('the export progress display elsewhere', () => {
     ]);
   });
 
+  it('names the check without a count until it has counted its page loads', () => {
+    const { out, chunks } = plainStream();
+    const progress = display(out);
+    const proving = (done: number, total: number) =>
+      ({ phase: 'proving', pagesDone: 4, pagesTotal: 4, currentPage: null, checked: { done, total } }) as const;
+    progress.update(at(4, '/d'));
+    progress.update(proving(0, 0));
+    progress.update(proving(0, 8));
+    expect(chunks.join('').split('\n').slice(1, 3)).toEqual([
+      'Checking that no page reaches outside the bundle...',
+      'Checking that no page reaches outside the bundle... 0/8 page loads, ETA --',
+    ]);
+  });
+
   it('says how many loads the last export proved, and estimates from the loads the check opens', () => {
     const { out, chunks } = plainStream();
     const progress = display(out);

@@ -92,6 +92,8 @@ export class ProgressDisplay {
     if (progress.phase === 'assembling') return 'Assembling the bundle...';
     if (progress.phase === 'proving') {
       const { done = 0, total = 0 } = progress.checked ?? {};
+      // Before the check has counted its loads, "0/0 page loads" would only be noise.
+      if (total === 0) return 'Checking that no page reaches outside the bundle...';
       const since = this.proving ?? { at, done };
       const eta = ProgressDisplay.eta(done - since.done, total - done, at - since.at);
       const etaText = eta === null ? 'ETA --' : `ETA ${formatDuration(eta)}`;
