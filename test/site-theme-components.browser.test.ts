@@ -6,7 +6,8 @@
  * - a Tree is unframed rows in the body font;
  * - an Accordion's description is in its title's size and colour;
  * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language;
- * - an uncoloured Icon is dark gray, not the prose's lighter text colour.
+ * - an uncoloured Icon is dark gray, not the prose's lighter text colour;
+ * - a Card's inline-SVG icon is dark gray (light in dark mode), not the brand colour or black.
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -59,6 +60,8 @@ const PAGE = [
   '</CodeGroup>',
   '',
   'Flag <Icon icon="flag" /> and red <Icon icon="flag" color="#ff0000" />.',
+  '',
+  '<Card title="X" color="#1DA1F2" icon={<svg viewBox="0 0 10 10"><path d="M0 0h10v10z" /></svg>}>Follow</Card>',
   '',
 ].join('\n');
 
@@ -157,6 +160,17 @@ site.describe('components in Chromium', () => {
     await page.goto(`${site.server.url}/`);
     const colors = await page.$$eval('.op-icon-inline', (icons) => icons.map((icon) => getComputedStyle(icon).color));
     expect(colors).toEqual(['rgb(31, 41, 55)', 'rgb(255, 0, 0)']);
+    await page.close();
+  });
+
+  it("draws a Card's inline-SVG icon dark gray, light in dark mode, whatever the card's color, as Mintlify does", async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const paint = (): Promise<[string, string]> =>
+      page.$eval('.op-card-icon path', (path) => [getComputedStyle(path).fill, getComputedStyle(path).color]);
+    expect(await paint()).toEqual(['rgb(31, 41, 55)', 'rgb(31, 41, 55)']);
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    expect(await paint()).toEqual(['rgb(243, 244, 246)', 'rgb(243, 244, 246)']);
     await page.close();
   });
 });

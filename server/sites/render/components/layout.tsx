@@ -1,5 +1,5 @@
 /** Card, CardGroup/Columns/Column, Tile, Panel, Frame. */
-import type { CSSProperties, ReactNode } from 'react';
+import { isValidElement, type CSSProperties, type ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
 import { isRemoteUrl, useRenderState, type RenderState } from '../runtime/state.js';
 import { calloutIconSvg, isCalloutKind } from './callouts.js';
@@ -34,6 +34,9 @@ export function Card(props: MdxProps): ReactNode {
   const label = title ?? (textOf(props.children).trim().slice(0, 80) || href);
   const arrow = props['arrow'] === undefined ? link?.target === '_blank' : bool(props['arrow']);
   const icon = props['icon'] ?? (type === undefined ? undefined : <Svg svg={calloutIconSvg(type)} />);
+  // An author's inline SVG is drawn dark gray (light in dark mode; CSS) whatever `color` says, as
+  // Mintlify's card draws a JSX icon: `color` tints named icons only.
+  const ownSvg = isValidElement(props['icon']);
   return (
     <div
       className={cx(
@@ -49,7 +52,12 @@ export function Card(props: MdxProps): ReactNode {
         <img className="op-card-img" src={imgSrc} alt="" loading="lazy" data-component-part="card-image" />
       ) : null}
       {icon ? (
-        <IconSlot icon={icon} iconType={props['iconType']} color={color(props['color'])} className="op-card-icon" />
+        <IconSlot
+          icon={icon}
+          iconType={props['iconType']}
+          color={ownSvg ? undefined : color(props['color'])}
+          className={cx('op-card-icon', ownSvg && 'op-card-icon-svg')}
+        />
       ) : null}
       <div className="op-card-text">
         {title ? (
