@@ -90,6 +90,24 @@ describe('broken internal links', () => {
     ]);
   });
 
+  it('reads on past code written between triple backticks on one line, which is inline code, not a fence', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index'] } }),
+      'index.mdx': mdx(
+        [
+          '<Note>',
+          '  On Windows: ``` git clone -c core.symlinks=true https://github.com/acme/x.git ```',
+          '</Note>',
+          '',
+          '  ``` yarn build ```',
+          '',
+          'Then set up [testing](/testing/missing).',
+        ].join('\n'),
+      ),
+    });
+    expect(brokenLinks(dir)).toEqual([['index.mdx', '"/testing/missing": no page or file at this path']]);
+  });
+
   it("reports links to a page's .mdx source and to project files the site does not serve", () => {
     const dir = writeProject({
       'docs.json': docsJson({

@@ -15,12 +15,18 @@ export interface SourceReferences {
   readonly imports: readonly string[];
 }
 
+/**
+ * A line opening a fence: ``` or ~~~ after any indentation. A backtick fence's info string holds no
+ * backtick (CommonMark), so `` ``` yarn build ``` `` on one line is inline code, not a fence (Cal.com's).
+ */
+const FENCE_OPEN = /^\s*(`{3,}(?=[^`]*$)|~{3,})/;
+
 /** Replaces fenced code blocks (any indentation, ``` or ~~~, closing fence at least as long) and inline code. */
 export function stripCode(source: string): string {
   const out: string[] = [];
   let fence: { char: string; length: number } | null = null;
   for (const line of source.split('\n')) {
-    const match = /^\s*(`{3,}|~{3,})/.exec(line);
+    const match = (fence === null ? FENCE_OPEN : /^\s*(`{3,}|~{3,})/).exec(line);
     if (fence === null && match?.[1] !== undefined) {
       fence = { char: match[1].charAt(0), length: match[1].length };
       out.push('');
