@@ -7,7 +7,8 @@
  * - an Accordion's description is in its title's size and colour;
  * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language;
  * - an uncoloured Icon is dark gray, not the prose's lighter text colour;
- * - a Card's inline-SVG icon is dark gray (light in dark mode), not the brand colour or black.
+ * - a Card's inline-SVG icon is dark gray (light in dark mode), not the brand colour or black;
+ * - a project's style.css may use Mintlify's colour variables (`rgb(var(--gray-200))`, `rgb(var(--primary))`).
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -63,10 +64,18 @@ const PAGE = [
   '',
   '<Card title="X" color="#1DA1F2" icon={<svg viewBox="0 0 10 10"><path d="M0 0h10v10z" /></svg>}>Follow</Card>',
   '',
+  '<div className="var-probe">Variables</div>',
+  '',
 ].join('\n');
 
 const site = themeInChromium(() =>
-  writeProject({ 'docs.json': docsJson({ navigation: { pages: ['index'] } }), 'index.mdx': PAGE }),
+  writeProject({
+    'docs.json': docsJson({ colors: { primary: '#ff73a8' }, navigation: { pages: ['index'] } }),
+    'index.mdx': PAGE,
+    // Bun's style.css borders its cards this way: an undefined variable would leave no border at all.
+    'style.css':
+      '.var-probe{border:1px solid rgb(var(--gray-200));color:rgb(var(--primary));background:rgb(var(--background-dark))}',
+  }),
 );
 
 site.describe('components in Chromium', () => {
@@ -164,13 +173,24 @@ site.describe('components in Chromium', () => {
   });
 
   it("draws a Card's inline-SVG icon dark gray, light in dark mode, whatever the card's color, as Mintlify does", async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
     const paint = (): Promise<[string, string]> =>
       page.$eval('.op-card-icon path', (path) => [getComputedStyle(path).fill, getComputedStyle(path).color]);
     expect(await paint()).toEqual(['rgb(31, 41, 55)', 'rgb(31, 41, 55)']);
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     expect(await paint()).toEqual(['rgb(243, 244, 246)', 'rgb(243, 244, 246)']);
+    await page.close();
+  });
+
+  it("resolves Mintlify's colour variables in a project's style.css, as Mintlify defines them", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
+    const look = await page.$eval('.var-probe', (node) => {
+      const style = getComputedStyle(node);
+      return [style.borderTopStyle, style.borderTopColor, style.color, style.backgroundColor];
+    });
+    expect(look).toEqual(['solid', 'rgb(229, 231, 235)', 'rgb(255, 115, 168)', 'rgb(12, 13, 15)']);
     await page.close();
   });
 });

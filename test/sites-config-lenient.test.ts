@@ -25,6 +25,9 @@ describe('docs.json background', () => {
     const css = await renderSiteCss(model);
     expect(css).toContain('html:not(.dark){--op-bg:#fafafa}');
     expect(css).toContain('html.dark{--op-bg:#0f1117}');
+    // Mintlify's channel variables, for a project's rgb(var(--background-dark)).
+    expect(css).toContain('--primary:17 34 51;--primary-light:17 34 51;--primary-dark:17 34 51;');
+    expect(css).toContain('--background-light:250 250 250;--background-dark:15 17 23}');
   });
 
   it('reports a bad colour and serves the default background, keeping the valid keys', async () => {

@@ -4,7 +4,7 @@
  * `'self'`-only CSP; static export bundles carry the same file.
  */
 import { fontsCss } from './siteFonts.js';
-import { cssColor, cssPaint } from '../project/config/cssColor.js';
+import { cssColor, cssPaint, rgbChannels } from '../project/config/cssColor.js';
 import type { DocsConfig, NavSection, SiteModel } from '../project/model.js';
 import { CODE_THEME_CSS } from '../render/code/theme.js';
 import { codeThemeCss } from '../render/code/themeCss.js';
@@ -58,6 +58,7 @@ export async function renderSiteCss(site: SiteModel): Promise<string> {
     if (light) css += `html:not(.dark){--op-bg:${light}}\n`;
     if (dark) css += `html.dark{--op-bg:${dark}}\n`;
   }
+  css += mintlifyVariables(colors, background === undefined ? {} : lightDark(background));
   const all = sectionsWith([...site.navigation.sections, ...site.navigation.global]);
   // An anchor colour is a background (sidebar.css), so the gradient a mint.json anchor colour is converted
   // to (config/legacyColors.ts) is drawn as one; docs.json anchor colours are colours, as in Mintlify.
@@ -78,4 +79,24 @@ export async function renderSiteCss(site: SiteModel): Promise<string> {
   // code theme follows the defaults under the same selectors, so it wins.
   const codeTheme = await codeThemeCss(site.settings.codeTheme);
   return `${CODE_THEME_CSS}\n${codeTheme}${fontsCss(site.config.fonts, packedFont)}${css}`;
+}
+
+/**
+ * Mintlify's colour variables, as channels (`--primary: 22 163 74`), for projects' style.css that use them
+ * (`rgb(var(--primary) / 0.1)`); its gray scale is in base.css. A colour that is not hex keeps the default.
+ */
+function mintlifyVariables(
+  colors: SiteModel['settings']['colors'],
+  background: { light?: string; dark?: string },
+): string {
+  const primary = rgbChannels(colors.primary);
+  const variables: [string, string | undefined][] = [
+    ['--primary', primary],
+    ['--primary-light', rgbChannels(colors.light) ?? primary],
+    ['--primary-dark', rgbChannels(colors.dark) ?? primary],
+    ['--background-light', rgbChannels(background.light)],
+    ['--background-dark', rgbChannels(background.dark)],
+  ];
+  const set = variables.filter((v): v is [string, string] => v[1] !== undefined);
+  return set.length === 0 ? '' : `:root{${set.map(([name, value]) => `${name}:${value}`).join(';')}}\n`;
 }

@@ -38,3 +38,16 @@ export function cssPaint(value: unknown): string | undefined {
   const v = value.trim();
   return GRADIENT_RE.test(v) ? v : undefined;
 }
+
+/**
+ * A hex colour's channels as Mintlify writes its colour variables (`--primary: 22 163 74`), which a
+ * project's style.css reads as `rgb(var(--primary))` or `rgb(var(--primary) / 0.1)`; undefined for any
+ * other colour (the alpha of `#rrggbbaa` is left out, as those variables have none).
+ */
+export function rgbChannels(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(value.trim())?.[1];
+  if (hex === undefined) return undefined;
+  const full = hex.length <= 4 ? [...hex].map((c) => c + c).join('') : hex;
+  return [0, 2, 4].map((at) => parseInt(full.slice(at, at + 2), 16)).join(' ');
+}
