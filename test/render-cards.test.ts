@@ -31,6 +31,16 @@ describe('cards', () => {
     expect(card?.querySelector('.op-card-arrow')).toBeNull();
   });
 
+  it('writes a call to action given as markup, as Bun’s cards give it', async () => {
+    const [card] = await cards(
+      '<Card title="Runtime" href="/runtime" cta={<span>Get started with <code>bun run</code></span>}>Fast</Card>',
+    );
+    const cta = one(card!, '.op-card-cta');
+    expect(cta.text).toBe('Get started with bun run');
+    expect(cta.querySelector('code')?.text).toBe('bun run');
+    expect(cta.querySelector('svg')).toBeTruthy();
+  });
+
   it('gives a typed card its callout’s icon unless it names its own', async () => {
     const [warning, own, unknown] = await cards(
       '<Card title="Careful" type="warning">Mind the gap</Card>',

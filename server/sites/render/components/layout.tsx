@@ -29,7 +29,8 @@ export function Card(props: MdxProps): ReactNode {
   // A remote image with no packed copy is left out: a card reads fine without it.
   const imgSrc = state.media(str(props['img']));
   const type = isCalloutKind(props['type']) ? props['type'] : undefined;
-  const cta = str(props['cta']);
+  // Mintlify draws whatever `cta` holds, markup too (Bun's `cta={<span>… <code>bun run</code></span>}`).
+  const cta = asNode(props['cta']);
   const link = href ? linkProps(state, href) : null;
   const label = title ?? (textOf(props.children).trim().slice(0, 80) || href);
   const arrow = props['arrow'] === undefined ? link?.target === '_blank' : bool(props['arrow']);
@@ -78,7 +79,7 @@ export function Card(props: MdxProps): ReactNode {
             {props.children}
           </div>
         ) : null}
-        {cta ? (
+        {cta !== undefined && cta !== '' ? (
           <span className="op-card-cta" data-component-part="card-cta">
             {cta}
             <Svg svg={iconSvg('arrow-right', 'lucide') ?? ''} />
