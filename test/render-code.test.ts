@@ -275,3 +275,13 @@ describe('highlighting whatever was highlighted before', () => {
     expect(INJECTION_CARRIERS).toEqual(declared);
   }, 120_000);
 });
+
+describe("code blocks' language attribute", () => {
+  it("names Shiki's language, as Mintlify's code blocks do for projects' CSS (Bun's [language=\"shellscript\"])", async () => {
+    const page = await render(
+      ['```bash', 'bun run', '```', '', '```txt', 'out', '```', '', '```ts', 'a', '```'].join('\n'),
+    );
+    const languages = page.dom.querySelectorAll('.code-block').map((block) => block.getAttribute('language'));
+    expect(languages).toEqual(['shellscript', 'text', 'typescript']);
+  });
+});

@@ -5,7 +5,7 @@ import { iconSvg } from '../icons/icons.js';
 import { useSnippetProps } from '../runtime/state.js';
 import { bool, cx, str, textOf, type MdxProps } from '../components/util.js';
 import { parseFenceMeta, parseLineSet, type FenceMeta } from './fenceMeta.js';
-import { extractMarkers, highlightToHtml } from './highlight.js';
+import { extractMarkers, highlightToHtml, languageId } from './highlight.js';
 
 /** Props the compile step gives every fenced block. */
 export interface OpCodeProps {
@@ -46,8 +46,11 @@ function CodeView(props: { code: string; meta: FenceMeta; grouped: boolean }): R
   const { code, marks } = extractMarkers(props.code.replace(/\n$/, ''), meta);
   const html = highlightToHtml(code, meta.lang, marks);
   const showTitle = Boolean(meta.title) && !props.grouped;
+  // Mintlify's `language` attribute (not a DOM property, so spread as a plain attribute).
+  const mintlify: Record<string, string> = { language: languageId(meta.lang) };
   return (
     <div
+      {...mintlify}
       className={cx(
         'op-code',
         'code-block',

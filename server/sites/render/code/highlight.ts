@@ -11,6 +11,7 @@
  */
 import {
   bundledLanguages,
+  bundledLanguagesInfo,
   createCssVariablesTheme,
   createHighlighter,
   type BundledLanguage,
@@ -53,6 +54,20 @@ export function resolveLanguage(lang: string): string {
   const key = lang.trim().toLowerCase();
   const mapped = ALIASES[key] ?? key;
   return isBundled(mapped) ? mapped : 'text';
+}
+
+/** Shiki's own name of each language alias (`bash` → `shellscript`). */
+const LANGUAGE_IDS: ReadonlyMap<string, string> = new Map(
+  bundledLanguagesInfo.flatMap((info) => (info.aliases ?? []).map((alias): [string, string] => [alias, info.id])),
+);
+
+/**
+ * Shiki's own name of a fence language (`bash` → `shellscript`, `txt` → `text`), which Mintlify writes on
+ * a code block as its `language` attribute and projects' CSS selects (`.code-block[language="text"]`).
+ */
+export function languageId(lang: string): string {
+  const resolved = resolveLanguage(lang);
+  return LANGUAGE_IDS.get(resolved) ?? resolved;
 }
 
 function isBundled(name: string): name is BundledLanguage {
