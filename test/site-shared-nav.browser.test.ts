@@ -55,7 +55,7 @@ const NESTED_PAGE = `/beta/p${String(PER_GROUP).padStart(3, '0')}`;
 async function sidebarOf(
   page: Page,
   fill: 'ask' | 'wait' = 'ask',
-): Promise<{ links: number; current: string[]; openNested: boolean }> {
+): Promise<{ links: number; current: string[]; openNested: boolean; activeGroups: number }> {
   await page.waitForSelector('nav.op-nav[data-op-nav-loaded]');
   if (fill === 'ask') await page.evaluate(() => document.dispatchEvent(new Event('op-nav-fill')));
   await page.waitForSelector('nav.op-nav[data-op-nav-filled]', { state: 'attached' });
@@ -66,6 +66,8 @@ async function sidebarOf(
       links: nav?.querySelectorAll('a.op-nav-link, a.op-nav-group-link').length ?? 0,
       current: current.map((a) => a.href),
       openNested: Array.from(nav?.querySelectorAll('details') ?? []).some((d) => d.open),
+      // Mintlify's `.sidebar-group[data-active]`: the top-level group holding the page.
+      activeGroups: nav?.querySelectorAll('.sidebar-group[data-active]').length ?? 0,
     };
   });
 }
@@ -112,7 +114,7 @@ needsChromium().describe('shared sidebars of large sections', () => {
     expect(sidebar).not.toContain('href="/alpha/p002"');
     // Another group is its heading, leading to its first page.
     expect(sidebar).toMatch(
-      /<a class="op-nav-group-title op-nav-group-link" href="\/beta\/p001" data-op-nav-heading="">/,
+      /<a class="op-nav-group-title sidebar-group-header op-nav-group-link" href="\/beta\/p001" data-op-nav-heading="">/,
     );
     expect((sidebar.match(/<a /g) ?? []).length).toBeLessThan(PER_GROUP + GROUPS.length + 2);
 
@@ -140,6 +142,7 @@ needsChromium().describe('shared sidebars of large sections', () => {
     expect(shown.links).toBe(TOTAL_LINKS);
     expect(shown.current).toEqual([`${live.siteUrl}${NESTED_PAGE}`]);
     expect(shown.openNested).toBe(true);
+    expect(shown.activeGroups).toBe(1);
     await page.close();
   });
 

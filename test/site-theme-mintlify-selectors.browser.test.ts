@@ -2,7 +2,7 @@
  * A project's style.css written against Mintlify's identifiers and selectors applies in real Chromium:
  * `#navbar`, `#sidebar`, `#footer`, `.eyebrow`, and a callout or card picked by Mintlify's data attributes
  * (`.callout[data-callout-type="note"]`, `.card [data-component-part="card-title"]`), as LangChain's
- * stylesheet picks them.
+ * stylesheet picks them; the sidebar's groups and the tab bar's current tab.
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -15,15 +15,25 @@ const STYLE = [
   '.eyebrow { color: rgb(10, 11, 12); }',
   '.callout[data-callout-type="note"] { background-color: rgb(13, 14, 15); }',
   '.card [data-component-part="card-title"] { color: rgb(16, 17, 18); }',
+  '.sidebar-group-header { color: rgb(19, 20, 21); }',
+  '.sidebar-title { text-decoration-line: underline; }',
+  '#sidebar-content .sidebar-group[data-active] { background-color: rgb(22, 23, 24); }',
+  '.nav-tabs-item[data-active] { color: rgb(25, 26, 27); }',
 ].join('\n');
 
 function styledProject(): string {
   return writeProject({
     'docs.json': docsJson({
       footer: { socials: { github: 'https://github.com/x' } },
-      navigation: { groups: [{ group: 'Start', pages: ['index'] }] },
+      navigation: {
+        tabs: [
+          { tab: 'Guides', groups: [{ group: 'Start', pages: ['index'] }] },
+          { tab: 'More', pages: ['more'] },
+        ],
+      },
     }),
     'index.mdx': '---\ntitle: Home\n---\n\n<Note>A note.</Note>\n\n<Card title="A card">Body.</Card>\n',
+    'more.mdx': '---\ntitle: More\n---\n\nText.\n',
     'style.css': `${STYLE}\n`,
   });
 }
@@ -42,6 +52,10 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     expect(await style('.op-eyebrow', 'color')).toBe('rgb(10, 11, 12)');
     expect(await style('.op-callout-note', 'background-color')).toBe('rgb(13, 14, 15)');
     expect(await style('.op-card-title', 'color')).toBe('rgb(16, 17, 18)');
+    expect(await style('p.op-nav-group-title', 'color')).toBe('rgb(19, 20, 21)');
+    expect(await style('.op-nav-group-title .op-nav-label', 'text-decoration-line')).toBe('underline');
+    expect(await style('.op-nav-group .op-nav-list', 'background-color')).toBe('rgb(22, 23, 24)');
+    expect(await style('.op-tab-link.is-active', 'color')).toBe('rgb(25, 26, 27)');
     await page.close();
   }, 60_000);
 });

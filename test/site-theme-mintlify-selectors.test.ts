@@ -45,14 +45,18 @@ beforeAll(async () => {
           tabs: [
             {
               tab: 'Docs',
-              groups: [{ group: 'Start', pages: ['index', 'next', 'clash'] }],
+              groups: [
+                { group: 'Start', icon: 'rocket', pages: ['index', 'next', 'clash'] },
+                { group: 'More', tag: 'Beta', pages: ['more'] },
+              ],
             },
             { tab: 'API', pages: ['api'] },
           ],
         },
       }),
       'index.mdx': COMPONENTS,
-      'next.mdx': '---\ntitle: Next\n---\n\nText.\n',
+      'next.mdx': '---\ntitle: Next\napi: GET /users\ntag: New\n---\n\nText.\n',
+      'more.mdx': '---\ntitle: More\n---\n\nText.\n',
       'api.mdx': '---\ntitle: Api\n---\n\nText.\n',
       'clash.mdx': '---\ntitle: Clash\n---\n\n## Navbar\n\nText.\n\n## Sidebar\n\nText.\n\n## Footer\n\nText.\n',
     }),
@@ -115,6 +119,17 @@ const SELECTORS: readonly (readonly [string, string])[] = [
   ['.toc-item', '.op-toc-item'],
   ['.pagination-next', '.op-pagination-next'],
   ['.pagination-title', '.op-pagination-title'],
+  ['.sidebar-group-header', '.op-nav-group-title'],
+  ['.sidebar-title', '.op-nav-group-title > .op-nav-label'],
+  ['.sidebar-group-icon', '.op-nav-group-title > .op-nav-icon'],
+  ['.sidebar-group', '.op-nav-group > .op-nav-list'],
+  ['.sidebar-group[data-active]', '.op-nav-group > .op-nav-list:has(> li > a[aria-current="page"])'],
+  ['.method-nav-pill', '.op-sidebar .op-method'],
+  ['.nav-tag-pill', '.op-sidebar .op-pill'],
+  ['.nav-tag-pill-text', '.op-sidebar .op-pill > span'],
+  ['.nav-tabs-item[data-active]', '.op-tab-link.is-active'],
+  ['.mobile-nav-tabs-item', '.op-drawer-tabs .op-drawer-link'],
+  ['.mobile-nav-tabs-item[data-active]', '.op-drawer-tabs .op-drawer-link.is-active'],
 ];
 
 describe("Mintlify's identifiers and selectors", () => {

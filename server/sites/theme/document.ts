@@ -85,7 +85,7 @@ function drawerExtras(name: string, tabs: Switcher | undefined, navbar: DocsConf
   const tabLinks = (tabs?.options ?? [])
     .map(
       (t) =>
-        `<li><a class="${cls('op-drawer-link', t.active && 'is-active')}"${t.href === undefined ? '' : linkAttrs(t.href)}>` +
+        `<li><a class="${cls('op-drawer-link', 'mobile-nav-tabs-item', t.active && 'is-active')}"${t.href === undefined ? '' : linkAttrs(t.href)}${t.active ? ' data-active=""' : ''}>` +
         `${esc(t.label)}${t.external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
     )
     .join('');

@@ -72,7 +72,8 @@ function tabBar(site: SiteModel, tabs: Switcher | undefined): string {
       const href = tab.href === undefined ? '' : linkAttrs(tab.href);
       const external = tab.external || (tab.href !== undefined && isExternal(tab.href));
       return (
-        `<a class="${cls('op-tab-link', tab.active && 'is-active', 'nav-tabs-item')}"${href}${tab.active ? ' aria-current="page"' : ''}>` +
+        // `data-active` on the current tab, as Mintlify's (`.nav-tabs-item[data-active]`).
+        `<a class="${cls('op-tab-link', tab.active && 'is-active', 'nav-tabs-item')}"${href}${tab.active ? ' aria-current="page" data-active=""' : ''}>` +
         `${navIcon(tab.icon, lib)}<span>${esc(tab.label)}</span>${external ? ui('arrow-up-right', 'op-external') : ''}</a>`
       );
     })

@@ -54,6 +54,11 @@ export function pageMethod(page: SitePage): string | undefined {
   return frontmatterEndpoint(page.frontmatter)?.method;
 }
 
+/** A sidebar item's tag (frontmatter `tag`), as Mintlify's `nav-tag-pill` with its `nav-tag-pill-text`. */
+function navTagPill(tag: string | undefined): string {
+  return tag ? `<span class="op-pill nav-tag-pill"><span class="nav-tag-pill-text">${esc(tag)}</span></span>` : '';
+}
+
 /** A small coloured method badge (`GET`, `POST`, ...). */
 export function methodBadge(method: string, className = 'op-method'): string {
   const label = method === 'webhook' ? 'HOOK' : (METHOD_LABELS[method] ?? method.toUpperCase());
@@ -131,9 +136,8 @@ class SidebarWriter {
     // `data-active` on the current page's item, as Mintlify's (`#sidebar-content li[data-active]`).
     return (
       `<li${active ? ' data-active=""' : ''}><a class="${cls('op-nav-link', active && 'is-active')}"${linkAttrs(href)}${active ? ' aria-current="page"' : ''}>` +
-      `${method ? methodBadge(method) : navIcon(page.icon, this.args.site.settings.iconLibrary, 'op-nav-icon')}` +
-      `<span class="op-nav-label">${esc(page.sidebarTitle)}</span>` +
-      `${page.tag ? `<span class="op-pill">${esc(page.tag)}</span>` : ''}` +
+      `${method ? methodBadge(method, 'op-method method-nav-pill') : navIcon(page.icon, this.args.site.settings.iconLibrary, 'op-nav-icon')}` +
+      `<span class="op-nav-label">${esc(page.sidebarTitle)}</span>${navTagPill(page.tag)}` +
       `${external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`
     );
   }
@@ -149,16 +153,23 @@ class SidebarWriter {
     return isEmptyGroup(this.args.site, item) ? '' : `<li>${this.subGroup(item)}</li>`;
   }
 
-  private list(items: readonly NavItem[]): string {
+  /**
+   * A list of items; a top-level group's (`top`) is Mintlify's `sidebar-group`, `data-active` while it
+   * holds the current page.
+   */
+  private list(items: readonly NavItem[], top = false): string {
     const body = items.map((i) => this.item(i)).join('');
-    return body ? `<ul class="op-nav-list">${body}</ul>` : '';
+    if (!body) return '';
+    if (!top) return `<ul class="op-nav-list">${body}</ul>`;
+    return `<ul class="op-nav-list sidebar-group"${this.holdsCurrent(items) ? ' data-active=""' : ''}>${body}</ul>`;
   }
 
-  private groupTitle(group: NavGroup): string {
+  /** A group's icon, label and tag; a top-level group's (`top`) carry Mintlify's `sidebar-group-icon` and `sidebar-title`. */
+  private groupTitle(group: NavGroup, top = false): string {
     const lib = this.args.site.settings.iconLibrary;
     return (
-      `${navIcon(group.icon, lib, 'op-nav-icon')}<span class="op-nav-label">${esc(group.label)}</span>` +
-      `${group.tag ? `<span class="op-pill">${esc(group.tag)}</span>` : ''}`
+      `${navIcon(group.icon, lib, cls('op-nav-icon', top && 'sidebar-group-icon'))}` +
+      `<span class="${cls('op-nav-label', top && 'sidebar-title')}">${esc(group.label)}</span>${navTagPill(group.tag)}`
     );
   }
 
@@ -172,10 +183,10 @@ class SidebarWriter {
       return this.headingOnly(group, part);
     const root = group.root === undefined ? undefined : this.args.site.pages.get(group.root);
     const title = root
-      ? `<a class="${cls('op-nav-group-title', 'op-nav-group-link', group.root === this.args.current && 'is-active')}" href="${esc(root.url)}"` +
-        `${group.root === this.args.current ? ' aria-current="page"' : ''}>${this.groupTitle(group)}</a>`
-      : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
-    return `${this.partStart(part)}${title}${this.list(group.items)}</div>`;
+      ? `<a class="${cls('op-nav-group-title', 'sidebar-group-header', 'op-nav-group-link', group.root === this.args.current && 'is-active')}" href="${esc(root.url)}"` +
+        `${group.root === this.args.current ? ' aria-current="page"' : ''}>${this.groupTitle(group, true)}</a>`
+      : `<p class="op-nav-group-title sidebar-group-header">${this.groupTitle(group, true)}</p>`;
+    return `${this.partStart(part)}${title}${this.list(group.items, true)}</div>`;
   }
 
   /** The page a group opens: its own, else its first visible one. */
@@ -188,8 +199,8 @@ class SidebarWriter {
   private headingOnly(group: NavGroup, part: number): string {
     const page = this.firstPage(group);
     const title = page
-      ? `<a class="op-nav-group-title op-nav-group-link" href="${esc(page.url)}" data-op-nav-heading="">${this.groupTitle(group)}</a>`
-      : `<p class="op-nav-group-title">${this.groupTitle(group)}</p>`;
+      ? `<a class="op-nav-group-title sidebar-group-header op-nav-group-link" href="${esc(page.url)}" data-op-nav-heading="">${this.groupTitle(group, true)}</a>`
+      : `<p class="op-nav-group-title sidebar-group-header">${this.groupTitle(group, true)}</p>`;
     return `${this.partStart(part, { items: group.items, hidden: false })}${title}</div>`;
   }
 

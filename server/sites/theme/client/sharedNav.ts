@@ -67,7 +67,10 @@ function resolveUrls(part: Element, base: string): void {
   }
 }
 
-/** Marks the link to the page shown (its item `data-active`, as Mintlify's), if the part has it, and opens the groups around it. */
+/**
+ * Marks the link to the page shown (its item and its top-level group's list `data-active`, as Mintlify's),
+ * if the part has it, and opens the groups around it.
+ */
 function markCurrent(part: Element): void {
   const here = pageOf(window.location.href);
   const link = Array.from(part.querySelectorAll<HTMLAnchorElement>('a[href]')).find((a) => pageOf(a.href) === here);
@@ -75,6 +78,7 @@ function markCurrent(part: Element): void {
   link.classList.add('is-active');
   link.setAttribute('aria-current', 'page');
   link.closest('li')?.setAttribute('data-active', '');
+  link.closest('.sidebar-group')?.setAttribute('data-active', '');
   for (
     let details = link.closest('details');
     details !== null;
