@@ -2,7 +2,7 @@
  * A project's style.css written against Mintlify's identifiers and selectors applies in real Chromium:
  * `#navbar`, `#sidebar`, `#footer`, `.eyebrow`, and a callout or card picked by Mintlify's data attributes
  * (`.callout[data-callout-type="note"]`, `.card [data-component-part="card-title"]`), as LangChain's
- * stylesheet picks them; the sidebar's groups and the tab bar's current tab.
+ * stylesheet picks them; the sidebar's groups, the tab bar's current tab and an API page's request example.
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -19,6 +19,7 @@ const STYLE = [
   '.sidebar-title { text-decoration-line: underline; }',
   '#sidebar-content .sidebar-group[data-active] { background-color: rgb(22, 23, 24); }',
   '.nav-tabs-item[data-active] { color: rgb(25, 26, 27); }',
+  '#request-example { border-top: 3px solid rgb(40, 41, 42); }',
 ].join('\n');
 
 function styledProject(): string {
@@ -27,12 +28,13 @@ function styledProject(): string {
       footer: { socials: { github: 'https://github.com/x' } },
       navigation: {
         tabs: [
-          { tab: 'Guides', groups: [{ group: 'Start', pages: ['index'] }] },
+          { tab: 'Guides', groups: [{ group: 'Start', pages: ['index', 'api'] }] },
           { tab: 'More', pages: ['more'] },
         ],
       },
     }),
     'index.mdx': '---\ntitle: Home\n---\n\n<Note>A note.</Note>\n\n<Card title="A card">Body.</Card>\n',
+    'api.mdx': '---\ntitle: Api\n---\n\n<RequestExample>\n```bash curl\ncurl /x\n```\n</RequestExample>\n',
     'more.mdx': '---\ntitle: More\n---\n\nText.\n',
     'style.css': `${STYLE}\n`,
   });
@@ -56,6 +58,16 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     expect(await style('.op-nav-group-title .op-nav-label', 'text-decoration-line')).toBe('underline');
     expect(await style('.op-nav-group .op-nav-list', 'background-color')).toBe('rgb(22, 23, 24)');
     expect(await style('.op-tab-link.is-active', 'color')).toBe('rgb(25, 26, 27)');
+    await page.close();
+  }, 60_000);
+
+  it('puts #request-example on the request example of an API page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
+    await page.goto(`${server.url}/api`);
+    const border = await page
+      .locator('[data-op-example="request"]')
+      .evaluate((el) => getComputedStyle(el).borderTopColor);
+    expect(border).toBe('rgb(40, 41, 42)');
     await page.close();
   }, 60_000);
 });

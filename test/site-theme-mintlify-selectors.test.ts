@@ -28,6 +28,10 @@ const COMPONENTS = [
   '### Second\n',
 ].join('\n');
 
+const EXAMPLES =
+  '<RequestExample>\n```bash curl\ncurl /users\n```\n</RequestExample>\n\n' +
+  '<ResponseExample>\n```json 200\n{}\n```\n</ResponseExample>\n';
+
 let site: RenderedSite;
 
 beforeAll(async () => {
@@ -50,15 +54,16 @@ beforeAll(async () => {
                 { group: 'More', tag: 'Beta', pages: ['more'] },
               ],
             },
-            { tab: 'API', pages: ['api'] },
+            { tab: 'API', pages: ['api', 'examples'] },
           ],
         },
       }),
       'index.mdx': COMPONENTS,
       'next.mdx': '---\ntitle: Next\napi: GET /users\ntag: New\n---\n\nText.\n',
       'more.mdx': '---\ntitle: More\n---\n\nText.\n',
+      'examples.mdx': `---\ntitle: Examples\n---\n\nText.\n\n${EXAMPLES}`,
       'api.mdx': '---\ntitle: Api\n---\n\nText.\n',
-      'clash.mdx': '---\ntitle: Clash\n---\n\n## Navbar\n\nText.\n\n## Sidebar\n\nText.\n\n## Footer\n\nText.\n',
+      'clash.mdx': `---\ntitle: Clash\n---\n\n## Navbar\n\nText.\n\n## Sidebar\n\nText.\n\n## Footer\n\nText.\n\n## Request example\n\n${EXAMPLES}`,
     }),
   );
 });
@@ -144,6 +149,15 @@ describe("Mintlify's identifiers and selectors", () => {
     const root = page('/');
     const current = root.querySelectorAll('#sidebar-content li[data-active]');
     expect(current.map((li) => li.querySelector('a')?.getAttribute('aria-current'))).toEqual(['page']);
+  });
+
+  it('puts #request-example and #response-example on the examples, unless a heading has the id', () => {
+    const root = page('/examples');
+    expect(root.querySelector('#request-example')?.getAttribute('data-op-example')).toBe('request');
+    expect(root.querySelector('#response-example')?.getAttribute('data-op-example')).toBe('response');
+    const clash = page('/clash');
+    expect(clash.querySelectorAll('#request-example').map((e) => e.tagName)).toEqual(['H2']);
+    expect(clash.querySelector('#response-example')?.getAttribute('data-op-example')).toBe('response');
   });
 
   it('marks callouts with their type and parts, as Mintlify does', () => {

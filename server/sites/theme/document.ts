@@ -15,6 +15,7 @@ import { renderPageActions } from './pageActions.js';
 import {
   FREE_IDS,
   mintlifyIds,
+  withExampleIds,
   type MintlifyIds,
   renderFeedbackWidget,
   renderLastModified,
@@ -208,7 +209,7 @@ export function renderDocument(args: DocumentArgs): string {
       ? ''
       : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids), ids)) +
     notice +
-    `<div class="op-prose mdx-content prose" data-op-prose="">${rendered.html}</div>` +
+    `<div class="op-prose mdx-content prose" data-op-prose="">${withExampleIds(rendered.html, ids)}</div>` +
     (bare ? '' : renderLastModified(site, page)) +
     (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids)) +
     pagination;

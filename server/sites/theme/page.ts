@@ -93,6 +93,20 @@ export function mintlifyIds(html: string): MintlifyIds {
   return (id) => mintlifyId(id, html.includes(`id="${id}"`));
 }
 
+/**
+ * The page's rendered Markdown with Mintlify's `#request-example` and `#response-example` on its first
+ * request and response example (`data-op-example`, which the client moves to the right column), each
+ * where `ids` leaves it free.
+ */
+export function withExampleIds(html: string, ids: MintlifyIds): string {
+  let out = html;
+  for (const kind of ['request', 'response'] as const) {
+    const id = ids(`${kind}-example`);
+    if (id) out = out.replace(` data-op-example="${kind}"`, `${id} data-op-example="${kind}"`);
+  }
+  return out;
+}
+
 /** Every identifier free: for pieces drawn without a page's content. */
 export const FREE_IDS: MintlifyIds = mintlifyIds('');
 
