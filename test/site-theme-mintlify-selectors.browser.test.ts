@@ -2,7 +2,8 @@
  * A project's style.css written against Mintlify's identifiers and selectors applies in real Chromium:
  * `#navbar`, `#sidebar`, `#footer`, `.eyebrow`, and a callout or card picked by Mintlify's data attributes
  * (`.callout[data-callout-type="note"]`, `.card [data-component-part="card-title"]`), as LangChain's
- * stylesheet picks them; the sidebar's groups, the tab bar's current tab and an API page's request example.
+ * stylesheet picks them; the sidebar's groups, the tab bar's and content Tabs' active tab, and an API page's
+ * request example.
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -19,6 +20,8 @@ const STYLE = [
   '.sidebar-title { text-decoration-line: underline; }',
   '#sidebar-content .sidebar-group[data-active] { background-color: rgb(22, 23, 24); }',
   '.nav-tabs-item[data-active] { color: rgb(25, 26, 27); }',
+  '.tab[data-active="true"] { background-color: rgb(28, 29, 30); }',
+  '[data-component-part="card-icon"] { color: rgb(31, 32, 33); }',
   '#request-example { border-top: 3px solid rgb(40, 41, 42); }',
 ].join('\n');
 
@@ -33,7 +36,9 @@ function styledProject(): string {
         ],
       },
     }),
-    'index.mdx': '---\ntitle: Home\n---\n\n<Note>A note.</Note>\n\n<Card title="A card">Body.</Card>\n',
+    'index.mdx':
+      '---\ntitle: Home\n---\n\n<Note>A note.</Note>\n\n<Card title="A card" icon="rocket">Body.</Card>\n\n' +
+      '<Tabs>\n<Tab title="One">1</Tab>\n<Tab title="Two">2</Tab>\n</Tabs>\n',
     'api.mdx': '---\ntitle: Api\n---\n\n<RequestExample>\n```bash curl\ncurl /x\n```\n</RequestExample>\n',
     'more.mdx': '---\ntitle: More\n---\n\nText.\n',
     'style.css': `${STYLE}\n`,
@@ -58,6 +63,19 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     expect(await style('.op-nav-group-title .op-nav-label', 'text-decoration-line')).toBe('underline');
     expect(await style('.op-nav-group .op-nav-list', 'background-color')).toBe('rgb(22, 23, 24)');
     expect(await style('.op-tab-link.is-active', 'color')).toBe('rgb(25, 26, 27)');
+    expect(await style('.op-card-icon', 'color')).toBe('rgb(31, 32, 33)');
+    await page.close();
+  }, 60_000);
+
+  it("follows the selected content tab with Mintlify's data-active", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    const color = (label: string): Promise<string> =>
+      page.locator(`.op-tabs-content [data-op-tab="${label}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await color('One')).toBe('rgb(28, 29, 30)');
+    await page.locator('.op-tabs-content [data-op-tab="Two"]').click();
+    expect(await color('Two')).toBe('rgb(28, 29, 30)');
+    expect(await color('One')).not.toBe('rgb(28, 29, 30)');
     await page.close();
   }, 60_000);
 

@@ -20,7 +20,7 @@ const COMPONENTS = [
   '<CodeGroup>\n```js a.js\na\n```\n```py b.py\nb\n```\n</CodeGroup>\n',
   '<AccordionGroup>\n<Accordion title="Acc">Inside</Accordion>\n</AccordionGroup>\n',
   '<Steps>\n<Step title="Step one">S1</Step>\n</Steps>\n',
-  '<Tabs>\n<Tab title="T1">t1</Tab>\n</Tabs>\n',
+  '<Tabs>\n<Tab title="T1" icon="star">t1</Tab>\n<Tab title="T2">t2</Tab>\n</Tabs>\n',
   '<ResponseField name="x" type="int">\n<Expandable title="props">\n<ResponseField name="y" type="int">y</ResponseField>\n</Expandable>\n</ResponseField>\n',
   '<Frame caption="cap">Framed.</Frame>\n',
   'A <Tooltip tip="tip">hover</Tooltip> word.\n',
@@ -135,6 +135,9 @@ const SELECTORS: readonly (readonly [string, string])[] = [
   ['.nav-tabs-item[data-active]', '.op-tab-link.is-active'],
   ['.mobile-nav-tabs-item', '.op-drawer-tabs .op-drawer-link'],
   ['.mobile-nav-tabs-item[data-active]', '.op-drawer-tabs .op-drawer-link.is-active'],
+  ['.tab', '.op-tabs-content > .op-tab-list > .op-tab'],
+  ['.tab-icon', '.op-tabs-content .op-tab-icon'],
+  ['[data-component-part="card-icon"]', '.op-card-icon'],
 ];
 
 describe("Mintlify's identifiers and selectors", () => {
@@ -149,6 +152,19 @@ describe("Mintlify's identifiers and selectors", () => {
     const root = page('/');
     const current = root.querySelectorAll('#sidebar-content li[data-active]');
     expect(current.map((li) => li.querySelector('a')?.getAttribute('aria-current'))).toEqual(['page']);
+  });
+
+  it("marks content tabs' selected tab data-active, as Mintlify's Tabs does", () => {
+    const tabs = page('/').querySelectorAll('.tab');
+    expect(tabs.map((t) => [t.getAttribute('data-op-tab'), t.getAttribute('data-active')])).toEqual([
+      ['T1', 'true'],
+      ['T2', 'false'],
+    ]);
+  });
+
+  it("gives each icon Mintlify's class icon: components', inline and navigation icons", () => {
+    const root = page('/');
+    expect(root.querySelectorAll('.op-card-icon.icon, .op-tab-icon.icon, .sidebar-group-icon.icon')).toHaveLength(3);
   });
 
   it('puts #request-example and #response-example on the examples, unless a heading has the id', () => {
@@ -169,7 +185,14 @@ describe("Mintlify's identifiers and selectors", () => {
         .querySelectorAll(`${selector} [data-component-part]`)
         .map((e) => e.getAttribute('data-component-part') ?? '');
     expect(parts('.callout[data-callout-type="custom"]')).toEqual(['callout-icon', 'callout-content', 'callout-title']);
-    expect(parts('.card')).toEqual(['card-title', 'card-content', 'card-title', 'card-content', 'card-cta']);
+    expect(parts('.card')).toEqual([
+      'card-icon',
+      'card-title',
+      'card-content',
+      'card-title',
+      'card-content',
+      'card-cta',
+    ]);
   });
 
   it('leaves an id the page content already has to the content, keeping each id once on the page', () => {

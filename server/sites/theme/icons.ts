@@ -32,7 +32,8 @@ export function ui(name: UiIcon, className?: string): string {
 
 /**
  * A navigation/frontmatter icon: a library name resolved against the site's library (or the icon's own),
- * or an image for URLs and project paths. Unknown names render nothing.
+ * or an image for URLs and project paths. Unknown names render nothing. Mintlify's class `icon` is on it,
+ * as on every icon its Icon draws.
  */
 export function navIcon(icon: IconRef | undefined, library: IconLibrary, className?: string): string {
   if (!icon) return '';
@@ -41,12 +42,12 @@ export function navIcon(icon: IconRef | undefined, library: IconLibrary, classNa
     // Remote icons would leave the local server: only project paths are loaded.
     if (/^(https?:)?\/\//i.test(name) || /^data:/i.test(name)) return '';
     const src = safeUrl(name.startsWith('/') ? name : `/${name.replace(/^\.\//, '')}`);
-    return `<img${attrs({ class: cls('op-icon', 'op-icon-img', className), src, alt: '', 'aria-hidden': 'true' })}>`;
+    return `<img${attrs({ class: cls('op-icon', 'op-icon-img', 'icon', className), src, alt: '', 'aria-hidden': 'true' })}>`;
   }
   const lib =
     icon.library === 'lucide' || icon.library === 'fontawesome' || icon.library === 'tabler' ? icon.library : library;
   const svg = iconSvg(name, lib, icon.style);
-  return svg ? `<span class="${cls('op-icon', className)}" aria-hidden="true">${svg}</span>` : '';
+  return svg ? `<span class="${cls('op-icon', 'icon', className)}" aria-hidden="true">${svg}</span>` : '';
 }
 
 const SOCIAL_ICONS: Readonly<Record<string, string>> = {

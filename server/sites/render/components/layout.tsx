@@ -58,6 +58,7 @@ export function Card(props: MdxProps): ReactNode {
           iconType={props['iconType']}
           color={ownSvg ? undefined : color(props['color'])}
           className={cx('op-card-icon', ownSvg && 'op-card-icon-svg')}
+          part="card-icon"
         />
       ) : null}
       <div className="op-card-text">

@@ -22,6 +22,8 @@ function TabStrip(props: {
   sync: boolean;
   variant?: string | undefined;
   example?: string | undefined;
+  /** Content Tabs: each tab carries Mintlify's `tab` class (its icon `tab-icon`) and `data-active`. */
+  mintlify?: boolean;
 }): ReactNode {
   // Clamped into the tabs there are, as Mintlify's Tabs does: an index past the end selects the last tab.
   const selected = Math.max(0, Math.min(Math.trunc(props.selected), props.items.length - 1));
@@ -39,14 +41,21 @@ function TabStrip(props: {
             key={item.id}
             type="button"
             role="tab"
-            className="op-tab"
+            className={cx('op-tab', props.mintlify && 'tab')}
             id={`${item.id}-tab`}
             aria-selected={index === selected ? 'true' : 'false'}
+            data-active={props.mintlify ? String(index === selected) : undefined}
             aria-controls={item.id}
             tabIndex={index === selected ? 0 : -1}
             data-op-tab={item.label}
           >
-            {item.icon ? <IconSlot icon={item.icon} iconType={item.iconType} className="op-tab-icon" /> : null}
+            {item.icon ? (
+              <IconSlot
+                icon={item.icon}
+                iconType={item.iconType}
+                className={cx('op-tab-icon', props.mintlify && 'tab-icon')}
+              />
+            ) : null}
             <span className="op-tab-label">{item.label}</span>
           </button>
         ))}
@@ -90,6 +99,7 @@ export function Tabs(props: MdxProps): ReactNode {
       selected={num(props['defaultTabIndex'], 0)}
       className={cx('op-tabs-content', 'tabs', bool(props['borderBottom']) && 'op-tabs-border')}
       sync={props['sync'] === undefined || bool(props['sync'])}
+      mintlify
     />
   );
 }

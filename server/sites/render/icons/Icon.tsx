@@ -12,11 +12,14 @@ export interface IconSlotProps {
   readonly size?: number | undefined;
   readonly color?: string | undefined;
   readonly className?: string | undefined;
+  /** Mintlify's `data-component-part` of the icon in its component (a card's `card-icon`). */
+  readonly part?: string | undefined;
 }
 
 /**
  * `<span class="op-icon" data-icon="name">svg</span>`, `<img class="op-icon">` for paths, or nothing
- * for an unknown name (recorded as a warning, never an error).
+ * for an unknown name (recorded as a warning, never an error). Each carries Mintlify's class `icon`, as
+ * its Icon does, for projects' stylesheets.
  */
 export function IconSlot(props: IconSlotProps): ReactNode {
   const state = useRenderState();
@@ -26,7 +29,7 @@ export function IconSlot(props: IconSlotProps): ReactNode {
   };
   if (isValidElement(props.icon)) {
     return (
-      <span className={cx('op-icon', props.className)} style={style}>
+      <span className={cx('op-icon', 'icon', props.className)} style={style} data-component-part={props.part}>
         {props.icon}
       </span>
     );
@@ -38,7 +41,14 @@ export function IconSlot(props: IconSlotProps): ReactNode {
     // A remote icon with no packed copy is left out rather than asked of the network.
     if (isRemoteUrl(src) || state.isMissing(src)) return null;
     return (
-      <img className={cx('op-icon', 'op-icon-img', props.className)} src={src} alt="" loading="lazy" style={style} />
+      <img
+        className={cx('op-icon', 'op-icon-img', 'icon', props.className)}
+        src={src}
+        alt=""
+        loading="lazy"
+        style={style}
+        data-component-part={props.part}
+      />
     );
   }
   const svg = iconSvg(icon, state.iconLibrary, str(props.iconType));
@@ -48,8 +58,9 @@ export function IconSlot(props: IconSlotProps): ReactNode {
   }
   return (
     <span
-      className={cx('op-icon', props.className)}
+      className={cx('op-icon', 'icon', props.className)}
       data-icon={icon}
+      data-component-part={props.part}
       style={style}
       dangerouslySetInnerHTML={{ __html: svg }}
     />

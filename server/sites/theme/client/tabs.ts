@@ -21,6 +21,8 @@ export function selectTab(group: HTMLElement, index: number, focus = false): voi
     const on = i === index;
     tab.setAttribute('aria-selected', on ? 'true' : 'false');
     tab.tabIndex = on ? 0 : -1;
+    // Content Tabs carry Mintlify's `data-active="true|false"` for projects' stylesheets.
+    if (tab.dataset['active'] !== undefined) tab.dataset['active'] = String(on);
     if (on && focus) tab.focus();
   });
   panels.forEach((panel, i) => {
