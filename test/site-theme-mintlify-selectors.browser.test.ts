@@ -25,6 +25,8 @@ const STYLE = [
   '#request-example { border-top: 3px solid rgb(40, 41, 42); }',
 ].join('\n');
 
+const FILLER = `${'Filler text to scroll past. '.repeat(60)}\n\n`;
+
 function styledProject(): string {
   return writeProject({
     'docs.json': docsJson({
@@ -38,7 +40,8 @@ function styledProject(): string {
     }),
     'index.mdx':
       '---\ntitle: Home\n---\n\n<Note>A note.</Note>\n\n<Card title="A card" icon="rocket">Body.</Card>\n\n' +
-      '<Tabs>\n<Tab title="One">1</Tab>\n<Tab title="Two">2</Tab>\n</Tabs>\n',
+      '<Tabs>\n<Tab title="One">1</Tab>\n<Tab title="Two">2</Tab>\n</Tabs>\n\n' +
+      `## Alpha\n\n${FILLER}### Alpha detail\n\n${FILLER}## Beta\n\n${FILLER}${FILLER}${FILLER}`,
     'api.mdx': '---\ntitle: Api\n---\n\n<RequestExample>\n```bash curl\ncurl /x\n```\n</RequestExample>\n',
     'more.mdx': '---\ntitle: More\n---\n\nText.\n',
     'style.css': `${STYLE}\n`,
@@ -76,6 +79,14 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     await page.locator('.op-tabs-content [data-op-tab="Two"]').click();
     expect(await color('Two')).toBe('rgb(28, 29, 30)');
     expect(await color('One')).not.toBe('rgb(28, 29, 30)');
+    await page.close();
+  }, 60_000);
+
+  it('marks the TOC link a reader followed, below a header with a tab bar', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    await page.locator('.op-toc-link', { hasText: 'Alpha detail' }).click();
+    await expect.poll(() => page.locator('.op-toc-link.is-active').textContent()).toBe('Alpha detail');
     await page.close();
   }, 60_000);
 

@@ -30,9 +30,16 @@ function initScrollSpy(): void {
     .filter((t): t is { link: HTMLAnchorElement; target: HTMLElement } => t.target !== null);
   if (targets.length === 0) return;
   let scheduled = false;
+  // A heading counts as reached a little below where a TOC link scrolls it (the page's scroll padding:
+  // the header, taller with a tab bar), read once per size rather than in each frame.
+  let offset = 0;
+  const measure = (): void => {
+    offset = (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 112) + 8;
+  };
+  window.addEventListener('resize', measure, { passive: true });
+  measure();
   const update = (): void => {
     scheduled = false;
-    const offset = 120;
     let current = targets[0];
     for (const t of targets) {
       if (t.target.getBoundingClientRect().top - offset <= 0) current = t;
