@@ -2,8 +2,9 @@
  * A project's style.css written against Mintlify's identifiers and selectors applies in real Chromium:
  * `#navbar`, `#sidebar`, `#footer`, `.eyebrow`, and a callout or card picked by Mintlify's data attributes
  * (`.callout[data-callout-type="note"]`, `.card [data-component-part="card-title"]`), as LangChain's
- * stylesheet picks them; the sidebar's groups, the tab bar's and content Tabs' active tab, and an API page's
- * request example.
+ * stylesheet picks them; the sidebar's groups, the tab bar's and content Tabs' active tab, an API page's
+ * request example, and the table of contents' item of the heading being read (`.toc-item[data-active]`),
+ * which follows the scrolling.
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -22,6 +23,8 @@ const STYLE = [
   '.nav-tabs-item[data-active] { color: rgb(25, 26, 27); }',
   '.tab[data-active="true"] { background-color: rgb(28, 29, 30); }',
   '[data-component-part="card-icon"] { color: rgb(31, 32, 33); }',
+  '.toc-item[data-active] { background-color: rgb(34, 35, 36); }',
+  '.toc-item[data-active-deepest] { color: rgb(37, 38, 39); }',
   '#request-example { border-top: 3px solid rgb(40, 41, 42); }',
 ].join('\n');
 
@@ -87,6 +90,25 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     await page.goto(`${server.url}/`);
     await page.locator('.op-toc-link', { hasText: 'Alpha detail' }).click();
     await expect.poll(() => page.locator('.op-toc-link.is-active').textContent()).toBe('Alpha detail');
+    await page.close();
+  }, 60_000);
+
+  it("marks the table of contents' item of the heading being read, and its parent, as the page scrolls", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    const marks = (): Promise<string[]> =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('.toc-item')).map((li) => {
+          const style = getComputedStyle(li);
+          const active = style.backgroundColor === 'rgb(34, 35, 36)' ? 'active' : '';
+          return `${li.textContent ?? ''}:${active}${style.color === 'rgb(37, 38, 39)' ? '+deepest' : ''}`;
+        }),
+      );
+    expect(await marks()).toEqual(['Alpha:active+deepest', 'Alpha detail:', 'Beta:']);
+    await page.evaluate(() => document.getElementById('alpha-detail')?.scrollIntoView());
+    await expect.poll(marks).toEqual(['Alpha:active', 'Alpha detail:active+deepest', 'Beta:']);
+    await page.evaluate(() => document.getElementById('beta')?.scrollIntoView());
+    await expect.poll(marks).toEqual(['Alpha:', 'Alpha detail:', 'Beta:active+deepest']);
     await page.close();
   }, 60_000);
 

@@ -23,6 +23,22 @@ function initCodeExpand(): void {
   });
 }
 
+/**
+ * Mintlify's TOC state for projects' stylesheets: `data-active-deepest` on the item of the heading in view,
+ * `data-active` on it and on the item of its parent heading (`data-depth` 0 before a 1).
+ */
+function markTocItems(links: readonly HTMLAnchorElement[], current: HTMLAnchorElement | undefined): void {
+  const items = links.map((link) => link.closest('li'));
+  const at = current === undefined ? -1 : links.indexOf(current);
+  const depth = (i: number): string | undefined => items[i]?.dataset['depth'];
+  let parent = at;
+  while (parent > 0 && depth(parent) !== '0') parent -= 1;
+  items.forEach((item, i) => {
+    item?.toggleAttribute('data-active', i === at || (i === parent && depth(parent) === '0'));
+    item?.toggleAttribute('data-active-deepest', i === at);
+  });
+}
+
 function initScrollSpy(): void {
   const links = all<HTMLAnchorElement>('[data-op-toc-link]');
   const targets = links
@@ -30,6 +46,7 @@ function initScrollSpy(): void {
     .filter((t): t is { link: HTMLAnchorElement; target: HTMLElement } => t.target !== null);
   if (targets.length === 0) return;
   let scheduled = false;
+  let shown: (typeof targets)[number] | undefined;
   // A heading counts as reached a little below where a TOC link scrolls it (the page's scroll padding:
   // the header, taller with a tab bar), read once per size rather than in each frame.
   let offset = 0;
@@ -47,7 +64,13 @@ function initScrollSpy(): void {
     }
     const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
     if (atBottom) current = targets[targets.length - 1];
+    if (current === shown) return;
+    shown = current;
     for (const t of targets) t.link.classList.toggle('is-active', t === current);
+    markTocItems(
+      targets.map((t) => t.link),
+      current?.link,
+    );
   };
   window.addEventListener(
     'scroll',
