@@ -4,7 +4,7 @@
  * (`.callout[data-callout-type="note"]`, `.card [data-component-part="card-title"]`), as LangChain's
  * stylesheet picks them; the sidebar's groups, the tab bar's and content Tabs' active tab, an API page's
  * request example, and the table of contents' item of the heading being read (`.toc-item[data-active]`),
- * which follows the scrolling.
+ * which follows the scrolling; a page picked by its path (`html[data-current-path="/"]`).
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -26,6 +26,7 @@ const STYLE = [
   '.toc-item[data-active] { background-color: rgb(34, 35, 36); }',
   '.toc-item[data-active-deepest] { color: rgb(37, 38, 39); }',
   '#request-example { border-top: 3px solid rgb(40, 41, 42); }',
+  'html[data-current-path="/"] #footer { border-bottom: 3px solid rgb(43, 44, 45); }',
 ].join('\n');
 
 const FILLER = `${'Filler text to scroll past. '.repeat(60)}\n\n`;
@@ -62,6 +63,7 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     expect(await style('header.op-header', 'background-color')).toBe('rgb(1, 2, 3)');
     expect(await style('aside.op-sidebar', 'background-color')).toBe('rgb(4, 5, 6)');
     expect(await style('footer.op-footer', 'border-top-color')).toBe('rgb(7, 8, 9)');
+    expect(await style('footer.op-footer', 'border-bottom-color')).toBe('rgb(43, 44, 45)');
     expect(await style('.op-eyebrow', 'color')).toBe('rgb(10, 11, 12)');
     expect(await style('.op-callout-note', 'background-color')).toBe('rgb(13, 14, 15)');
     expect(await style('.op-card-title', 'color')).toBe('rgb(16, 17, 18)');

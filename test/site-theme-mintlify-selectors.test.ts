@@ -154,6 +154,11 @@ describe("Mintlify's identifiers and selectors", () => {
     expect(current.map((li) => li.querySelector('a')?.getAttribute('aria-current'))).toEqual(['page']);
   });
 
+  it("names the page's path on <html data-current-path>, as Mintlify does", () => {
+    expect(page('/').querySelector('html')?.getAttribute('data-current-path')).toBe('/');
+    expect(page('/next').querySelector('html')?.getAttribute('data-current-path')).toBe('/next');
+  });
+
   it("marks content tabs' selected tab data-active, as Mintlify's Tabs does", () => {
     const tabs = page('/').querySelectorAll('.tab');
     expect(tabs.map((t) => [t.getAttribute('data-op-tab'), t.getAttribute('data-active')])).toEqual([

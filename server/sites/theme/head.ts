@@ -127,6 +127,8 @@ export function renderHead(args: HeadArgs): string {
     'data-op-feedback-collector': args.feedbackOff ? undefined : (args.profile?.feedbackCollector ?? undefined),
     'data-op-analytics': args.profile?.analyticsCollector ?? undefined,
     'data-op-codeblocks': site.settings.codeblocks,
+    // Mintlify's `html[data-current-path="/quickstart"]`, which projects' stylesheets select pages by.
+    'data-current-path': args.url,
   });
   return (
     `<!doctype html><html${html}><head><meta charset="utf-8">` +
