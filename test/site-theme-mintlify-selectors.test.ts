@@ -25,6 +25,7 @@ const COMPONENTS = [
   '<Frame caption="cap">Framed.</Frame>\n',
   'A <Tooltip tip="tip">hover</Tooltip> word.\n',
   '<Update label="v1" description="d">Update body</Update>\n',
+  'A <Badge color="blue" size="sm">New</Badge> and a <Badge>Plain</Badge>.\n',
   '### Second\n',
 ].join('\n');
 
@@ -152,6 +153,17 @@ describe("Mintlify's identifiers and selectors", () => {
     const root = page('/');
     const current = root.querySelectorAll('#sidebar-content li[data-active]');
     expect(current.map((li) => li.querySelector('a')?.getAttribute('aria-current'))).toEqual(['page']);
+  });
+
+  it("marks badges with Mintlify's data-badge and their data-color and data-size", () => {
+    const root = page('/');
+    expect(root.querySelectorAll('[data-badge]')).toEqual(root.querySelectorAll('.op-badge'));
+    expect(root.querySelectorAll('[data-badge][data-color="blue"][data-size="sm"]').map((b) => b.text)).toEqual([
+      'New',
+    ]);
+    expect(root.querySelectorAll('[data-badge][data-color="gray"][data-size="md"]').map((b) => b.text)).toEqual([
+      'Plain',
+    ]);
   });
 
   it("names the page's path on <html data-current-path>, as Mintlify does", () => {

@@ -39,6 +39,23 @@ function badgeClass(props: MdxProps): string {
 }
 
 /**
+ * Mintlify's badge attributes, which projects' stylesheets select badges by: `data-badge`, and its
+ * `data-color`, `data-size`, `data-shape` and `data-variant` (as resolved for the classes).
+ */
+function badgeData(props: MdxProps): Record<string, string> {
+  const tone = str(props['color']) ?? 'gray';
+  const size = str(props['size']) ?? 'md';
+  const outline = str(props['variant']) === 'outline' || bool(props['stroke']);
+  return {
+    'data-badge': '',
+    'data-color': BADGE_COLORS.has(tone) ? tone : 'gray',
+    'data-size': BADGE_SIZES.has(size) ? size : 'md',
+    'data-shape': str(props['shape']) === 'pill' ? 'pill' : 'rounded',
+    'data-variant': outline ? 'outline' : 'solid',
+  };
+}
+
+/**
  * `<Badge color size shape variant stroke disabled href icon leadIcon tailIcon iconType className>`.
  * `icon` and `leadIcon` go before the text, `tailIcon` after it; with `href` (and not `disabled`) the
  * badge is a link, as in Mintlify's Badge.
@@ -57,12 +74,16 @@ export function Badge(props: MdxProps): ReactNode {
   const href = bool(props['disabled']) ? undefined : str(props['href']);
   if (href) {
     return (
-      <a className={badgeClass(props)} {...linkProps(state, href)}>
+      <a className={badgeClass(props)} {...badgeData(props)} {...linkProps(state, href)}>
         {content}
       </a>
     );
   }
-  return <span className={badgeClass(props)}>{content}</span>;
+  return (
+    <span className={badgeClass(props)} {...badgeData(props)}>
+      {content}
+    </span>
+  );
 }
 
 /**
