@@ -76,8 +76,8 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
   }, 60_000);
 
   it("follows the selected content tab with Mintlify's data-active", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/`);
     const color = (label: string): Promise<string> =>
       page.locator(`.op-tabs-content [data-op-tab="${label}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await color('One')).toBe('rgb(28, 29, 30)');
@@ -88,16 +88,16 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
   }, 60_000);
 
   it('marks the TOC link a reader followed, below a header with a tab bar', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/`);
     await page.locator('.op-toc-link', { hasText: 'Alpha detail' }).click();
     await expect.poll(() => page.locator('.op-toc-link.is-active').textContent()).toBe('Alpha detail');
     await page.close();
   }, 60_000);
 
   it("marks the table of contents' item of the heading being read, and its parent, as the page scrolls", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/`);
     const marks = (): Promise<string[]> =>
       page.evaluate(() =>
         Array.from(document.querySelectorAll<HTMLElement>('.toc-item')).map((li) => {
@@ -115,8 +115,8 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
   }, 60_000);
 
   it('puts #request-example on the request example of an API page', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
-    await page.goto(`${server.url}/api`);
+    const page = await site.browser.newPage({ viewport: { width: 1400, height: 800 } });
+    await page.goto(`${site.server.url}/api`);
     const border = await page
       .locator('[data-op-example="request"]')
       .evaluate((el) => getComputedStyle(el).borderTopColor);
