@@ -16,6 +16,7 @@ import {
   LIGHT_SELECTOR,
 } from '../server/sites/render/code/theme.js';
 import { renderSiteCss } from '../server/sites/theme/siteCss.js';
+import { THEME_LAYER } from '../server/sites/theme/cssLayer.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
 
@@ -46,8 +47,10 @@ async function ownColour(name: BundledTheme, scope: string): Promise<string> {
 function valueIn(css: string, selector: string, name: string): string | undefined {
   let value: string | undefined;
   for (const block of css.split('}')) {
-    const open = block.indexOf('{');
-    if (open < 0 || block.slice(0, open).trim() !== selector) continue;
+    // The innermost rule of the block: site.css is wrapped in the theme's cascade layer.
+    const open = block.lastIndexOf('{');
+    const head = block.slice(0, Math.max(open, 0));
+    if (open < 0 || head.slice(head.lastIndexOf('{') + 1).trim() !== selector) continue;
     const found = new RegExp(`--op-code-${name}: ([^;]+);`).exec(block.slice(open + 1));
     if (found?.[1] !== undefined) value = found[1];
   }
@@ -174,8 +177,8 @@ describe('the served site.css', () => {
     const res = await s.site('/_offprint/site.css');
     expect(res.status).toBe(200);
     const css = await res.text();
-    // The defaults come first: the project's theme follows them under the same selectors and wins.
-    expect(css.startsWith(CODE_THEME_CSS)).toBe(true);
+    // In the theme's layer, the defaults come first: the project's theme follows them under the same selectors and wins.
+    expect(css.startsWith(`@layer ${THEME_LAYER}{\n${CODE_THEME_CSS}`)).toBe(true);
     for (const [scope, name] of [
       ['keyword', 'token-keyword'],
       ['string', 'token-string'],

@@ -27,6 +27,10 @@ const STYLE = [
   '.toc-item[data-active-deepest] { color: rgb(37, 38, 39); }',
   '#request-example { border-top: 3px solid rgb(40, 41, 42); }',
   'html[data-current-path="/"] #footer { border-bottom: 3px solid rgb(43, 44, 45); }',
+  // Less specific than the theme's own rules for the same elements: on Mintlify, whose styles are in cascade
+  // layers, a project's rule wins all the same.
+  '.tab[data-active="true"] { color: rgb(46, 47, 48); }',
+  'p { margin-bottom: 7px; }',
 ].join('\n');
 
 const FILLER = `${'Filler text to scroll past. '.repeat(60)}\n\n`;
@@ -92,6 +96,19 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     await page.goto(`${site.server.url}/`);
     await page.locator('.op-toc-link', { hasText: 'Alpha detail' }).click();
     await expect.poll(() => page.locator('.op-toc-link.is-active').textContent()).toBe('Alpha detail');
+    await page.close();
+  }, 60_000);
+
+  it("applies a project's rule over the theme's own, however much more specific the theme's is", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/`);
+    const style = (selector: string, property: string): Promise<string> =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+    expect(await style(".op-tabs-content .op-tab[aria-selected='true']", 'color')).toBe('rgb(46, 47, 48)');
+    expect(await style('.op-prose p', 'margin-bottom')).toBe('7px');
     await page.close();
   }, 60_000);
 

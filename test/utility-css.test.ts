@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ClassNameCollector, MAX_CLASS_NAMES } from '../server/sites/project/classNames.js';
 import { utilityCss } from '../server/sites/theme/utilityCss.js';
+import { THEME_LAYER } from '../server/sites/theme/cssLayer.js';
 
 describe('class names of a project', () => {
   it("collects class values in every way MDX and JSX write them (an expression's string literals), once each, sorted", () => {
@@ -49,8 +50,9 @@ describe('the utilities stylesheet', () => {
     expect(css).toMatch(/\.h-\\\[600px\\\] \{\s*height: 600px !important\s*\}/);
     expect(css).toMatch(/\.dark\\:hidden:is\(\.dark \*\) \{\s*display: none !important\s*\}/);
     expect(css).toMatch(/\.bg-primary \{\s*background-color: var\(--op-primary\) !important\s*\}/);
-    // A bordered element gets the solid style preflight would have given it.
-    expect(css.startsWith(':where([class^="border"]')).toBe(true);
+    // In the theme's cascade layer (a project's style.css wins over it), a bordered element gets the solid
+    // style preflight would have given it.
+    expect(css.startsWith(`@layer ${THEME_LAYER}{\n:where([class^="border"]`)).toBe(true);
     expect(css).not.toMatch(/\.badge\b/);
     // No preflight: nothing resets the theme's own elements.
     expect(css).not.toMatch(/^(html|body|h1|img)\b/m);

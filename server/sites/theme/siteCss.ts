@@ -3,6 +3,7 @@
  * colours, the code theme. A separate file rather than an inline `<style>` so pages work under a
  * `'self'`-only CSP; static export bundles carry the same file.
  */
+import { inThemeLayer } from './cssLayer.js';
 import { fontsCss } from './siteFonts.js';
 import { cssColor, cssPaint, rgbChannels } from '../project/config/cssColor.js';
 import type { DocsConfig, NavSection, SiteModel } from '../project/model.js';
@@ -78,7 +79,7 @@ export async function renderSiteCss(site: SiteModel): Promise<string> {
   // Token colours of highlighted code (light and dark palettes), owned by the renderer; the project's
   // code theme follows the defaults under the same selectors, so it wins.
   const codeTheme = await codeThemeCss(site.settings.codeTheme);
-  return `${CODE_THEME_CSS}\n${codeTheme}${fontsCss(site.config.fonts, packedFont)}${css}`;
+  return inThemeLayer(`${CODE_THEME_CSS}\n${codeTheme}${fontsCss(site.config.fonts, packedFont)}${css}`);
 }
 
 /**

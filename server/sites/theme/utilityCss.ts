@@ -7,6 +7,8 @@
  * `html.dark`; `primary` is the site's colour.
  */
 
+import { inThemeLayer } from './cssLayer.js';
+
 /** What preflight gives a bordered element and the theme does not: a solid border of a neutral colour. */
 const BORDER_BASE =
   ':where([class^="border"],[class*=" border"],[class^="divide"],[class*=" divide"],[class^="divide"] > *,[class*=" divide"] > *)' +
@@ -52,5 +54,5 @@ export async function utilityCss(classNames: readonly string[]): Promise<string>
     if (rule.selector.includes(MARKER_PROPERTY)) rule.remove();
   });
   const utilities = root.nodes.filter((node) => node.type !== 'rule' || !VARIABLE_RULES.has(node.selector));
-  return utilities.length === 0 ? '' : BORDER_BASE + root.toString();
+  return utilities.length === 0 ? '' : inThemeLayer(BORDER_BASE + root.toString());
 }
