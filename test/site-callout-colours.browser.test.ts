@@ -5,7 +5,9 @@
  *   (CrewAI's home page);
  * - a preset, its colour's 200 border on its 50 box with 800 text and icon; dark, a 900 border on the 600
  *   colour at 20 % with 300 text (Info: stone, on white at 10 %). Ours once drew sky, zinc, emerald and
- *   amber mixes; inline code in a callout takes its text colour (`[&_code]:text-current`).
+ *   amber mixes; inline code in a callout takes its text colour (`[&_code]:text-current`);
+ * - a `<Card type>` takes its kind's border, box and icon colour from the same palette (ours once kept the
+ *   old mixes).
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -20,6 +22,7 @@ const site = themeInChromium(() =>
       '<Note>Run `npm test` first.</Note>',
       '<Warning>Careful.</Warning>',
       '<Info>For reference.</Info>',
+      '<Card title="Careful" type="warning">Mind the gap.</Card>',
       '',
     ].join('\n\n'),
   }),
@@ -76,5 +79,21 @@ site.describe('callout colours in Chromium', () => {
       'rgb(214, 211, 209)',
       'rgb(214, 211, 209)',
     ]);
+  }, 60_000);
+
+  it("tints a typed Card's border, box and icon with its kind's colours, in both modes", async () => {
+    const card = async (colorScheme: 'light' | 'dark'): Promise<string[]> => {
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme });
+      await page.goto(`${site.server.url}/guide`);
+      const found = await page.locator('.op-card').evaluate((el) => {
+        const icon = el.querySelector('.op-card-icon');
+        const box = getComputedStyle(el);
+        return [box.borderTopColor, box.backgroundColor, icon ? getComputedStyle(icon).color : ''];
+      });
+      await page.close();
+      return found;
+    };
+    expect(await card('light')).toEqual(['rgb(254, 240, 138)', 'rgb(254, 252, 232)', 'rgb(133, 77, 14)']);
+    expect(await card('dark')).toEqual(['rgb(113, 63, 18)', 'rgba(202, 138, 4, 0.2)', 'rgb(253, 224, 71)']);
   }, 60_000);
 });

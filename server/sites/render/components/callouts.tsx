@@ -32,7 +32,7 @@ export function calloutIconSvg(kind: CalloutKind): string {
 
 interface BoxProps {
   readonly kind: string;
-  /** A `color` was given: the text takes it (components.css `.op-callout-tinted`). */
+  /** A `color` was given: the text takes it (callouts.css `.op-callout-tinted`). */
   readonly tinted?: boolean;
   readonly icon: ReactNode;
   readonly title: unknown;
