@@ -11,7 +11,7 @@ import { remarkPromptSource } from './promptSource.js';
 import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
 import type { IslandPlan } from './islands.js';
 import { SizedCache } from '../sizedCache.js';
-import { walk } from './estree.js';
+import { id, objectPatternConst, walk } from './estree.js';
 
 /** A compiled MDX module, ready for `runSync`. */
 export interface CompiledModule {
@@ -94,28 +94,12 @@ function injectPropNames(tree: Program, names: ReadonlySet<string>): void {
   walk(tree, (node) => {
     if (node.type !== 'FunctionDeclaration' || node.id?.name !== '_createMdxContent') return undefined;
     const fn: FunctionDeclaration = node;
-    fn.body.body.unshift({
-      type: 'VariableDeclaration',
-      kind: 'const',
-      declarations: [
-        {
-          type: 'VariableDeclarator',
-          id: {
-            type: 'ObjectPattern',
-            properties: wanted.map((name) => ({
-              type: 'Property',
-              key: { type: 'Identifier', name },
-              value: { type: 'Identifier', name },
-              kind: 'init',
-              computed: false,
-              method: false,
-              shorthand: true,
-            })),
-          },
-          init: { type: 'Identifier', name: 'props' },
-        },
-      ],
-    });
+    fn.body.body.unshift(
+      objectPatternConst(
+        wanted.map((name) => ({ key: name, local: name })),
+        id('props'),
+      ),
+    );
     return false;
   });
 }

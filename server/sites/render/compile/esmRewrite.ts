@@ -4,7 +4,7 @@
  * `import()` is refused, as content may only use what the import resolved before the render.
  */
 import type { Program, VariableDeclaration } from 'estree';
-import { call, constDeclaration, id, member, walk } from './estree.js';
+import { call, constDeclaration, id, member, objectPatternConst, walk, type PatternPair } from './estree.js';
 import type { CompileFacts } from './remarkOffprint.js';
 
 /** Turns imports into `_op.imp()` reads; the loader resolves and loads every recorded specifier first. */
@@ -15,7 +15,7 @@ export function rewriteEsm(estree: Program, facts: CompileFacts): void {
       const spec = String(statement.source.value);
       if (!facts.imports.includes(spec)) facts.imports.push(spec);
       const module = call(member(id('_op'), 'imp'), spec);
-      const properties = [];
+      const properties: PatternPair[] = [];
       for (const s of statement.specifiers) {
         if (s.type === 'ImportNamespaceSpecifier') body.push(constDeclaration(s.local.name, module));
         else {
@@ -23,30 +23,8 @@ export function rewriteEsm(estree: Program, facts: CompileFacts): void {
           properties.push({ key, local: s.local.name });
         }
       }
-      if (properties.length > 0) {
-        body.push({
-          type: 'VariableDeclaration',
-          kind: 'const',
-          declarations: [
-            {
-              type: 'VariableDeclarator',
-              id: {
-                type: 'ObjectPattern',
-                properties: properties.map((p) => ({
-                  type: 'Property',
-                  key: { type: 'Literal', value: p.key },
-                  value: id(p.local),
-                  kind: 'init',
-                  computed: false,
-                  method: false,
-                  shorthand: false,
-                })),
-              },
-              init: module,
-            },
-          ],
-        });
-      } else if (statement.specifiers.length === 0) body.push({ type: 'ExpressionStatement', expression: module });
+      if (properties.length > 0) body.push(objectPatternConst(properties, module));
+      else if (statement.specifiers.length === 0) body.push({ type: 'ExpressionStatement', expression: module });
     } else if (statement.type === 'ExportNamedDeclaration' && statement.source) {
       const spec = String(statement.source.value);
       if (!facts.imports.includes(spec)) facts.imports.push(spec);

@@ -2,7 +2,7 @@
  * Small estree helpers for the compile plugins: a generic walker, identifier collection and node builders.
  * MDX hands us its parsed ESM and expressions as estree; we rewrite them in place before MDX generates code.
  */
-import type { Expression, Identifier, Node, Program, Statement, VariableDeclaration } from 'estree';
+import type { AssignmentProperty, Expression, Identifier, Node, Program, Statement, VariableDeclaration } from 'estree';
 
 const SKIP_KEYS = new Set(['loc', 'range', 'start', 'end', 'comments', 'leadingComments', 'trailingComments']);
 
@@ -113,9 +113,11 @@ export function id(name: string): Identifier {
   return { type: 'Identifier', name };
 }
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** `object.key` (or `object["key"]` when key is not an identifier). */
 export function member(object: Expression, key: string): Expression {
-  const plain = /^[A-Za-z_$][\w$]*$/.test(key);
+  const plain = IDENTIFIER.test(key);
   return {
     type: 'MemberExpression',
     object,
@@ -141,6 +143,36 @@ export function constDeclaration(name: string, init: Expression): VariableDeclar
     type: 'VariableDeclaration',
     kind: 'const',
     declarations: [{ type: 'VariableDeclarator', id: id(name), init }],
+  };
+}
+
+/** One binding of a destructuring: the property read (`key`) and the local name it lands in. */
+export interface PatternPair {
+  readonly key: string;
+  readonly local: string;
+}
+
+/**
+ * `const { key: local, … } = init;` (`{ a }` where key and local agree; a key that is not an identifier is
+ * quoted, as `default` or `my-component` from an import may be).
+ */
+export function objectPatternConst(pairs: readonly PatternPair[], init: Expression): VariableDeclaration {
+  const properties = pairs.map(({ key, local }): AssignmentProperty => {
+    const plain = IDENTIFIER.test(key);
+    return {
+      type: 'Property',
+      key: plain ? id(key) : { type: 'Literal', value: key },
+      value: id(local),
+      kind: 'init',
+      computed: false,
+      method: false,
+      shorthand: plain && key === local,
+    };
+  });
+  return {
+    type: 'VariableDeclaration',
+    kind: 'const',
+    declarations: [{ type: 'VariableDeclarator', id: { type: 'ObjectPattern', properties }, init }],
   };
 }
 
