@@ -129,6 +129,8 @@ export function renderHead(args: HeadArgs): string {
     'data-op-codeblocks': site.settings.codeblocks,
     // Mintlify's `html[data-current-path="/quickstart"]`, which projects' stylesheets select pages by.
     'data-current-path': args.url,
+    // docs.json's `theme` (mint, maple, linden…), for the rules that set one theme apart (base.css).
+    'data-op-theme': site.settings.theme,
   });
   return (
     `<!doctype html><html${html}><head><meta charset="utf-8">` +
