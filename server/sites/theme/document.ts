@@ -143,7 +143,7 @@ function shell(args: ShellArgs): string {
       })
     : '';
   const aside = args.aside
-    ? `<aside class="op-aside" aria-label="On this page"><div class="op-aside-inner">${args.aside}</div></aside>`
+    ? `<aside class="op-aside"${args.ids('content-side-layout')} aria-label="On this page"><div class="op-aside-inner">${args.aside}</div></aside>`
     : '';
   const footer = mode === 'custom' ? '' : renderFooter(site, c.footer, args.ids);
   const banner = renderBanner(c.banner, args.ids);
@@ -161,9 +161,9 @@ function shell(args: ShellArgs): string {
     emojiImages(
       `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
         renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '', ids: args.ids }) +
-        `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}">${sidebar}` +
+        `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}"${args.ids('body-content')}>${sidebar}` +
         (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
-        `<main class="op-main" id="op-content"><div class="op-content-wrap"><div class="op-column">` +
+        `<main class="op-main" id="op-content"><div class="op-content-wrap"${args.ids('content-container')}><div class="op-column">` +
         `<article class="op-article"${args.ids('content-area')}>${args.article}</article>` +
         `${footer}</div>${aside}</div></main></div></body></html>`,
     )

@@ -93,16 +93,23 @@ export function mintlifyIds(html: string): MintlifyIds {
   return (id) => mintlifyId(id, html.includes(`id="${id}"`));
 }
 
+/** Mintlify's identifier of each right-column part of a page's content, by the attribute marking the part. */
+const COLUMN_PARTS: readonly (readonly [string, string])[] = [
+  ['request-example', ' data-op-example="request"'],
+  ['response-example', ' data-op-example="response"'],
+  ['panel', ' data-op-panel=""'],
+];
+
 /**
- * The page's rendered Markdown with Mintlify's `#request-example` and `#response-example` on its first
- * request and response example (`data-op-example`, which the client moves to the right column), each
+ * The page's rendered Markdown with Mintlify's `#request-example`, `#response-example` and `#panel` on its
+ * first request example, response example and `<Panel>` (which the client moves to the right column), each
  * where `ids` leaves it free.
  */
 export function withExampleIds(html: string, ids: MintlifyIds): string {
   let out = html;
-  for (const kind of ['request', 'response'] as const) {
-    const id = ids(`${kind}-example`);
-    if (id) out = out.replace(` data-op-example="${kind}"`, `${id} data-op-example="${kind}"`);
+  for (const [name, mark] of COLUMN_PARTS) {
+    const id = ids(name);
+    if (id) out = out.replace(mark, `${id}${mark}`);
   }
   return out;
 }

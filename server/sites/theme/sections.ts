@@ -110,29 +110,46 @@ export function switchers(site: SiteModel, location: NavLocation): Map<NavDivisi
   return out;
 }
 
-/** A dropdown (`<details>`, works without JS) listing the options of a switcher. */
+/**
+ * Mintlify's class prefix for the parts of the divisions it draws as navigation menus (components'
+ * selectors.ts: `nav-dropdown-trigger`, `nav-dropdown-item`…), which projects' style.css selects.
+ */
+const MINTLIFY_MENUS: Partial<Record<NavDivision, string>> = {
+  dropdown: 'nav-dropdown',
+  product: 'nav-dropdown-products-selector',
+};
+
+/**
+ * A dropdown (`<details>`, works without JS) listing the options of a switcher; the current option carries
+ * `data-active`, as Mintlify's (`.nav-dropdown-item[data-active]`).
+ */
 export function switcherMenu(sw: Switcher, library: Parameters<typeof navIcon>[1], className: string): string {
   const current = sw.options.find((o) => o.active) ?? sw.options[0];
   if (!current) return '';
+  const prefix = MINTLIFY_MENUS[sw.division];
+  const part = (name: string): string => (prefix === undefined ? '' : ` ${prefix}-${name}`);
+  // Mintlify's products selector has no text container of its own.
+  const textPart = sw.division === 'dropdown' ? part('item-text-container') : '';
   const items = sw.options
     .map((o) => {
       const href = o.href === undefined ? '' : linkAttrs(o.href);
       const text =
-        `<span class="op-switcher-text"><span class="op-switcher-label">${esc(o.label)}` +
+        `<span class="op-switcher-text${textPart}"><span class="op-switcher-label${part('item-title')}">${esc(o.label)}` +
         `${o.tag ? ` <span class="op-pill">${esc(o.tag)}</span>` : ''}</span>` +
-        `${o.description ? `<span class="op-switcher-description">${esc(o.description)}</span>` : ''}</span>`;
+        `${o.description ? `<span class="op-switcher-description${part('item-description')}">${esc(o.description)}</span>` : ''}</span>`;
       const mark = o.active ? ui('check', 'op-switcher-check') : o.external ? ui('arrow-up-right', 'op-external') : '';
       return (
-        `<a class="op-switcher-option${o.active ? ' is-active' : ''}"${href}${o.active ? ' aria-current="true"' : ''}>` +
-        `${navIcon(o.icon, library, 'op-switcher-icon')}${text}${mark}</a>`
+        `<a class="op-switcher-option${part('item')}${o.active ? ' is-active' : ''}"${href}` +
+        `${o.active ? ' aria-current="true" data-active=""' : ''}>` +
+        `${navIcon(o.icon, library, `op-switcher-icon${part('item-icon')}`)}${text}${mark}</a>`
       );
     })
     .join('');
   return (
     `<details class="op-switcher ${className}" data-op-menu="" data-division="${sw.division}">` +
-    `<summary class="op-switcher-button" aria-label="${esc(`Switch ${sw.division}`)}">` +
+    `<summary class="op-switcher-button${part('trigger')}" aria-label="${esc(`Switch ${sw.division}`)}">` +
     `${navIcon(current.icon, library, 'op-switcher-icon')}<span class="op-switcher-current">${esc(current.label)}</span>` +
     `${current.tag ? `<span class="op-pill">${esc(current.tag)}</span>` : ''}${ui('chevrons-up-down', 'op-switcher-chevron')}` +
-    `</summary><div class="op-switcher-panel">${items}</div></details>`
+    `</summary><div class="op-switcher-panel${part('content')}">${items}</div></details>`
   );
 }

@@ -117,6 +117,8 @@ function buildDialog(): {
   dialog.setAttribute('aria-label', 'Search the documentation');
   const box = el('div', 'op-search-box');
   const input = el('input', 'op-search-input');
+  // Mintlify's identifier of its search field, for projects' style.css; a page's own #search-input keeps it.
+  if (!document.getElementById('search-input')) input.id = 'search-input';
   input.type = 'search';
   input.placeholder = document.querySelector('.op-search-placeholder')?.textContent ?? 'Search...';
   input.setAttribute('aria-label', 'Search');

@@ -4,12 +4,15 @@ import { esc } from '../html.js';
 
 const LABELS: Readonly<Record<string, string>> = { delete: 'DELETE', webhook: 'WEBHOOK' };
 
-/** `GET https://api.example.com/users/{id}` with path parameters marked. */
+/**
+ * `GET https://api.example.com/users/{id}` with path parameters marked; the method badge is also Mintlify's
+ * `.method-pill`, which projects' style.css selects.
+ */
 export function endpointBar(method: string, path: string, server?: string): string {
   const m = method.toLowerCase();
   const marked = esc(path).replace(/\{([^}]+)\}/g, '<span class="op-path-param">{$1}</span>');
   return (
-    `<div class="op-endpoint-bar"><span class="op-method op-method-${esc(m)} op-method-large">${esc(LABELS[m] ?? m.toUpperCase())}</span>` +
+    `<div class="op-endpoint-bar"><span class="op-method op-method-${esc(m)} op-method-large method-pill">${esc(LABELS[m] ?? m.toUpperCase())}</span>` +
     `<code class="op-endpoint-url">${server ? `<span class="op-endpoint-server">${esc(server.replace(/\/+$/, ''))}</span>` : ''}` +
     `<span class="op-endpoint-path">${marked}</span></code></div>`
   );
