@@ -79,6 +79,9 @@ function page(url: string): HTMLElement {
 const SELECTORS: readonly (readonly [string, string])[] = [
   ['#navbar', 'header.op-header'],
   ['#topbar-cta-button', 'a.op-navbar-primary'],
+  // The primary button is an item of the navbar links' list, as in Mintlify's topbar (Firecrawl's style.css
+  // reorders it with `nav ul li:has(a[href=…]) { order: -1 }`).
+  ['nav ul > li > #topbar-cta-button', 'a.op-navbar-primary'],
   ['#search-bar-entry', 'button.op-search-button'],
   ['#search-bar-entry-mobile', 'button.op-search-mobile'],
   ['#banner', '.op-banner'],
@@ -99,7 +102,9 @@ const SELECTORS: readonly (readonly [string, string])[] = [
   ['#feedback-form-cancel', '[data-op-feedback-skip]'],
   ['#feedback-form-submit', '.op-feedback-form button[type="submit"]'],
   ['.nav-logo', '.op-logo'],
-  ['.navbar-link', '.op-navbar-link'],
+  // Mintlify's navbar link is `<li class="navbar-link"><a>`: projects write `li.navbar-link a[href*=…]`.
+  ['li.navbar-link', 'li.op-navbar-item:has(> a.op-navbar-link)'],
+  ['li.navbar-link > a', 'a.op-navbar-link'],
   ['.topbar-right-container', '.op-header-right'],
   ['.nav-tabs', '.op-tabbar'],
   ['.nav-tabs-item', '.op-tab-link'],

@@ -36,6 +36,11 @@ const NAVBAR_TYPES: Readonly<Record<string, { label: string; icon: string }>> = 
   discord: { label: 'Discord', icon: 'discord' },
 };
 
+/**
+ * The navbar's links and its primary button, each an item of one list as in Mintlify's topbar
+ * (`<li class="navbar-link"><a>`), so a project's `li.navbar-link a[href*=…]` or
+ * `nav ul li:has(#topbar-cta-button)` finds them and `order` moves them within the row.
+ */
 function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: MintlifyIds): string {
   const lib = site.settings.iconLibrary;
   const links = (navbar?.links ?? [])
@@ -50,7 +55,7 @@ function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: Mintlif
             : preset
               ? { name: preset.icon, style: 'brands', library: 'fontawesome' }
               : undefined;
-      return `<a class="op-navbar-link navbar-link"${linkAttrs(link.href)}>${navIcon(iconRef, lib)}<span>${esc(label)}</span></a>`;
+      return `<li class="op-navbar-item navbar-link"><a class="op-navbar-link"${linkAttrs(link.href)}>${navIcon(iconRef, lib)}<span>${esc(label)}</span></a></li>`;
     })
     .join('');
   const primary = navbar?.primary;
@@ -59,9 +64,11 @@ function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: Mintlif
     const preset = NAVBAR_TYPES[primary.type];
     const label = primary.label ?? preset?.label ?? 'Get started';
     const icon = preset ? navIcon({ name: preset.icon, style: 'brands', library: 'fontawesome' }, lib) : '';
-    button = `<a class="op-navbar-primary"${ids('topbar-cta-button')}${linkAttrs(primary.href)}>${icon}<span>${esc(label)}</span>${ui('chevron-right')}</a>`;
+    button = `<li class="op-navbar-item"><a class="op-navbar-primary"${ids('topbar-cta-button')}${linkAttrs(primary.href)}>${icon}<span>${esc(label)}</span>${ui('chevron-right')}</a></li>`;
   }
-  return links || button ? `<nav class="op-navbar" aria-label="Links">${links}${button}</nav>` : '';
+  return links || button
+    ? `<nav class="op-navbar" aria-label="Links"><ul class="op-navbar-list">${links}${button}</ul></nav>`
+    : '';
 }
 
 function tabBar(site: SiteModel, tabs: Switcher | undefined): string {
