@@ -57,13 +57,15 @@ function initScrollSpy(): void {
   measure();
   const update = (): void => {
     scheduled = false;
-    let current = targets[0];
-    for (const t of targets) {
+    // A heading in a view or tab panel not shown draws no box: it is neither reached nor the current one.
+    const shownTargets = targets.filter((t) => t.target.getClientRects().length > 0);
+    let current = shownTargets[0];
+    for (const t of shownTargets) {
       if (t.target.getBoundingClientRect().top - offset <= 0) current = t;
       else break;
     }
     const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
-    if (atBottom) current = targets[targets.length - 1];
+    if (atBottom) current = shownTargets[shownTargets.length - 1];
     if (current === shown) return;
     shown = current;
     for (const t of targets) t.link.classList.toggle('is-active', t === current);
@@ -109,6 +111,18 @@ function initExamples(): void {
   place();
 }
 
+/**
+ * The TOC lists the headings of the view being read only: Mintlify draws no View but the selected one
+ * (view.tsx), so a page written once per language lists each heading once, not once per language.
+ */
+function hideTocOfHiddenViews(): void {
+  for (const link of all<HTMLAnchorElement>('[data-op-toc-link]')) {
+    const heading = document.getElementById(link.dataset['opTocLink'] ?? '');
+    const item = link.closest('li');
+    if (heading && item) item.hidden = heading.closest('[data-op-view][hidden]') !== null;
+  }
+}
+
 function initViews(): void {
   const views = all<HTMLElement>('[data-op-view]');
   const first = views[0];
@@ -121,6 +135,8 @@ function initViews(): void {
     bar
       .querySelectorAll('button')
       .forEach((b) => b.setAttribute('aria-selected', b.textContent === title ? 'true' : 'false'));
+    hideTocOfHiddenViews();
+    window.dispatchEvent(new Event('scroll'));
   };
   for (const title of titles) {
     const button = el('button', 'op-view-option', title);
