@@ -6,10 +6,12 @@
  * - `import` declarations -> `const {..} = _op.imp(spec)` (we resolve snippets ourselves, synchronously);
  * - a prologue binding every JSX name that is not declared (built-ins and unknown names) and the React
  *   hooks Mintlify provides as globals, so nothing is a ReferenceError at render time;
- * - lower-case `<img>`, `<a>`, `<h2>`... written as JSX go through our components like Markdown ones.
+ * - lower-case `<img>`, `<a>`, `<h2>`... written as JSX go through our components like Markdown ones;
+ * - Markdown paragraphs carry Mintlify's `data-as="p"` (its paragraphs are `<span data-as="p">`), which
+ *   projects' stylesheets select (`.postman-button [data-as="p"] { padding: 0 }`).
  */
 import type { Program, Statement } from 'estree';
-import type { Code, Heading, Nodes, Root, RootContent } from 'mdast';
+import type { Code, Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
 import { styleEntries } from '../style.js';
 import { call, constDeclaration, declaredNames, id, jsxNames, member, program, readIdentifiers } from './estree.js';
@@ -114,6 +116,7 @@ function visitMdast(node: Nodes, facts: CompileFacts, jsx: Set<string>): void {
       continue;
     }
     if (child.type === 'heading') customHeadingId(child);
+    if (child.type === 'paragraph') markParagraph(child);
     if (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') {
       const root = (child.name ?? '').split('.')[0] ?? '';
       if (/^[A-Z]/.test(root)) jsx.add(root);
@@ -202,4 +205,8 @@ function customHeadingId(node: Heading): void {
   const previous = node.children[node.children.length - 1];
   if (previous?.type === 'text') previous.value = previous.value.trimEnd();
   node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: match[1] } };
+}
+
+function markParagraph(node: Paragraph): void {
+  node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataAs: 'p' } };
 }
