@@ -26,6 +26,10 @@ const COMPONENTS = [
   'A <Tooltip tip="tip">hover</Tooltip> word.\n',
   '<Update label="v1" description="d">Update body</Update>\n',
   'A <Badge color="blue" size="sm">New</Badge> and a <Badge>Plain</Badge>.\n',
+  '<Tile href="/next" title="Tile" description="A tile.">Preview</Tile>\n',
+  '<Tree>\n<Tree.Folder name="src" defaultOpen>\n<Tree.File name="a.ts" />\n</Tree.Folder>\n<Tree.Folder name="empty" />\n</Tree>\n',
+  '<Color variant="table">\n<Color.Row title="Primary">\n<Color.Item name="500" value="#112233" />\n</Color.Row>\n</Color>\n',
+  '<View title="JavaScript">In JavaScript.</View>\n\n<View title="Python">In Python.</View>\n',
   '### Second\n',
 ].join('\n');
 
@@ -144,6 +148,15 @@ const SELECTORS: readonly (readonly [string, string])[] = [
   ['.tab', '.op-tabs-content > .op-tab-list > .op-tab'],
   ['.tab-icon', '.op-tabs-content .op-tab-icon'],
   ['[data-component-part="card-icon"]', '.op-card-icon'],
+  // Mintlify's component classes (constants/selectors.ts) on View, Tile, Tree and Color.
+  ['.multi-view-item', '.op-view'],
+  ['.tile', '.op-tile'],
+  ['.tree', '.op-tree'],
+  ['.tree-folder', '.op-tree-folder'],
+  ['.tree-file', '.op-tree-file'],
+  ['.color', '.op-color'],
+  ['.color-row', '.op-color-row'],
+  ['.color-item', '.op-color-item'],
 ];
 
 describe("Mintlify's identifiers and selectors", () => {

@@ -66,6 +66,11 @@ site.describe('View and the table of contents in Chromium', () => {
       ['Setup', 'setup'],
       ['Next steps', 'next-steps'],
     ]);
+    // Mintlify's classes for the view selector and its options (constants/selectors.ts).
+    expect(await page.locator('.multi-view-dropdown .multi-view-dropdown-item').allTextContents()).toEqual([
+      'TypeScript',
+      'Python',
+    ]);
     const python = await page.locator('[data-op-view="Python"] h2').getAttribute('id');
     await page.locator('.op-view-option', { hasText: 'Python' }).click();
     expect(await shownToc(page)).toEqual([

@@ -41,7 +41,7 @@ function ColorItem(props: MdxProps): ReactNode {
   return (
     <button
       type="button"
-      className="op-color-item"
+      className="op-color-item color-item"
       data-op-copy-value={light ?? ''}
       title={variant === 'table' ? light : undefined}
       aria-label={name ?? `Color ${light ?? ''}`}
@@ -58,7 +58,7 @@ function ColorItem(props: MdxProps): ReactNode {
 function ColorRow(props: MdxProps): ReactNode {
   const title = str(props['title']);
   return (
-    <div className="op-color-row">
+    <div className="op-color-row color-row">
       {title ? (
         <div className="op-color-row-title" title={title}>
           {title}
@@ -75,7 +75,7 @@ export const Color = Object.assign(
     const variant: Variant = str(props['variant']) === 'table' ? 'table' : 'compact';
     return (
       <VariantContext.Provider value={variant}>
-        <div className={`op-color op-color-${variant}`}>{props.children}</div>
+        <div className={`op-color color op-color-${variant}`}>{props.children}</div>
       </VariantContext.Provider>
     );
   },

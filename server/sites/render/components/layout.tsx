@@ -148,11 +148,11 @@ export function Tile(props: MdxProps): ReactNode {
     </>
   );
   return href ? (
-    <a className="op-tile" {...linkProps(state, href)}>
+    <a className="op-tile tile" {...linkProps(state, href)}>
       {body}
     </a>
   ) : (
-    <div className="op-tile">{body}</div>
+    <div className="op-tile tile">{body}</div>
   );
 }
 

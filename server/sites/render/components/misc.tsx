@@ -122,7 +122,7 @@ export function Prompt(props: MdxProps): ReactNode {
 export function View(props: MdxProps): ReactNode {
   const title = str(props['title']) ?? '';
   return (
-    <div className="op-view" data-op-view={title} data-icon={str(props['icon'])}>
+    <div className="op-view multi-view-item" data-op-view={title} data-icon={str(props['icon'])}>
       {props.children}
     </div>
   );

@@ -21,7 +21,10 @@ function TreeFolder(props: MdxProps): ReactNode {
   const highlight = bool(props['highlight']);
   if (!hasChildren(props.children)) {
     return (
-      <div className={cx('op-tree-folder', 'op-tree-row', highlight && 'op-tree-highlight')} role="treeitem">
+      <div
+        className={cx('op-tree-folder', 'tree-folder', 'op-tree-row', highlight && 'op-tree-highlight')}
+        role="treeitem"
+      >
         <span className="op-icon" dangerouslySetInnerHTML={{ __html: FOLDER_SVG }} />
         <span className="op-tree-name" title={name}>
           {name}
@@ -31,7 +34,7 @@ function TreeFolder(props: MdxProps): ReactNode {
   }
   return (
     <details
-      className={cx('op-tree-folder', highlight && 'op-tree-highlight')}
+      className={cx('op-tree-folder', 'tree-folder', highlight && 'op-tree-highlight')}
       role="treeitem"
       open={bool(props['defaultOpen']) || !openable}
       data-openable={openable ? undefined : 'false'}
@@ -57,7 +60,10 @@ function hasChildren(children: ReactNode): boolean {
 
 function TreeFile(props: MdxProps): ReactNode {
   return (
-    <div className={cx('op-tree-file', 'op-tree-row', bool(props['highlight']) && 'op-tree-highlight')} role="treeitem">
+    <div
+      className={cx('op-tree-file', 'tree-file', 'op-tree-row', bool(props['highlight']) && 'op-tree-highlight')}
+      role="treeitem"
+    >
       <span className="op-icon" dangerouslySetInnerHTML={{ __html: FILE_SVG }} />
       <span className="op-tree-name" title={str(props['name'])}>
         {str(props['name']) ?? ''}
@@ -97,7 +103,7 @@ function TreeRoot(props: MdxProps): ReactNode {
   const children = elementChildren(props.children);
   const list = children.length === 1 && (children[0]?.type === 'ul' || children[0]?.type === 'ol') ? children[0] : null;
   return (
-    <div className="op-tree" role="tree" data-op-tree="">
+    <div className="op-tree tree" role="tree" data-op-tree="">
       {list ? fromList(list, 0) : props.children}
     </div>
   );

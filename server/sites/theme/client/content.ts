@@ -128,7 +128,7 @@ function initViews(): void {
   const first = views[0];
   if (!first) return;
   const titles = [...new Set(views.map((v) => v.dataset['opView'] ?? ''))];
-  const bar = el('div', 'op-view-selector');
+  const bar = el('div', 'op-view-selector multi-view-dropdown');
   bar.setAttribute('role', 'tablist');
   const show = (title: string): void => {
     views.forEach((v) => (v.hidden = v.dataset['opView'] !== title));
@@ -139,7 +139,7 @@ function initViews(): void {
     window.dispatchEvent(new Event('scroll'));
   };
   for (const title of titles) {
-    const button = el('button', 'op-view-option', title);
+    const button = el('button', 'op-view-option multi-view-dropdown-item', title);
     button.type = 'button';
     button.setAttribute('role', 'tab');
     button.addEventListener('click', () => show(title));
