@@ -186,6 +186,14 @@ function pageActions(site: SiteModel, page: SitePage, args: DocumentArgs, ids: M
   });
 }
 
+/**
+ * The classes of the page's content. A custom-mode page has no prose typography on Mintlify ("Custom mode
+ * pages have no default typography"): its own elements are styled only by their classes (prose.css).
+ */
+function proseClass(mode: Mode): string {
+  return mode === 'custom' ? 'op-prose op-prose-bare mdx-content' : 'op-prose mdx-content prose';
+}
+
 /** The full HTML document of a page: head, banner, header, sidebar, content, TOC, pagination, feedback, footer. */
 export function renderDocument(args: DocumentArgs): string {
   const { site, page, rendered } = args;
@@ -209,7 +217,7 @@ export function renderDocument(args: DocumentArgs): string {
       ? ''
       : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids), ids)) +
     notice +
-    `<div class="op-prose mdx-content prose" data-op-prose="">${withExampleIds(rendered.html, ids)}</div>` +
+    `<div class="${proseClass(mode)}" data-op-prose="">${withExampleIds(rendered.html, ids)}</div>` +
     (bare ? '' : renderLastModified(site, page)) +
     (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids)) +
     pagination;
