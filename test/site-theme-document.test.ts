@@ -191,10 +191,14 @@ describe('content column', () => {
     expect(root.querySelector('.op-endpoint-content')?.textContent).toContain('Results are paginated');
   });
 
-  it('honours page modes: custom drops the chrome, center drops the sidebar, wide the TOC', () => {
+  it('honours page modes: custom drops the chrome, center drops the sidebar (both keep the phone drawer), wide the TOC', () => {
     const custom = doc(mini, '/landing');
     expect(custom.querySelector('.op-layout')?.classList.contains('op-mode-custom')).toBe(true);
-    expect(custom.querySelector('.op-sidebar')).toBeNull();
+    // No sidebar beside the page; only the phone drawer, behind the menu button, keeps the navigation.
+    expect(custom.querySelector('.op-layout')?.classList.contains('op-has-sidebar')).toBe(false);
+    expect(custom.querySelector('.op-sidebar')?.classList.contains('op-sidebar-drawer-only')).toBe(true);
+    expect(custom.querySelector('.op-nav-toggle')).not.toBeNull();
+    expect(custom.querySelector('.op-sidebar .op-drawer-navbar')?.textContent).toContain('Dashboard');
     expect(custom.querySelector('.op-page-title')).toBeNull();
     expect(custom.querySelector('.op-footer')).toBeNull();
     expect(custom.querySelector('[data-op-feedback]')).toBeNull();
@@ -202,7 +206,8 @@ describe('content column', () => {
     expect(custom.querySelector('.op-prose')?.textContent).toContain('custom landing page');
     const center = doc(mini, '/centered');
     expect(center.querySelector('.op-layout')?.classList.contains('op-mode-center')).toBe(true);
-    expect(center.querySelector('.op-sidebar')).toBeNull();
+    expect(center.querySelector('.op-layout')?.classList.contains('op-has-sidebar')).toBe(false);
+    expect(center.querySelector('.op-sidebar')?.classList.contains('op-sidebar-drawer-only')).toBe(true);
     expect(center.querySelector('.op-toc')).toBeNull();
     expect(center.querySelector('h1')?.textContent).toBe('Centered page');
     const wide = doc(mini, '/guides/wide');

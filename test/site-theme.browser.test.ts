@@ -1,6 +1,6 @@
 /**
  * The theme in real Chromium: tabs, accordions, copy, dark mode, search, feedback, mermaid, the phone
- * drawer; every page loads with no console error and no request leaving the local site.server.
+ * drawer (a custom page's too, which has no sidebar on a desktop); every page loads with no console error and no request leaving the local site.server.
  */
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -199,6 +199,20 @@ site.describe('theme in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.documentElement.classList.contains('op-nav-open'));
     await page.context().close();
+  });
+
+  it("opens the drawer from a custom page on a phone, with the navbar's links, and shows no sidebar on a desktop", async () => {
+    const phone = await open('/landing', { width: 390, height: 844 });
+    await phone.click('[data-op-nav-toggle]');
+    await phone.locator('.op-sidebar .op-drawer-navbar a', { hasText: 'Dashboard' }).waitFor({ state: 'visible' });
+    await phone.context().close();
+    const desktop = await open('/landing');
+    expect(await desktop.isVisible('.op-sidebar')).toBe(false);
+    expect(await desktop.isVisible('[data-op-nav-toggle]')).toBe(false);
+    // The content starts where it did without a sidebar: the layout has one column.
+    const left = await desktop.$eval('.op-prose', (el) => el.getBoundingClientRect().left);
+    expect(left).toBeLessThan(100);
+    await desktop.context().close();
   });
 
   it('loads every page with no console error and no request outside the local server', async () => {

@@ -126,22 +126,23 @@ function shell(args: ShellArgs): string {
   const { site, location, mode } = args;
   const c = chrome(site, location);
   const sw = switchers(site, location);
-  const withSidebar = mode !== 'custom' && mode !== 'center';
+  // Custom and center pages have no sidebar beside them; on a phone, where the header hides the tabs and
+  // navbar links, the menu button still opens the drawer with them and the section's pages.
+  const drawerOnly = mode === 'custom' || mode === 'center';
   const shared =
-    withSidebar && sidebarLinkCount(location.sidebar) >= SHARED_NAV_MIN_LINKS
+    sidebarLinkCount(location.sidebar) >= SHARED_NAV_MIN_LINKS
       ? sharedNavKey(location.chain[location.chain.length - 1])
       : undefined;
-  const sidebar = withSidebar
-    ? renderSidebar({
-        site,
-        items: location.sidebar,
-        switchers: sw,
-        current: args.current,
-        extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar),
-        shared,
-        ids: args.ids,
-      })
-    : '';
+  const sidebar = renderSidebar({
+    site,
+    items: location.sidebar,
+    switchers: sw,
+    current: args.current,
+    extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar),
+    shared,
+    ids: args.ids,
+    drawerOnly,
+  });
   const aside = args.aside
     ? `<aside class="op-aside"${args.ids('content-side-layout')} aria-label="On this page"><div class="op-aside-inner">${args.aside}</div></aside>`
     : '';
@@ -161,7 +162,7 @@ function shell(args: ShellArgs): string {
     emojiImages(
       `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
         renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '', ids: args.ids }) +
-        `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && 'op-has-sidebar', aside && 'op-has-aside')}"${args.ids('body-content')}>${sidebar}` +
+        `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && !drawerOnly && 'op-has-sidebar', aside && 'op-has-aside')}"${args.ids('body-content')}>${sidebar}` +
         (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
         `<main class="op-main" id="op-content"><div class="op-content-wrap"${args.ids('content-container')}><div class="op-column">` +
         `<article class="op-article"${args.ids('content-area')}>${args.article}</article>` +

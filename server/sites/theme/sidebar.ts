@@ -27,6 +27,8 @@ export interface SidebarArgs {
   readonly shared?: string | undefined;
   /** Mintlify's identifiers the page's content leaves free (`#sidebar`, `#sidebar-content`…); all when unset. */
   readonly ids?: MintlifyIds;
+  /** Shown only as the phone drawer (custom and center pages have no sidebar beside them). */
+  readonly drawerOnly?: boolean;
 }
 
 /**
@@ -279,7 +281,7 @@ export function renderSidebar(args: SidebarArgs): string {
   const ids = args.ids ?? FREE_IDS;
   const nav = attrs({ class: 'op-nav', 'aria-label': 'Pages', 'data-op-nav-shared': args.shared });
   return (
-    `<aside id="${sidebarId(ids)}" class="op-sidebar" aria-label="Navigation">` +
+    `<aside id="${sidebarId(ids)}" class="${cls('op-sidebar', args.drawerOnly && 'op-sidebar-drawer-only')}" aria-label="Navigation">` +
     `<div class="op-sidebar-inner"${ids('sidebar-content')}>` +
     `${args.extra ?? ''}${top}<nav${nav}${ids('navigation-items')}>${tree}</nav></div></aside>`
   );
