@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { themeInChromium } from './helpers/themeInChromium.js';
+import { computedStyle, themeInChromium } from './helpers/themeInChromium.js';
 
 const STYLE = [
   '#body-content { border-top: 3px solid rgb(1, 2, 3); }',
@@ -46,30 +46,32 @@ site.describe("a project's stylesheet on Mintlify's layout identifiers, in Chrom
   it('applies each rule to the element that plays that part', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1400, height: 800 } });
     await page.goto(`${site.server.url}/`);
-    const style = (selector: string, property: string): Promise<string> =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
-    expect(await style('.op-layout', 'border-top-color')).toBe('rgb(1, 2, 3)');
-    expect(await style('.op-content-wrap', 'border-top-color')).toBe('rgb(4, 5, 6)');
-    expect(await style('aside.op-aside', 'border-top-color')).toBe('rgb(7, 8, 9)');
-    expect(await style('.op-panel', 'border-top-color')).toBe('rgb(10, 11, 12)');
-    expect(await style('.op-switcher-dropdown .op-switcher-button', 'color')).toBe('rgb(19, 20, 21)');
-    expect(await style('.op-switcher-dropdown .op-switcher-panel', 'border-top-color')).toBe('rgb(22, 23, 24)');
-    expect(await style('.op-switcher-dropdown .op-switcher-option.is-active', 'color')).toBe('rgb(25, 26, 27)');
-    expect(await style('.op-switcher-dropdown .op-switcher-label', 'text-decoration-line')).toBe('underline');
-    expect(await style('.op-switcher-dropdown .op-switcher-description', 'color')).toBe('rgb(28, 29, 30)');
+    expect(await computedStyle(page, '.op-layout', 'border-top-color')).toBe('rgb(1, 2, 3)');
+    expect(await computedStyle(page, '.op-content-wrap', 'border-top-color')).toBe('rgb(4, 5, 6)');
+    expect(await computedStyle(page, 'aside.op-aside', 'border-top-color')).toBe('rgb(7, 8, 9)');
+    expect(await computedStyle(page, '.op-panel', 'border-top-color')).toBe('rgb(10, 11, 12)');
+    expect(await computedStyle(page, '.op-switcher-dropdown .op-switcher-button', 'color')).toBe('rgb(19, 20, 21)');
+    expect(await computedStyle(page, '.op-switcher-dropdown .op-switcher-panel', 'border-top-color')).toBe(
+      'rgb(22, 23, 24)',
+    );
+    expect(await computedStyle(page, '.op-switcher-dropdown .op-switcher-option.is-active', 'color')).toBe(
+      'rgb(25, 26, 27)',
+    );
+    expect(await computedStyle(page, '.op-switcher-dropdown .op-switcher-label', 'text-decoration-line')).toBe(
+      'underline',
+    );
+    expect(await computedStyle(page, '.op-switcher-dropdown .op-switcher-description', 'color')).toBe(
+      'rgb(28, 29, 30)',
+    );
     await page.locator('.op-search-button').click();
-    expect(await style('.op-search-dialog .op-search-input', 'color')).toBe('rgb(13, 14, 15)');
+    expect(await computedStyle(page, '.op-search-dialog .op-search-input', 'color')).toBe('rgb(13, 14, 15)');
     await page.close();
   }, 60_000);
 
   it("puts .method-pill on an API page's method badge, not on the sidebar's", async () => {
     const page = await site.browser.newPage({ viewport: { width: 1400, height: 800 } });
     await page.goto(`${site.server.url}/api`);
-    const color = await page.locator('.op-endpoint-bar .op-method').evaluate((el) => getComputedStyle(el).color);
-    expect(color).toBe('rgb(16, 17, 18)');
+    expect(await computedStyle(page, '.op-endpoint-bar .op-method', 'color')).toBe('rgb(16, 17, 18)');
     expect(await page.locator('.op-sidebar .method-pill').count()).toBe(0);
     await page.close();
   }, 60_000);

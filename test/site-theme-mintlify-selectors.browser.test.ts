@@ -8,7 +8,7 @@
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { themeInChromium } from './helpers/themeInChromium.js';
+import { computedStyle, themeInChromium } from './helpers/themeInChromium.js';
 
 const STYLE = [
   '#navbar { background: rgb(1, 2, 3); }',
@@ -62,20 +62,18 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
   it('applies each rule to the element Mintlify names so', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${site.server.url}/`);
-    const style = (selector: string, property: string): Promise<string> =>
-      page.locator(selector).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
-    expect(await style('header.op-header', 'background-color')).toBe('rgb(1, 2, 3)');
-    expect(await style('aside.op-sidebar', 'background-color')).toBe('rgb(4, 5, 6)');
-    expect(await style('footer.op-footer', 'border-top-color')).toBe('rgb(7, 8, 9)');
-    expect(await style('footer.op-footer', 'border-bottom-color')).toBe('rgb(43, 44, 45)');
-    expect(await style('.op-eyebrow', 'color')).toBe('rgb(10, 11, 12)');
-    expect(await style('.op-callout-note', 'background-color')).toBe('rgb(13, 14, 15)');
-    expect(await style('.op-card-title', 'color')).toBe('rgb(16, 17, 18)');
-    expect(await style('p.op-nav-group-title', 'color')).toBe('rgb(19, 20, 21)');
-    expect(await style('.op-nav-group-title .op-nav-label', 'text-decoration-line')).toBe('underline');
-    expect(await style('.op-nav-group .op-nav-list', 'background-color')).toBe('rgb(22, 23, 24)');
-    expect(await style('.op-tab-link.is-active', 'color')).toBe('rgb(25, 26, 27)');
-    expect(await style('.op-card-icon', 'color')).toBe('rgb(31, 32, 33)');
+    expect(await computedStyle(page, 'header.op-header', 'background-color')).toBe('rgb(1, 2, 3)');
+    expect(await computedStyle(page, 'aside.op-sidebar', 'background-color')).toBe('rgb(4, 5, 6)');
+    expect(await computedStyle(page, 'footer.op-footer', 'border-top-color')).toBe('rgb(7, 8, 9)');
+    expect(await computedStyle(page, 'footer.op-footer', 'border-bottom-color')).toBe('rgb(43, 44, 45)');
+    expect(await computedStyle(page, '.op-eyebrow', 'color')).toBe('rgb(10, 11, 12)');
+    expect(await computedStyle(page, '.op-callout-note', 'background-color')).toBe('rgb(13, 14, 15)');
+    expect(await computedStyle(page, '.op-card-title', 'color')).toBe('rgb(16, 17, 18)');
+    expect(await computedStyle(page, 'p.op-nav-group-title', 'color')).toBe('rgb(19, 20, 21)');
+    expect(await computedStyle(page, '.op-nav-group-title .op-nav-label', 'text-decoration-line')).toBe('underline');
+    expect(await computedStyle(page, '.op-nav-group .op-nav-list', 'background-color')).toBe('rgb(22, 23, 24)');
+    expect(await computedStyle(page, '.op-tab-link.is-active', 'color')).toBe('rgb(25, 26, 27)');
+    expect(await computedStyle(page, '.op-card-icon', 'color')).toBe('rgb(31, 32, 33)');
     await page.close();
   }, 60_000);
 
@@ -83,7 +81,7 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${site.server.url}/`);
     const color = (label: string): Promise<string> =>
-      page.locator(`.op-tabs-content [data-op-tab="${label}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
+      computedStyle(page, `.op-tabs-content [data-op-tab="${label}"]`, 'background-color');
     expect(await color('One')).toBe('rgb(28, 29, 30)');
     await page.locator('.op-tabs-content [data-op-tab="Two"]').click();
     expect(await color('Two')).toBe('rgb(28, 29, 30)');
@@ -102,13 +100,10 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
   it("applies a project's rule over the theme's own, however much more specific the theme's is", async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${site.server.url}/`);
-    const style = (selector: string, property: string): Promise<string> =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
-    expect(await style(".op-tabs-content .op-tab[aria-selected='true']", 'color')).toBe('rgb(46, 47, 48)');
-    expect(await style('.op-prose p', 'margin-bottom')).toBe('7px');
+    expect(await computedStyle(page, ".op-tabs-content .op-tab[aria-selected='true']", 'color')).toBe(
+      'rgb(46, 47, 48)',
+    );
+    expect(await computedStyle(page, '.op-prose p', 'margin-bottom')).toBe('7px');
     await page.close();
   }, 60_000);
 
@@ -134,10 +129,7 @@ site.describe("a project's stylesheet on Mintlify's selectors, in Chromium", () 
   it('puts #request-example on the request example of an API page', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1400, height: 800 } });
     await page.goto(`${site.server.url}/api`);
-    const border = await page
-      .locator('[data-op-example="request"]')
-      .evaluate((el) => getComputedStyle(el).borderTopColor);
-    expect(border).toBe('rgb(40, 41, 42)');
+    expect(await computedStyle(page, '[data-op-example="request"]', 'border-top-color')).toBe('rgb(40, 41, 42)');
     await page.close();
   }, 60_000);
 });

@@ -4,7 +4,7 @@
  * level, so its own helpers can reach the server and the browser, and declares its suite through it.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium, type Browser } from '../../server/render/chromium.js';
+import { launchChromium, type Browser, type Page } from '../../server/render/chromium.js';
 import { needs, CHROMIUM, type Requirement } from './needs.js';
 import { startThemeServer, type ThemeServer } from './themeSite.js';
 
@@ -45,4 +45,15 @@ export function themeInChromium(root: () => string): ThemeInChromium {
       });
     },
   };
+}
+
+/**
+ * The computed value of a CSS property on the first element `selector` finds in `page`: how tests read
+ * what a project's stylesheet or a theme rule did to an element.
+ */
+export function computedStyle(page: Page, selector: string, property: string): Promise<string> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
 }
