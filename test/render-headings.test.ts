@@ -1,7 +1,7 @@
 /** Heading anchors: Mintlify's slug rules, page-wide duplicate numbering (-2, -3), {#custom-id}, and the TOC. */
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../server/sites/render/index.js';
-import { render } from './fixtures/render/harness.js';
+import { one, render } from './fixtures/render/harness.js';
 
 describe('slugify', () => {
   // Ids Mintlify rendered for these headings, as found in real projects.
@@ -126,5 +126,20 @@ describe('GitHub-style aliases', () => {
   it('keeps a derived id off an id the author wrote', async () => {
     const page = await render('## First {#setup}\n\n## Setup');
     expect(page.dom.querySelectorAll('h2').map((h) => h.id)).toEqual(['setup', 'setup-2']);
+  });
+});
+
+describe('headings inside links', () => {
+  // 0xsequence/docs home.mdx: link cards written as <a className="card"> holding an <h2>. An anchor link
+  // inside them would be an <a> in an <a>, which the browser's parser splits into two links, spilling the
+  // card's text out of its box.
+  it('gives a heading inside a link no anchor link of its own, keeping its id', async () => {
+    const page = await render(
+      '<a className="card" href="/start">\n  <h2 className="mt-4">Get Started</h2>\n</a>\n\n## Outside',
+    );
+    const card = one(page.dom, 'a.card');
+    expect(card.querySelector('h2')?.id).toBe('get-started');
+    expect(card.querySelectorAll('a')).toHaveLength(0);
+    expect(one(page.dom, 'h2#outside').querySelector('a.op-heading-anchor')).not.toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * `<Heading>`, images (zoom, asset tracking), video/source, links and tables; and the elements content
  * may not have at all (`<script>`, `<meta http-equiv>`, `<base>`), which render as nothing.
  */
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { iconSvg } from '../icons/icons.js';
 import { styleEntries } from '../style.js';
 import { isRemoteUrl, useRenderState } from '../runtime/state.js';
@@ -36,13 +36,25 @@ function domProps(props: MdxProps): Record<string, unknown> {
 
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
 
+/**
+ * Whether what renders sits inside a link. A heading there gets no anchor link of its own: an <a> in an
+ * <a> is split in two by the browser's parser, spilling the rest of the outer link's content out of it.
+ */
+const InsideLink = createContext(false);
+
+/** Renders `children` as the content of a link (see InsideLink). */
+export function LinkContent(props: { children?: ReactNode }): ReactNode {
+  return <InsideLink.Provider value={true}>{props.children}</InsideLink.Provider>;
+}
+
 function HeadingView(props: { level: Level; source: MdxProps }): ReactNode {
   const state = useRenderState();
   const { level, source } = props;
   const text = textOf(source.children);
   const toc = level === 2 || level === 3 ? level : null;
   const anchor = state.anchor(text, str(source['id']) ?? null, toc);
-  const noAnchor = bool(source['noAnchor']);
+  const insideLink = useContext(InsideLink);
+  const noAnchor = insideLink || bool(source['noAnchor']);
   const Tag = `h${level}` as const;
   return (
     <Tag
@@ -167,7 +179,7 @@ export function Link(props: MdxProps): ReactNode {
   const external = url !== undefined && /^https?:\/\//i.test(url);
   return (
     <a {...domProps(props)} href={url} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
-      {props.children}
+      <LinkContent>{props.children}</LinkContent>
     </a>
   );
 }

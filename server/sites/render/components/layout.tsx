@@ -3,6 +3,7 @@ import { isValidElement, type CSSProperties, type ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
 import { isRemoteUrl, useRenderState, type RenderState } from '../runtime/state.js';
 import { calloutIconSvg, isCalloutKind } from './callouts.js';
+import { LinkContent } from './html.js';
 import { iconSvg } from '../icons/icons.js';
 import { inlineMarkdown } from './inlineMarkdown.js';
 import { asNode, bool, color, cx, num, str, textOf, type MdxProps } from './util.js';
@@ -149,7 +150,7 @@ export function Tile(props: MdxProps): ReactNode {
   );
   return href ? (
     <a className="op-tile tile" {...linkProps(state, href)}>
-      {body}
+      <LinkContent>{body}</LinkContent>
     </a>
   ) : (
     <div className="op-tile tile">{body}</div>
