@@ -49,13 +49,42 @@ describe('the utilities stylesheet', () => {
     expect(css).toMatch(/\.p-4 \{\s*padding: 1rem !important\s*\}/);
     expect(css).toMatch(/\.h-\\\[600px\\\] \{\s*height: 600px !important\s*\}/);
     expect(css).toMatch(/\.dark\\:hidden:is\(\.dark \*\) \{\s*display: none !important\s*\}/);
-    expect(css).toMatch(/\.bg-primary \{\s*background-color: var\(--op-primary\) !important\s*\}/);
+    expect(css).toMatch(
+      /\.bg-primary \{[^}]*background-color: color-mix\(in srgb, var\(--op-primary\) calc\(var\(--tw-bg-opacity, 1\) \* 100%\), transparent\) !important\s*\}/,
+    );
     // In the theme's cascade layer (a project's style.css wins over it), a bordered element gets the solid
     // style preflight would have given it.
     expect(css.startsWith(`@layer ${THEME_LAYER}{\n:where([class^="border"]`)).toBe(true);
     expect(css).not.toMatch(/\.badge\b/);
     // No preflight: nothing resets the theme's own elements.
     expect(css).not.toMatch(/^(html|body|h1|img)\b/m);
+  });
+
+  // Mintlify's Tailwind theme (mintlify/components styles.css) has primary, primary-light, primary-dark and
+  // background-dark as colours, so pages write `bg-primary/10`, `border-primary/20` and
+  // `bg-background-light dark:bg-background-dark` (0xsequence's home search button); these made nothing.
+  it("makes the site's colours with an opacity, and Mintlify's background colours", async () => {
+    const css = await utilityCss([
+      'bg-primary/10',
+      'text-primary-light/50',
+      'border-primary-dark/20',
+      'bg-background-light',
+      'dark:bg-background-dark/80',
+    ]);
+    // The declarations of a class's rule, found by the selector as CSS escapes it (`.bg-primary\/10`).
+    const rule = (selector: string): string | undefined => {
+      const start = css.indexOf(selector.replace(/[/:[\]]/g, (c) => `\\${c}`));
+      return start < 0 ? undefined : css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start)).trim();
+    };
+    expect(rule('.bg-primary/10')).toBe(
+      'background-color: color-mix(in srgb, var(--op-primary) calc(0.1 * 100%), transparent) !important',
+    );
+    expect(rule('.text-primary-light/50')).toContain('var(--op-primary-light) calc(0.5 * 100%)');
+    expect(rule('.border-primary-dark/20')).toContain('var(--op-primary-dark) calc(0.2 * 100%)');
+    expect(rule('.bg-background-light')).toContain(
+      'background-color: rgb(var(--background-light) / var(--tw-bg-opacity, 1))',
+    );
+    expect(rule('.dark:bg-background-dark/80')).toBe('background-color: rgb(var(--background-dark) / 0.8) !important');
   });
 
   it('is empty when no name is a utility, or there are none', async () => {

@@ -4,7 +4,7 @@
  * own generator over the list project/classNames.ts collected). The theme is not built on Tailwind, so its
  * base styles (preflight) are left out, and the utilities are `!important`: a class an author wrote wins
  * over the theme's prose rules, as on Mintlify, where both are Tailwind. Dark variants follow the theme's
- * `html.dark`; `primary` is the site's colour.
+ * `html.dark`; `primary` is the site's colour, `background-dark` its dark background.
  */
 
 import { inThemeLayer } from './cssLayer.js';
@@ -21,6 +21,26 @@ const INPUT = '@tailwind base;\n@tailwind utilities;\n';
  * log) whenever a project's class names hold no utility, which is no problem here.
  */
 const MARKER_PROPERTY = '--op-utilities';
+
+/**
+ * A site colour (a `--op-*` variable, any CSS colour) that takes Tailwind's opacity modifier
+ * (`bg-primary/10`), as Mintlify's Tailwind colours do; a plain `var()` made nothing for those.
+ */
+function siteColor(variable: string): string {
+  return `color-mix(in srgb, var(${variable}) calc(<alpha-value> * 100%), transparent)`;
+}
+
+/**
+ * The colours Mintlify's Tailwind theme adds (mintlify/components styles.css): the site's three primary
+ * colours and the page backgrounds, the latter from the channel variables siteCss.ts and base.css set.
+ */
+const MINTLIFY_COLORS = {
+  primary: siteColor('--op-primary'),
+  'primary-light': siteColor('--op-primary-light'),
+  'primary-dark': siteColor('--op-primary-dark'),
+  'background-light': 'rgb(var(--background-light) / <alpha-value>)',
+  'background-dark': 'rgb(var(--background-dark) / <alpha-value>)',
+};
 
 /** The rules `base` is made of without preflight: Tailwind's variables, with or without a utility to use them. */
 const VARIABLE_RULES: ReadonlySet<string> = new Set(['*, ::before, ::after', '::backdrop']);
@@ -40,13 +60,7 @@ export async function utilityCss(classNames: readonly string[]): Promise<string>
     darkMode: 'class',
     important: true,
     theme: {
-      extend: {
-        colors: {
-          primary: 'var(--op-primary)',
-          'primary-light': 'var(--op-primary-light)',
-          'primary-dark': 'var(--op-primary-dark)',
-        },
-      },
+      extend: { colors: MINTLIFY_COLORS },
     },
   });
   const { root } = await postcss([plugin]).process(INPUT, { from: undefined });
