@@ -40,3 +40,34 @@ describe('icon on a site whose library is Tabler', () => {
     expect(page.dom.querySelector('svg.op-svg-tabler')).toBeNull();
   });
 });
+
+// 0xsequence/docs home.mdx (Mintlify's landing template): icons drawn as CSS masks of Mintlify's icon CDN,
+// which an offline site cannot reach, so each drew nothing.
+describe("icons from Mintlify's icon CDN", () => {
+  it('draws them from the installed sets as data: URLs, the CDN no longer named', async () => {
+    const page = await render(
+      [
+        '<svg id="play" style={{ maskImage: \'url("https://mintlify.b-cdn.net/v6.6.0/regular/play.svg")\', maskRepeat: \'no-repeat\' }} />',
+        '<div id="gh" style={{ WebkitMaskImage: "url(https://mintlify.b-cdn.net/v6.5.1/brands/github.svg)" }} />',
+        '<img id="rocket" src="https://mintlify.b-cdn.net/v6.6.0/lucide/rocket.svg" />',
+      ].join('\n\n'),
+    );
+    const play = one(page.dom, '#play').getAttribute('style') ?? '';
+    expect(play).toMatch(/^mask-image:url\("data:image\/svg\+xml,%3Csvg[^")]*"\);mask-repeat:no-repeat$/);
+    expect(decodeURIComponent(play)).toMatch(/xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 448 512"><path/);
+    expect(one(page.dom, '#gh').getAttribute('style')).toMatch(
+      /^-webkit-mask-image:url\(data:image\/svg\+xml,[^()]*\)$/,
+    );
+    expect(page.html).not.toContain('b-cdn.net');
+    expect(page.remoteMedia).toEqual([]);
+  });
+
+  it('leaves a name no installed set draws as written', async () => {
+    const page = await render(
+      '<div id="x" style={{ maskImage: \'url("https://mintlify.b-cdn.net/v6.6.0/regular/no-such-icon-here.svg")\' }} />',
+    );
+    expect(one(page.dom, '#x').getAttribute('style')).toContain(
+      'https://mintlify.b-cdn.net/v6.6.0/regular/no-such-icon-here.svg',
+    );
+  });
+});

@@ -12,6 +12,7 @@ import { HTML_COMPONENTS } from './runtime/components.js';
 import { ModuleLoader } from './runtime/modules.js';
 import { RenderState, StateProvider } from './runtime/state.js';
 import { htmlToText, markdownToText } from './text.js';
+import { localizeCdnIcons } from './icons/cdnIcons.js';
 import { FAILED_COMPONENT_LIMITS, type RenderInput, type RenderedPage } from './types.js';
 import { thrownMessage } from './runtime/guest.js';
 import { islandScript, snippetIslandScript } from './runtime/transform.js';
@@ -62,7 +63,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     return failed(state, split.frontmatter, pre.text, message(error));
   }
   // React hoists `<link rel="preload">` for eager images; the theme owns <head>, so drop them.
-  html = html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+  html = localizeCdnIcons(html.replace(/^(?:<link rel="preload"[^>]*>)+/, ''));
   const islands = islandsOf(state, compiled.islands);
   return {
     html,

@@ -5,13 +5,22 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { iconSvg } from '../icons/icons.js';
+import { cdnIconDataUrl } from '../icons/cdnIcons.js';
 import { styleEntries } from '../style.js';
-import { isRemoteUrl, useRenderState } from '../runtime/state.js';
+import { isRemoteUrl, useRenderState, type RenderState } from '../runtime/state.js';
 import { bool, cx, num, str, textOf, type MdxProps } from './util.js';
 import { MissingMedia, RemoteMedia, classesOf, remotePlayer } from './remoteMedia.js';
 
 const LINK_SVG = iconSvg('link', 'lucide') ?? '';
 const isRemote = isRemoteUrl;
+
+/**
+ * An image's source: one of Mintlify's icon CDN as the installed icon (cdnIcons.ts), which the page needs
+ * nothing remote for; any other as the render state resolves it.
+ */
+function imageSource(state: RenderState, src: unknown): string | undefined {
+  return (typeof src === 'string' ? cdnIconDataUrl(src.trim()) : null) ?? state.media(src);
+}
 
 /** Props that are ours, not HTML attributes: never passed on to the DOM element. */
 const OWN_PROPS = new Set(['noAnchor', 'noZoom', 'actions', 'actionsPlacement', 'level', 'children']);
@@ -102,7 +111,7 @@ export function Heading(props: MdxProps): ReactNode {
 export function Img(props: MdxProps): ReactNode {
   const state = useRenderState();
   const actions = props['actions'] === true ? 'copy,download' : str(props['actions']);
-  const src = state.media(props['src']);
+  const src = imageSource(state, props['src']);
   if (isRemote(src))
     return <RemoteMedia kind="image" url={src} label={str(props['alt'])} className={classesOf(props)} />;
   if (state.isMissing(src))
