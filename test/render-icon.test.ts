@@ -62,6 +62,13 @@ describe("icons from Mintlify's icon CDN", () => {
     expect(page.remoteMedia).toEqual([]);
   });
 
+  it('leaves a code block that shows such a URL as written', async () => {
+    const url = 'https://mintlify.b-cdn.net/v6.6.0/regular/play.svg';
+    const page = await render(`\`\`\`css\n.icon { mask-image: url("${url}"); }\n\`\`\`\n\nSee ${url}.`);
+    expect(one(page.dom, 'pre').text).toContain(url);
+    expect(page.dom.querySelector('p')?.text).toContain(url);
+  });
+
   it('leaves a name no installed set draws as written', async () => {
     const page = await render(
       '<div id="x" style={{ maskImage: \'url("https://mintlify.b-cdn.net/v6.6.0/regular/no-such-icon-here.svg")\' }} />',

@@ -30,11 +30,21 @@ export function cdnIconDataUrl(url: string): string | null {
   return svg === null ? null : svgDataUrl(svg);
 }
 
-/** `text` (a page's HTML) with every CDN icon URL an installed set draws replaced by that icon's data: URL. */
-export function localizeCdnIcons(text: string): string {
-  if (!text.includes('mintlify.b-cdn.net')) return text;
-  return text.replace(CDN_ICON, (url, style: string, name: string) => {
-    const svg = cdnIconSvg(style, name);
-    return svg === null ? url : svgDataUrl(svg);
+/** A style attribute in React's markup (its value escaped, so holding no double quote). */
+const STYLE_ATTRIBUTE = / style="([^"]*)"/g;
+
+/**
+ * A page's HTML with every CDN icon URL in a style attribute that an installed set draws replaced by
+ * that icon's data: URL. Only style attributes: a code block or a paragraph that shows such a URL keeps it.
+ */
+export function localizeCdnIcons(html: string): string {
+  if (!html.includes('mintlify.b-cdn.net')) return html;
+  return html.replace(STYLE_ATTRIBUTE, (attribute, value: string) => {
+    if (!value.includes('mintlify.b-cdn.net')) return attribute;
+    const local = value.replace(CDN_ICON, (url, style: string, name: string) => {
+      const svg = cdnIconSvg(style, name);
+      return svg === null ? url : svgDataUrl(svg);
+    });
+    return ` style="${local}"`;
   });
 }
