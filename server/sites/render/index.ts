@@ -82,6 +82,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ? {}
       : { endpointFields: state.endpointFields }),
     ...(state.requestExample ? { requestExample: true } : {}),
+    ...(state.responseExample ? { responseExample: true } : {}),
   };
 }
 

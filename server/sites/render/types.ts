@@ -108,4 +108,6 @@ export interface RenderedPage {
   readonly endpointFields?: readonly EndpointField[] | undefined;
   /** True when the page writes its own `<RequestExample>` (no request example is generated then). */
   readonly requestExample?: boolean | undefined;
+  /** True when the page writes its own `<ResponseExample>` (an OpenAPI page then generates none). */
+  readonly responseExample?: boolean | undefined;
 }

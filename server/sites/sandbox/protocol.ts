@@ -82,6 +82,7 @@ const renderedPageSchema = z.object({
   islands: z.object({ names: z.array(z.string()).readonly(), script: z.string() }).optional(),
   endpointFields: z.array(endpointFieldSchema).max(LIMITS.fields).readonly().optional(),
   requestExample: z.boolean().optional(),
+  responseExample: z.boolean().optional(),
 });
 
 /** Child -> parent. */

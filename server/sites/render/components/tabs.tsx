@@ -173,5 +173,6 @@ export function RequestExample(props: MdxProps): ReactNode {
 
 /** `<ResponseExample>`: the response samples of an endpoint page. */
 export function ResponseExample(props: MdxProps): ReactNode {
+  useRenderState().responseExample = true;
   return CodeExample(props, 'response');
 }

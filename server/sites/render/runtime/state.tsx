@@ -35,6 +35,8 @@ export class RenderState {
   readonly endpointFields: EndpointField[] = [];
   /** Whether the page wrote a `<RequestExample>`. */
   requestExample = false;
+  /** Whether the page wrote a `<ResponseExample>`. */
+  responseExample = false;
   /** Page-wide like Mintlify's: a repeated slug gets `-2`, `-3`, ... in reading order, snippets included. */
   private readonly ids = new PageIds();
   /** The ids GitHub would give the same titles (its own `-1`, `-2` numbering), for {@link aliasOf}. */

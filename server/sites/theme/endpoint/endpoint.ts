@@ -159,15 +159,23 @@ export async function renderEndpointPage(
     html: codeBlock(pres[i] ?? '', s.lang),
   });
   const slug = page.id('op-api');
-  html += tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', 'request');
-  html += tabStrip(
-    `${slug}-response`,
-    responseExamples.map((s, i) => block(s, samples.length + i)),
-    'op-code-group op-response-example',
-    'response',
-  );
-
+  // An example the page writes replaces the generated one, as on Mintlify; the client moves examples to
+  // the right column in document order, so a generated response follows a request the page wrote.
+  const request = content?.requestExample
+    ? ''
+    : tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', 'request');
+  const response = content?.responseExample
+    ? ''
+    : tabStrip(
+        `${slug}-response`,
+        responseExamples.map((s, i) => block(s, samples.length + i)),
+        'op-code-group op-response-example',
+        'response',
+      );
+  html += request;
+  if (!content?.requestExample) html += response;
   if (content) html += `<div class="op-endpoint-content">${content.html}</div>`;
+  if (content?.requestExample) html += response;
 
   if (auth) {
     page.text.push(auth.name);
