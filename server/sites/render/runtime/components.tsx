@@ -133,12 +133,18 @@ export function componentFor(name: string): Component {
   return isBuiltinName(name) ? BUILTINS[name] : unknownComponent(name);
 }
 
+/** The guards {@link guardComponent} made: a snippet's export is guarded once, where it is declared. */
+const guards = new WeakSet<object>();
+
 /**
  * Wraps an author-written function component so that an exception while rendering it becomes a warning
- * and renders nothing, instead of failing the whole page. Classes and non-functions pass through.
+ * and renders nothing, instead of failing the whole page. Classes and non-functions pass through. The
+ * guard keeps the component's name, and a guard is not guarded again (a snippet's export, guarded where
+ * it is declared, is the same function where a page imports it): a parent that finds its children by
+ * `child.type.name` or `child.type === Title` finds them, as on Mintlify (twenty's TranslatableCard).
  */
 export function guardComponent(component: unknown, name: string): unknown {
-  if (typeof component !== 'function') return component;
+  if (typeof component !== 'function' || guards.has(component)) return component;
   const proto = (component as { prototype?: { isReactComponent?: unknown } }).prototype;
   if (proto?.isReactComponent) return component;
   const render = component as (props: MdxProps) => ReactNode;
@@ -154,6 +160,9 @@ export function guardComponent(component: unknown, name: string): unknown {
     }
   };
   Guarded.displayName = name;
+  // An arrow function guarded where it is declared has no name of its own: it takes the declared one.
+  Object.defineProperty(Guarded, 'name', { value: component.name === '' ? name : component.name });
+  guards.add(Guarded);
   return Object.assign(Guarded, component);
 }
 
