@@ -129,6 +129,18 @@ export function Img(props: MdxProps): ReactNode {
   );
 }
 
+/**
+ * `<img>` drawn by a project component: a remote image is its packed copy or the placeholder, a missing
+ * file the missing-image box, as for the page's own images; a project file stays the plain image the
+ * component wrote, without the zoom Mintlify gives the page's images only.
+ */
+export function ComponentImg(props: MdxProps): ReactNode {
+  const state = useRenderState();
+  const src = state.media(props['src']);
+  if (isRemote(src) || state.isMissing(src)) return <Img {...props} />;
+  return <img {...domProps(props)} src={src} />;
+}
+
 /** `<video>`: autoplaying videos also get `muted loop playsInline` (as Mintlify's Frame does). */
 export function Video(props: MdxProps): ReactNode {
   const state = useRenderState();

@@ -4,19 +4,26 @@
  * `.jsx` snippets) calls the JSX runtime directly. So the runtime handed to project code applies the same
  * rules to every element it makes: `<script>`, `<base>` and `<meta http-equiv>` become the components
  * that render them as nothing (with a warning), an `<iframe>` the component a page's own iframe is (a
- * remote embed, which an offline reader cannot load, becomes a link to it), and attributes that would run code or write a document
- * (`on*`, `srcdoc`) are dropped. Raw HTML (`dangerouslySetInnerHTML`) is made into elements by the same
+ * remote embed, which an offline reader cannot load, becomes a link to it), an `<img>` of a remote or
+ * missing image its packed copy or placeholder (html.tsx's ComponentImg), and attributes that would run
+ * code or write a document (`on*`, `srcdoc`) are dropped. Raw HTML (`dangerouslySetInnerHTML`) is made into elements by the same
  * rules (rawHtml.ts), as Mintlify shows it.
  */
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
-import { Base, Iframe, Meta, Script } from '../components/html.js';
+import { Base, ComponentImg, Iframe, Meta, Script } from '../components/html.js';
 import { rawHtmlChildren } from './rawHtml.js';
 
 /** Attributes content never gets to set: event handlers, inline documents, raw HTML. */
 const ACTIVE_PROP = /^(on.+|srcdoc|dangerouslysetinnerhtml|formaction)$/i;
 
-const REPLACED_TAGS: Readonly<Record<string, unknown>> = { script: Script, base: Base, meta: Meta, iframe: Iframe };
+const REPLACED_TAGS: Readonly<Record<string, unknown>> = {
+  script: Script,
+  base: Base,
+  meta: Meta,
+  iframe: Iframe,
+  img: ComponentImg,
+};
 
 function safeProps(props: unknown): unknown {
   if (typeof props !== 'object' || props === null) return props;
