@@ -61,4 +61,12 @@ describe('images in project components', () => {
     expect(images[1]?.hasAttribute('data-op-zoom')).toBe(false);
     expect(page.remoteMedia).toEqual(['https://cdn.example.com/cta.svg']);
   });
+
+  it("draw an icon from Mintlify's icon CDN from the installed set, as the page's own images do", async () => {
+    const icon = 'export const Play = () => <img src="https://mintlify.b-cdn.net/v6.6.0/regular/play.svg" />;\n';
+    const root = writeProject({ 'snippets/icon.mdx': icon });
+    const page = await render('import { Play } from "/snippets/icon.mdx"\n\n<Play />\n', { root });
+    expect(page.dom.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/);
+    expect(page.remoteMedia).toEqual([]);
+  });
 });

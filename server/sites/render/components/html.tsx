@@ -136,7 +136,7 @@ export function Img(props: MdxProps): ReactNode {
  */
 export function ComponentImg(props: MdxProps): ReactNode {
   const state = useRenderState();
-  const src = state.media(props['src']);
+  const src = imageSource(state, props['src']);
   if (isRemote(src) || state.isMissing(src)) return <Img {...props} />;
   return <img {...domProps(props)} src={src} />;
 }

@@ -3,11 +3,11 @@
  * map (components.tsx), but JSX inside a project's own components (`export const X = () => <meta .../>`,
  * `.jsx` snippets) calls the JSX runtime directly. So the runtime handed to project code applies the same
  * rules to every element it makes: `<script>`, `<base>` and `<meta http-equiv>` become the components
- * that render them as nothing (with a warning), an `<iframe>` the component a page's own iframe is (a
- * remote embed, which an offline reader cannot load, becomes a link to it), an `<img>` of a remote or
- * missing image its packed copy or placeholder (html.tsx's ComponentImg), and attributes that would run
- * code or write a document (`on*`, `srcdoc`) are dropped. Raw HTML (`dangerouslySetInnerHTML`) is made into elements by the same
- * rules (rawHtml.ts), as Mintlify shows it.
+ * that render them as nothing (with a warning); an `<iframe>` is the component a page's own iframe is (a
+ * remote embed, which an offline reader cannot load, becomes a link to it); an `<img>` of a remote or
+ * missing image is its packed copy or placeholder (html.tsx's ComponentImg); and attributes that would
+ * run code or write a document (`on*`, `srcdoc`) are dropped. Raw HTML (`dangerouslySetInnerHTML`) is
+ * made into elements by the same rules (rawHtml.ts), as Mintlify shows it.
  */
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
