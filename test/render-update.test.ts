@@ -13,4 +13,9 @@ describe('update', () => {
     const page = await render('<Update label="v2" tags={["API", " API", "", "SDK"]}>Body</Update>');
     expect(page.dom.querySelectorAll('.op-update-tag').map((t) => t.text)).toEqual(['API', 'SDK']);
   });
+
+  it("carries Mintlify's update-container class, which projects' CSS selects an entry by", async () => {
+    const page = await render('<Update label="v3">Body</Update>');
+    expect(one(page.dom, '.op-update').classList.contains('update-container')).toBe(true);
+  });
 });

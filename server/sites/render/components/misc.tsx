@@ -53,7 +53,7 @@ export function Update(props: MdxProps): ReactNode {
     typeof rss === 'object' && rss !== null ? str(Reflect.get(rss, key)) : undefined;
   return (
     <div
-      className="op-update update"
+      className="op-update update update-container"
       id={anchor}
       data-op-alias={state.aliasOf(anchor)}
       data-op-update=""
