@@ -106,4 +106,28 @@ describe('icon names the shipped sets lack', () => {
     });
     expect(unknownIcons(dir).map(([, message]) => message?.split(':')[0])).toEqual(['icon "messages"']);
   });
+
+  // E2B's home page draws its cards from JSX snippets whose data lists `icon: "rotate-reverse"`; those
+  // cards showed no icon and the import said nothing.
+  it('are reported from a JSX snippet\'s data (`icon: "name"`), not from its comments', () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': "import { Concepts } from '/snippets/Concepts.jsx';\n\n<Concepts />\n",
+      'snippets/Concepts.jsx': [
+        'export const Concepts = () => {',
+        '  const items = [',
+        '    { href: "/a", title: "A", icon: "rotate-reverse" },',
+        "    { href: '/b', title: 'B', icon: 'folder' },",
+        '    { href: "https://e2b.dev/c", title: "C", icon: "box-open-full" },',
+        "    // { href: '/c', icon: 'square-1' },",
+        '  ];',
+        '  return <Columns cols={2}>{items.map((i) => <Card title={i.title} href={i.href} icon={i.icon} />)}</Columns>;',
+        '};',
+      ].join('\n'),
+    });
+    expect(unknownIcons(dir)).toEqual([
+      ['snippets/Concepts.jsx', expect.stringMatching(/^icon "rotate-reverse": /)],
+      ['snippets/Concepts.jsx', expect.stringMatching(/^icon "box-open-full": /)],
+    ]);
+  });
 });

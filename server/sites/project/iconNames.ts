@@ -12,6 +12,12 @@ import { stripCode } from './pages/references.js';
 
 /** `icon="name"`, `icon='name'`, `icon={"name"}` in MDX. */
 const COMPONENT_ICON = /\bicon\s*=\s*\{?\s*(?:"([^"\n]{1,80})"|'([^'\n]{1,80})')/g;
+/** `icon: "name"` in a script snippet's data, which its JSX hands to a Card or an Icon (E2B's card lists). */
+const SCRIPT_ICON = /\bicon\s*:\s*(?:"([^"\n]{1,80})"|'([^'\n]{1,80})')/g;
+/** A script's block comments and comment lines (not `//` after code: it may be a URL's). */
+const SCRIPT_COMMENT = /\/\*[\s\S]*?\*\/|^[ \t]*\/\/[^\n]*/gm;
+/** Snippet files that are scripts rather than Markdown. */
+const SCRIPT_FILE = /\.(?:jsx?|tsx?)$/i;
 /** `icon: name` in frontmatter (the page's sidebar icon). */
 const FRONTMATTER_ICON = /^icon:\s*["']?([^"'\n]{1,80}?)["']?\s*$/m;
 /** A page's frontmatter block and its body. */
@@ -43,6 +49,11 @@ export class IconNameCollector {
     // Icons in code samples are text, not icons to draw.
     const body = stripCode(source.slice(frontmatter?.[0].length ?? 0));
     for (const match of body.matchAll(COMPONENT_ICON)) names.add((match[1] ?? match[2] ?? '').trim());
+    if (SCRIPT_FILE.test(file)) {
+      for (const match of body.replace(SCRIPT_COMMENT, '').matchAll(SCRIPT_ICON)) {
+        names.add((match[1] ?? match[2] ?? '').trim());
+      }
+    }
     for (const name of names) this.add(name, undefined, file);
   }
 
