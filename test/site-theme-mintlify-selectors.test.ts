@@ -189,6 +189,17 @@ describe("Mintlify's identifiers and selectors", () => {
     expect(page('/next').querySelector('html')?.getAttribute('data-current-path')).toBe('/next');
   });
 
+  // Mintlify's `<div id="content" class="mdx-content" data-page-title data-page-href>`: nango's style.css
+  // scopes its changelog layout with `body:has([data-page-href*="updates/changelog"])`.
+  it("names the page's title and path on Mintlify's #content, the page's Markdown", () => {
+    const content = page('/next').querySelector('#content');
+    expect(content?.classList.contains('mdx-content')).toBe(true);
+    expect([content?.getAttribute('data-page-title'), content?.getAttribute('data-page-href')]).toEqual([
+      'Next',
+      '/next',
+    ]);
+  });
+
   it("marks content tabs' selected tab data-active, as Mintlify's Tabs does", () => {
     const tabs = page('/').querySelectorAll('.tab');
     expect(tabs.map((t) => [t.getAttribute('data-op-tab'), t.getAttribute('data-active')])).toEqual([

@@ -218,7 +218,9 @@ export function renderDocument(args: DocumentArgs): string {
       ? ''
       : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids), ids)) +
     notice +
-    `<div class="${proseClass(mode)}" data-op-prose="">${withExampleIds(rendered.html, ids)}</div>` +
+    // Mintlify's `#content` names the page (`data-page-title`, `data-page-href`): projects' CSS scopes by them.
+    `<div class="${proseClass(mode)}"${ids('content')} data-page-title="${esc(page.title)}" data-page-href="${esc(page.url)}" data-op-prose="">` +
+    `${withExampleIds(rendered.html, ids)}</div>` +
     (bare ? '' : renderLastModified(site, page)) +
     (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids)) +
     pagination;
