@@ -18,6 +18,10 @@ const site = themeInChromium(() =>
   }),
 );
 
+/** Chromium's computed transform of rotate(-45deg) (the closed chevron) and rotate(45deg) (open). */
+const ROTATE_MINUS_45 = 'matrix(0.707107, -0.707107, 0.707107, 0.707107, 0, 0)';
+const ROTATE_45 = 'matrix(0.707107, 0.707107, -0.707107, 0.707107, 0, 0)';
+
 site.describe('Expandable in Chromium', () => {
   it("draws Mintlify's chevron and row, and insets the nested fields", async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -38,10 +42,11 @@ site.describe('Expandable in Chromium', () => {
         };
       });
     const closed = await style();
-    await summary.click();
-    const open = await style();
-    await page.close();
     expect(closed).toMatchObject({ font: '14px', weight: '400', padding: '12px 14px', mark: '""', inset: '12px 8px' });
-    expect(open['turn']).not.toBe(closed['turn']);
+    expect(closed['turn']).toBe(ROTATE_MINUS_45);
+    await summary.click();
+    // The chevron turns in a short transition: its end is rotate(45deg).
+    await expect.poll(async () => (await style())['turn']).toBe(ROTATE_45);
+    await page.close();
   }, 60_000);
 });
