@@ -3,6 +3,7 @@
  * whose MDX writes its own `<RequestExample>` or `<ResponseExample>` shows that one in place of the
  * example generated from the spec, as Mintlify does (getlago/lago-doc writes a cURL, Python, Ruby, ...
  * example on every endpoint page); the author's request example still comes before a generated response.
+ * An example the page replaces is not generated at all: highlighting it is the page's costliest step.
  */
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,9 @@ import { silentLogger } from '../server/logger.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
 import { renderPageSource } from '../server/sites/sandbox/page.js';
 import { configureRenderSandbox } from '../server/sites/sandbox/shared.js';
+import { plainCode, type CodeHighlighter, type EndpointCode } from '../server/sites/theme/endpoint/code.js';
+import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
+import type { RenderedPage } from '../server/sites/render/types.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 
 afterEach(() => configureRenderSandbox(silentLogger()));
@@ -87,5 +91,41 @@ describe('OpenAPI endpoint pages with examples of their own', () => {
       ['request', ['cURL (mine)', 'Ruby']],
       ['response', ['Mine']],
     ]);
+  });
+
+  it('highlight no generated example the page replaces', async () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ openapi: 'openapi.json', navigation: { pages: ['create'] } }),
+      'openapi.json': SPEC,
+      'create.mdx': FRONTMATTER,
+    });
+    const model = loadSiteProject(dir);
+    const operation = model.pages.get('create')?.operation;
+    if (operation === undefined) throw new Error('create is no endpoint page');
+    const highlighted: EndpointCode[] = [];
+    const recording: CodeHighlighter = (blocks) => {
+      highlighted.push(...blocks);
+      return plainCode(blocks);
+    };
+    const content = (own: Partial<RenderedPage>): RenderedPage => ({
+      html: '<p>Mine</p>',
+      headings: [],
+      unknownComponents: [],
+      missingImports: [],
+      assets: [],
+      text: '',
+      frontmatter: {},
+      warnings: [],
+      ...own,
+    });
+    const langs = async (own: Partial<RenderedPage>): Promise<string[]> => {
+      highlighted.length = 0;
+      await renderEndpointPage(model, operation, recording, content(own));
+      return highlighted.map((block) => block.lang);
+    };
+    expect(await langs({})).toEqual(expect.arrayContaining(['bash', 'json']));
+    expect(await langs({ requestExample: true })).toEqual(['json']);
+    expect(await langs({ responseExample: true })).not.toContain('json');
+    expect(await langs({ requestExample: true, responseExample: true })).toEqual([]);
   });
 });

@@ -102,6 +102,22 @@ export class Page {
   }
 }
 
+/** The response examples of an operation, a tab per status (and per named example), for highlighting. */
+function responseExamplesOf(ctx: SchemaContext, responses: ReadonlyArray<[string, unknown]>): Sample[] {
+  return responses.flatMap(([status, raw]) => {
+    const resolved = ctx.resolve(raw).node;
+    const picked =
+      pickContent(resolved?.['content']) ??
+      (resolved?.['schema'] ? (['application/json', { schema: resolved['schema'] }] as [string, Json]) : undefined);
+    if (!picked) return [];
+    // Several named examples: a tab each, named after the status and the example.
+    return mediaExamples(ctx, picked[1], 'response').map((example) => ({
+      label: example.name === undefined ? status : `${status} · ${example.name}`,
+      ...exampleText(example.value, picked[0]),
+    }));
+  });
+}
+
 /**
  * Renders an operation's reference, its samples and examples highlighted by `highlight`. `content` (the
  * MDX body of a page bound with frontmatter `openapi:`) is placed after the description; its headings,
@@ -126,52 +142,41 @@ export async function renderEndpointPage(
   let html = endpointBar(webhook ? 'webhook' : op.method, op.path, server);
   if (op.description) html += `<div class="op-endpoint-description">${miniMarkdown(op.description)}</div>`;
 
-  // Request samples and response examples (moved to the right column on wide screens by the client).
+  // Request samples and response examples (moved to the right column on wide screens by the client). An
+  // example the page writes replaces the generated one, as on Mintlify, so that one is neither built nor
+  // highlighted (a highlight is the page's costliest step).
   const body = ctx.resolve(operation['requestBody']).node;
   const media = pickContent(body?.['content']) ?? swaggerBody(params);
-  const samples = webhook
-    ? webhookSamples(ctx, media)
-    : operationSamples(ctx, {
-        method: op.method,
-        url: `${server ?? ''}${op.path}`,
-        params,
-        media,
-        auth,
-        operation,
-        languages: sampleLanguages(site.config.api),
-      });
+  const samples = content?.requestExample
+    ? []
+    : webhook
+      ? webhookSamples(ctx, media)
+      : operationSamples(ctx, {
+          method: op.method,
+          url: `${server ?? ''}${op.path}`,
+          params,
+          media,
+          auth,
+          operation,
+          languages: sampleLanguages(site.config.api),
+        });
   const responses = isObject(operation['responses']) ? Object.entries(operation['responses']) : [];
-  const responseExamples = responses.flatMap(([status, raw]) => {
-    const resolved = ctx.resolve(raw).node;
-    const picked =
-      pickContent(resolved?.['content']) ??
-      (resolved?.['schema'] ? (['application/json', { schema: resolved['schema'] }] as [string, Json]) : undefined);
-    if (!picked) return [];
-    // Several named examples: a tab each, named after the status and the example.
-    return mediaExamples(ctx, picked[1], 'response').map((example) => ({
-      label: example.name === undefined ? status : `${status} · ${example.name}`,
-      ...exampleText(example.value, picked[0]),
-    }));
-  });
+  const responseExamples = content?.responseExample ? [] : responseExamplesOf(ctx, responses);
   const pres = await highlight([...samples, ...responseExamples]);
   const block = (s: { label: string; lang: string }, i: number): { label: string; html: string } => ({
     label: s.label,
     html: codeBlock(pres[i] ?? '', s.lang),
   });
   const slug = page.id('op-api');
-  // An example the page writes replaces the generated one, as on Mintlify; the client moves examples to
-  // the right column in document order, so a generated response follows a request the page wrote.
-  const request = content?.requestExample
-    ? ''
-    : tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', 'request');
-  const response = content?.responseExample
-    ? ''
-    : tabStrip(
-        `${slug}-response`,
-        responseExamples.map((s, i) => block(s, samples.length + i)),
-        'op-code-group op-response-example',
-        'response',
-      );
+  // The client moves examples to the right column in document order, so a generated response follows a
+  // request the page wrote. An empty strip is no markup.
+  const request = tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', 'request');
+  const response = tabStrip(
+    `${slug}-response`,
+    responseExamples.map((s, i) => block(s, samples.length + i)),
+    'op-code-group op-response-example',
+    'response',
+  );
   html += request;
   if (!content?.requestExample) html += response;
   if (content) html += `<div class="op-endpoint-content">${content.html}</div>`;
