@@ -1,12 +1,12 @@
 /**
  * What `offprint export` draws on a terminal: the progress bar redrawn in place, warnings as readable
- * lines below it (the bar stays on top), and, when stderr is no terminal, plain lines; log records made
- * readable for those warning lines.
+ * lines below it (the bar stays on top), and, when stderr is no terminal, plain lines; with
+ * `--log-format json`, records for JSON log lines instead; log records made readable for warning lines.
  */
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { formatLogLine, readableLogDestination } from '../server/cli/logLines.js';
-import { ProgressDisplay } from '../server/cli/progress.js';
+import { ProgressDisplay, type ProgressRecord } from '../server/cli/progress.js';
 import { createLogger } from '../server/logger.js';
 import { FakeTerminal } from './helpers/terminal.js';
 
@@ -164,6 +164,47 @@ describe('the export progress display, pages taken from the last export', () => 
       'export: 7/10 pages (6 from the last export), 70%, ETA 30s',
     ]);
     expect(progress.pagesReused).toBe(6);
+  });
+});
+
+describe('the export progress display as records (--log-format json)', () => {
+  it('hands each report on as a record with its counts and time left, and draws nothing', () => {
+    const term = new FakeTerminal();
+    const records: ProgressRecord[] = [];
+    let now = 0;
+    const progress = new ProgressDisplay(
+      term,
+      () => (now += 10_000),
+      (record) => records.push(record),
+    );
+    const proving = (done: number) =>
+      ({ phase: 'proving', pagesDone: 4, pagesTotal: 4, currentPage: null, checked: { done, total: 8 } }) as const;
+    progress.update(at(1, '/a'));
+    progress.update(at(4, '/d'));
+    progress.update({ phase: 'assembling', pagesDone: 4, pagesTotal: 4, currentPage: null });
+    progress.update(proving(0));
+    progress.update(proving(2));
+    progress.finish();
+    expect(records).toEqual([
+      { phase: 'rendering', pagesDone: 1, pagesTotal: 4, pagesReused: 0, etaMs: null },
+      { phase: 'rendering', pagesDone: 4, pagesTotal: 4, pagesReused: 0, etaMs: 0 },
+      { phase: 'assembling', pagesDone: 4, pagesTotal: 4, etaMs: null },
+      { phase: 'proving', pagesDone: 4, pagesTotal: 4, loadsDone: 0, loadsTotal: 8, loadsReused: 0, etaMs: null },
+      { phase: 'proving', pagesDone: 4, pagesTotal: 4, loadsDone: 2, loadsTotal: 8, loadsReused: 0, etaMs: 30_000 },
+    ]);
+    expect(term.screen()).toEqual([]);
+  });
+
+  it('hands on a step of a phase at most every few seconds, its first and last always', () => {
+    const records: ProgressRecord[] = [];
+    let now = 0;
+    const progress = new ProgressDisplay(
+      plainStream().out,
+      () => (now += 1_000),
+      (record) => records.push(record),
+    );
+    for (let done = 1; done <= 4; done++) progress.update(at(done, `/${done}`));
+    expect(records.map((record) => record.pagesDone)).toEqual([1, 4]);
   });
 });
 

@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { databaseFile } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { findExportJob, listExportJobsByStatus } from '../server/db/exportJobs.js';
@@ -203,6 +204,29 @@ needsChromium().describe('offprint export and preview', () => {
     expect(Number(line?.[2])).toBe(Number(line?.[1]) - 1);
     expect(run.stderr).toMatch(/page loads \(\d+ proved by the last export\)/);
     expect(fileDigest(target)).toBe(summary.sha256);
+  }, 120_000);
+
+  it('--log-format json: every line on stderr is a JSON log record, progress included', async () => {
+    const target = join(dataDir, 'json-logged.zip');
+    // Progress records are at level info (the tests' default level, warn, leaves them out, as it would for anyone).
+    const run = await runBinary([...exportTwoPages(target), '--log-format', 'json', '--data-dir', dataDir], {
+      env: { OFFPRINT_LOG_LEVEL: 'info' },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const records = run.stderr
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => z.looseObject({ level: z.number(), time: z.number(), msg: z.string() }).parse(JSON.parse(line)));
+    const progress = records.filter((record) => record.msg === 'export progress');
+    expect(progress.map((record) => record['phase'])).toEqual(
+      expect.arrayContaining(['rendering', 'assembling', 'proving', 'zipping']),
+    );
+    expect(progress).toContainEqual(
+      expect.objectContaining({ level: 30, phase: 'rendering', pagesDone: 2, pagesTotal: 2 }),
+    );
+    expect(progress).toContainEqual(
+      expect.objectContaining({ phase: 'proving', loadsTotal: expect.any(Number), loadsReused: expect.any(Number) }),
+    );
   }, 120_000);
 
   it('fails clearly, writing nothing: unknown domain, unknown page, bad flags, unwritable --out', async () => {

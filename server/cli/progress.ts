@@ -23,6 +23,23 @@ export function formatDuration(ms: number): string {
   return `${s}s`;
 }
 
+/**
+ * One progress report as a machine reads it: the phase and its counts (page loads during the egress
+ * check), and the estimated time left in milliseconds, null while there is too little to go on.
+ */
+export interface ProgressRecord {
+  readonly phase: ExportProgress['phase'];
+  readonly pagesDone: number;
+  readonly pagesTotal: number;
+  /** Rendering: of `pagesDone`, those taken from the project's last export. */
+  readonly pagesReused?: number;
+  /** The egress check, once it counted its loads: loads checked, of all, and those the last export proved. */
+  readonly loadsDone?: number;
+  readonly loadsTotal?: number;
+  readonly loadsReused?: number;
+  readonly etaMs: number | null;
+}
+
 /** Draws export progress on `stream`. */
 export class ProgressDisplay {
   private startedAt: number | null = null;
@@ -40,9 +57,14 @@ export class ProgressDisplay {
   /** Terminal rows between the bar's line and the cursor (the lines printed below the bar). */
   private below = 0;
 
+  /**
+   * `records`: where each report goes as a record instead of a line (`--log-format json`, so that all of
+   * stderr is JSON lines a script can read); the display then draws nothing.
+   */
   constructor(
     private readonly stream: Writable & { isTTY?: boolean; columns?: number; rows?: number },
     private readonly now: () => number = () => performance.now(),
+    private readonly records?: (record: ProgressRecord) => void,
   ) {}
 
   private get tty(): boolean {
@@ -88,39 +110,47 @@ export class ProgressDisplay {
     return (left * elapsed) / done;
   }
 
-  private line(progress: ExportProgress, at: number): string {
-    if (progress.phase === 'assembling') return 'Assembling the bundle...';
-    if (progress.phase === 'proving') {
-      const { done = 0, total = 0 } = progress.checked ?? {};
+  /** Where the run is: the phase, its counts and the time left (null while there is too little to go on). */
+  private reading(progress: ExportProgress, at: number): ProgressRecord {
+    const { phase, pagesDone, pagesTotal } = progress;
+    if (phase === 'proving') {
+      const { done = 0, total = 0, reused = 0 } = progress.checked ?? {};
       // Before the check has counted its loads, "0/0 page loads" would only be noise.
-      if (total === 0) return 'Checking that no page reaches outside the bundle...';
+      if (total === 0) return { phase, pagesDone, pagesTotal, etaMs: null };
       const since = this.proving ?? { at, done };
-      const eta = ProgressDisplay.eta(done - since.done, total - done, at - since.at);
-      const etaText = eta === null ? 'ETA --' : `ETA ${formatDuration(eta)}`;
-      const reused = progress.checked?.reused ?? 0;
-      const loads = `${done}/${total} page loads${reused > 0 ? ` (${reused} proved by the last export)` : ''}`;
-      return `Checking that no page reaches outside the bundle... ${loads}, ${etaText}`;
+      const etaMs = ProgressDisplay.eta(done - since.done, total - done, at - since.at);
+      return { phase, pagesDone, pagesTotal, loadsDone: done, loadsTotal: total, loadsReused: reused, etaMs };
     }
-    if (progress.phase === 'zipping') return 'Zipping the bundle...';
-    const fraction = progress.pagesTotal > 0 ? progress.pagesDone / progress.pagesTotal : 0;
-    const eta =
+    if (phase !== 'rendering') return { phase, pagesDone, pagesTotal, etaMs: null };
+    const etaMs =
       this.startedAt === null
         ? null
-        : ProgressDisplay.eta(
-            progress.pagesDone - this.baseline,
-            progress.pagesTotal - progress.pagesDone,
-            at - this.startedAt,
-          );
-    const reused = progress.pagesReused ?? 0;
+        : ProgressDisplay.eta(pagesDone - this.baseline, pagesTotal - pagesDone, at - this.startedAt);
+    return { phase, pagesDone, pagesTotal, pagesReused: progress.pagesReused ?? 0, etaMs };
+  }
+
+  /** A reading as a person reads it: the bar on a terminal, a plain line elsewhere. */
+  private text(reading: ProgressRecord, currentPage: string | null): string {
+    const etaText = reading.etaMs === null ? 'ETA --' : `ETA ${formatDuration(reading.etaMs)}`;
+    if (reading.phase === 'assembling') return 'Assembling the bundle...';
+    if (reading.phase === 'zipping') return 'Zipping the bundle...';
+    if (reading.phase === 'proving') {
+      const { loadsDone, loadsTotal, loadsReused = 0 } = reading;
+      if (loadsTotal === undefined) return 'Checking that no page reaches outside the bundle...';
+      const proved = loadsReused > 0 ? ` (${loadsReused} proved by the last export)` : '';
+      return `Checking that no page reaches outside the bundle... ${loadsDone ?? 0}/${loadsTotal} page loads${proved}, ${etaText}`;
+    }
+    const { pagesDone, pagesTotal, pagesReused = 0 } = reading;
+    const fraction = pagesTotal > 0 ? pagesDone / pagesTotal : 0;
     const parts = [
-      `${progress.pagesDone}/${progress.pagesTotal} pages${reused > 0 ? ` (${reused} from the last export)` : ''}`,
+      `${pagesDone}/${pagesTotal} pages${pagesReused > 0 ? ` (${pagesReused} from the last export)` : ''}`,
       `${Math.floor(fraction * 100)}%`,
-      eta === null ? 'ETA --' : `ETA ${formatDuration(eta)}`,
+      etaText,
     ];
     if (!this.tty) return `export: ${parts.join(', ')}`;
     const filled = Math.round(fraction * BAR_WIDTH);
     const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}]`;
-    const text = `${bar} ${parts.join('  ')}  ${progress.currentPage ?? ''}`;
+    const text = `${bar} ${parts.join('  ')}  ${currentPage ?? ''}`;
     const width = (this.stream.columns ?? 100) - 1;
     return text.length > width ? text.slice(0, width) : text;
   }
@@ -146,14 +176,17 @@ export class ProgressDisplay {
       progress.phase === 'rendering'
         ? progress.pagesDone !== progress.pagesTotal
         : checked !== undefined && checked.done > 0 && checked.done < checked.total;
-    if (stepping && at - this.lastDraw < (this.tty ? TTY_REDRAW_MS : PLAIN_EVERY_MS)) return;
-    const text = this.line(progress, at);
+    const redrawMs = this.tty && this.records === undefined ? TTY_REDRAW_MS : PLAIN_EVERY_MS;
+    if (stepping && at - this.lastDraw < redrawMs) return;
+    const reading = this.reading(progress, at);
+    const text = this.text(reading, progress.currentPage);
     if (text === this.lastText) return;
     this.lastDraw = at;
     this.lastText = text;
-    if (this.tty) this.draw(text);
+    if (this.records !== undefined) this.records(reading);
+    else if (this.tty) this.draw(text);
     else this.stream.write(`${text}\n`);
-    this.drawn = true;
+    this.drawn = this.records === undefined;
   }
 
   /** Prints one line (a warning) below the bar, which stays above it. */

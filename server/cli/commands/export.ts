@@ -82,6 +82,18 @@ interface ExportRequest {
 }
 
 /**
+ * The export's progress display. With `--log-format json` each report is a JSON log line too (level info,
+ * msg "export progress"), so that a script reads all of stderr as JSON; otherwise a bar or plain lines.
+ */
+function progressDisplay(io: CliIo, format: (typeof LOG_FORMATS)[number] | undefined): ProgressDisplay {
+  if (format !== 'json') return new ProgressDisplay(io.stderr);
+  const log = createLogger('info');
+  return new ProgressDisplay(io.stderr, undefined, (record) =>
+    log.info({ ...record, etaMs: record.etaMs === null ? null : Math.round(record.etaMs) }, 'export progress'),
+  );
+}
+
+/**
  * The export's logger: on a terminal (unless `--log-format json`), warnings become readable lines below
  * the progress bar; otherwise, or with `--log-format json`, JSON lines as everywhere else.
  */
@@ -221,7 +233,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const format =
     values['log-format'] === undefined ? undefined : flag('log-format', z.enum(LOG_FORMATS), values['log-format']);
   checkOutFolder(request.out);
-  const display = new ProgressDisplay(io.stderr);
+  const display = progressDisplay(io, format);
   const logger = exportLogger(display, format, io);
   // Render-sandbox warnings (a page that failed to render) read the same way as the export's own.
   configureRenderSandbox(logger, renderEnv(io.env));
