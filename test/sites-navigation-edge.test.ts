@@ -110,6 +110,33 @@ describe('navigation edge cases', () => {
     ]);
   });
 
+  it("puts an operation's page at its x-mint href, or links the page already there (Mintlify's x-mint: href)", () => {
+    const op = (summary: string, href: string): Record<string, unknown> => ({ summary, 'x-mint': { href } });
+    const dir = writeProject({
+      'docs.json': docsJson({
+        navigation: { openapi: 'spec.json', pages: ['POST /generate', 'GET /guide', 'GET /plain'] },
+      }),
+      'guides/special.mdx': mdx,
+      'spec.json': {
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/generate': { post: op('Generate a response', '/api/generate') },
+          '/guide': { get: op('Special endpoint', '/guides/special') },
+          '/plain': { get: { summary: 'Plain', 'x-mint': { href: 'https://example.com/elsewhere' } } },
+        },
+      },
+    });
+    const model = loadSiteProject(dir);
+    expect(model.navigation.items).toEqual([
+      page('navigation.pages[0]', 'api/generate'),
+      page('navigation.pages[1]', 'guides/special'),
+      page('navigation.pages[2]', 'api-reference/plain'),
+    ]);
+    expect(model.pages.get('api/generate')).toMatchObject({ url: '/api/generate', format: 'openapi' });
+    expect(model.pages.get('guides/special')?.format).not.toBe('openapi');
+  });
+
   it('leaves out groups with nothing to open, nested ones too, and keeps a group with only a root', () => {
     const dir = writeProject({
       'docs.json': docsJson({

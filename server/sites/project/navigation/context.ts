@@ -1,6 +1,6 @@
 /** State shared while the navigation tree is built: page lookups, generated pages, usage, problems. */
 import type { OpenApiOperation, OpenApiSpec, SiteProblem } from '../model.js';
-import { isRemoteSpec, operationPagePath, specFileOf } from '../openapi/operations.js';
+import { isRemoteSpec, operationHref, operationPagePath, specFileOf } from '../openapi/operations.js';
 import type { PackedAsset } from '../remote.js';
 
 /** Why a spec named by URL and not packed is left out. */
@@ -114,7 +114,13 @@ export class NavContext {
     const key = `${dir}\n${op.key}`;
     const known = this.generatedByKey.get(key);
     if (known !== undefined) return known;
-    const base = operationPagePath(op, dir);
+    const href = operationHref(op);
+    // x-mint: href naming a page of the project links that page; a free path becomes the page's own.
+    if (href !== undefined && this.filePages.has(href)) {
+      this.generatedByKey.set(key, href);
+      return href;
+    }
+    const base = href !== undefined && !this.exists(href) ? href : operationPagePath(op, dir);
     let path = base;
     if (this.exists(path)) path = `${base}-${op.method}`;
     for (let n = 2; this.exists(path); n++) path = `${base}-${op.method}-${n}`;

@@ -10,6 +10,8 @@
  * letters/digits with `-` (`"Create a user"` -> `create-a-user`, `getHealth` -> `get-health`,
  * `GET /users/{id}` -> `get-users-id`). A path already taken by a file page or another operation gets
  * `-<method>` appended, then `-<method>-2`, `-<method>-3`, ... in navigation order.
+ * An operation's `x-mint: href` (a site path) overrides the rule: Mintlify serves its page there, or, when
+ * a page already lives there, links the navigation entry to that page instead of generating one.
  */
 import { posix } from 'node:path';
 import { z } from 'zod';
@@ -28,6 +30,26 @@ const WEBHOOK = /^\s*(?:(\S+)\s+)?webhook\s+(\S.*?)\s*$/i;
 const TagListSchema = z.array(z.unknown());
 /** A tag that names its sidebar group (`x-group`); tags without one keep their own name as the label. */
 const GroupedTagSchema = z.looseObject({ name: z.string(), 'x-group': z.string().min(1) });
+
+/** The operation's `x-mint` extension, of which only `href` decides where its page goes. */
+const MintExtensionSchema = z.looseObject({ href: z.string() });
+
+/**
+ * The site path an operation's `x-mint: href` asks for (`"/api/generate"` -> `api/generate`); undefined
+ * without one, or for a URL off the site, which an offline page cannot stand in for.
+ */
+export function operationHref(op: OpenApiOperation): string | undefined {
+  const ext = MintExtensionSchema.safeParse(op.operation['x-mint']);
+  if (!ext.success) return undefined;
+  const href = ext.data.href.trim();
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) return undefined;
+  const path = href
+    .replace(/[?#].*$/, '')
+    .replace(/^\.?\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.mdx?$/i, '');
+  return path === '' ? undefined : path;
+}
 
 /** Parses `"[spec] METHOD /path"` or `"[spec] webhook name"`; undefined for anything else (a page path). */
 export function parseOperationRef(text: string): OperationRef | undefined {
