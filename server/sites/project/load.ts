@@ -26,6 +26,7 @@ import { fontProblems, withoutMissingFontFiles } from './fonts.js';
 import { BrokenLinks } from './pages/links.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
+import { stylesheetProblems } from './stylesheets.js';
 
 /** The logo or favicon modes whose file the project holds; undefined when it holds neither. */
 function presentModes<T extends ThemedAsset>(asset: T | undefined, isMissing: (ref: string) => boolean): T | undefined {
@@ -170,6 +171,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   );
   for (const gen of ctx.generated.values()) onPage(generatedPage(gen, ctx.usage.get(gen.path), visibility));
 
+  const stylesheets = [...files.all].filter((path) => path.toLowerCase().endsWith('.css'));
   const written = siteSettings(config, configFile);
   const packed = withPackedSettings(written.settings, remote.assets, configFile);
   const assets = withoutMissingAssets(packed.settings, configFile, files.all);
@@ -195,6 +197,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     // Stable: a file's own problems stay in the order they were found.
     ...[...readProblems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     ...brokenLinks.problems(),
+    ...stylesheetProblems(root, stylesheets),
   ];
   const operations = [...scan.specs.values()].reduce((n, s) => n + s.operations.length, 0);
   return {
@@ -207,7 +210,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     redirects,
     specs: scan.specs,
     remoteAssets: remote.assets,
-    stylesheets: [...files.all].filter((path) => path.toLowerCase().endsWith('.css')),
+    stylesheets,
     classNames: classNames.sorted(),
     interactiveComponents,
     problems,
