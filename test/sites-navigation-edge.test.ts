@@ -137,6 +137,31 @@ describe('navigation edge cases', () => {
     expect(model.pages.get('guides/special')?.format).not.toBe('openapi');
   });
 
+  it("takes a generated page's metadata from its operation's x-mint metadata, except openapi", () => {
+    const metadata = {
+      title: 'List all users',
+      description: 'Paginated users',
+      'og:title': 'Users',
+      openapi: 'x GET /y',
+    };
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { openapi: 'spec.json', pages: ['GET /users'] } }),
+      'spec.json': {
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        paths: { '/users': { get: { summary: 'Get users', description: 'Retrieve users', 'x-mint': { metadata } } } },
+      },
+    });
+    const page = loadSiteProject(dir).pages.get('api-reference/get-users');
+    expect(page?.title).toBe('List all users');
+    expect(page?.frontmatter).toEqual({
+      title: 'List all users',
+      description: 'Paginated users',
+      'og:title': 'Users',
+      openapi: 'spec.json GET /users',
+    });
+  });
+
   it('leaves out groups with nothing to open, nested ones too, and keeps a group with only a root', () => {
     const dir = writeProject({
       'docs.json': docsJson({

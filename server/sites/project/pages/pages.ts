@@ -7,6 +7,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
 import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
@@ -14,8 +15,30 @@ import { findOperation, pageSpecFile, parseOperationRef } from '../openapi/opera
 import { findNamedSchema } from '../openapi/schemas.js';
 import { substituteKnownVariables } from '../../render/preprocess.js';
 import { pagePathOf, pageUrlOf } from './files.js';
-import { fmKeywords, fmString, splitFrontmatter, titleFromPath, type Frontmatter } from './frontmatter.js';
+import {
+  FrontmatterSchema,
+  fmKeywords,
+  fmString,
+  splitFrontmatter,
+  titleFromPath,
+  type Frontmatter,
+} from './frontmatter.js';
+import { parseLenient } from '../config/lenient.js';
 import { referenceProblems } from './references.js';
+
+/** An operation's `x-mint` extension, of which `metadata` is read here. */
+const MintMetadataSchema = z.looseObject({ metadata: z.record(z.string(), z.unknown()) });
+
+/**
+ * The frontmatter an operation's `x-mint: metadata` gives its generated page: any key a page's frontmatter
+ * takes but `openapi` (Mintlify's rule), a bad value of a known key left out as in a file's frontmatter.
+ */
+function operationMetadata(op: OpenApiOperation): Frontmatter {
+  const ext = MintMetadataSchema.safeParse(op.operation['x-mint']);
+  if (!ext.success) return {};
+  const metadata = parseLenient(FrontmatterSchema, ext.data.metadata, {}).data;
+  return Object.fromEntries(Object.entries(metadata).filter(([key]) => key !== 'openapi'));
+}
 
 /** A page file as read. */
 export interface PageFile {
@@ -222,6 +245,7 @@ export function generatedPage(gen: GeneratedPage, usage: PageUsage | undefined, 
     title: op.summary ?? (op.kind === 'webhook' ? op.path : `${op.method.toUpperCase()} ${op.path}`),
     ...(op.description === undefined ? {} : { description: op.description }),
     ...(op.deprecated ? { deprecated: true } : {}),
+    ...operationMetadata(op),
     openapi: ref,
   };
   return {
