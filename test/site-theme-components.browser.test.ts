@@ -5,7 +5,8 @@
  * - a page's Tabs labels are semibold, unselected ones in the text colour, while a code group's stay quieter;
  * - a Tree is unframed rows in the body font;
  * - an Accordion's description is in its title's size and colour;
- * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language;
+ * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language, in
+ *   Mintlify's borderless picker (code-group/language-dropdown.tsx) rather than a boxed native select;
  * - an uncoloured Icon is dark gray, not the prose's lighter text colour;
  * - a Card's inline-SVG icon is dark gray (light in dark mode), not the brand colour or black;
  * - a project's style.css may use Mintlify's colour variables (`rgb(var(--gray-200))`, `rgb(var(--primary))`).
@@ -150,6 +151,17 @@ site.describe('components in Chromium', () => {
     expect(await shown()).toEqual(['a.js']);
     await page.selectOption(`${group} select`, { index: 1 });
     expect(await shown()).toEqual(['b.py']);
+    await page.close();
+  });
+
+  it("draws a dropdown CodeGroup's language picker as Mintlify's: small stone text with up-down chevrons, no box", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
+    const look = await page.$eval('[data-op-tabs][data-variant="dropdown"] select', (select) => {
+      const s = getComputedStyle(select);
+      return [s.appearance, s.fontSize, s.fontWeight, s.color, s.backgroundColor, s.borderTopColor, s.borderRadius];
+    });
+    expect(look).toEqual(['none', '12px', '500', 'rgb(120, 113, 108)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', '10px']);
     await page.close();
   });
 
