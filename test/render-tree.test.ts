@@ -27,4 +27,20 @@ describe('tree folders', () => {
     expect(empty.text.trim()).toBe('empty');
     expect(empty.querySelector('details, summary')).toBeNull();
   });
+
+  it('draw a folder with openable={false} as a closed row that does not open, its contents not shown', async () => {
+    const page = await render(
+      [
+        '<Tree>',
+        '  <Tree.Folder name="vendor" openable={false} defaultOpen>',
+        '    <Tree.File name="lib.js" />',
+        '  </Tree.Folder>',
+        '</Tree>',
+      ].join('\n'),
+    );
+    const row = one(page.dom, '.op-tree-folder');
+    expect(row.tagName).toBe('DIV');
+    expect(row.text.trim()).toBe('vendor');
+    expect(page.dom.querySelector('.op-tree-file')).toBeNull();
+  });
 });

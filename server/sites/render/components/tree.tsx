@@ -11,15 +11,15 @@ const FOLDER_OPEN_SVG = iconSvg('folder-open', 'lucide') ?? '';
 const FILE_SVG = iconSvg('file', 'lucide') ?? '';
 
 /**
- * A folder. As in Mintlify's tree, one with nothing inside does not open (a plain row), and an open folder
- * shows an open-folder icon (both icons are drawn; CSS shows the one for `details[open]`, so toggling
- * needs no script).
+ * A folder. As in Mintlify's tree, one with nothing inside or with `openable={false}` does not open (a
+ * plain closed row, its contents not shown), and an open folder shows an open-folder icon (both icons are
+ * drawn; CSS shows the one for `details[open]`, so toggling needs no script).
  */
 function TreeFolder(props: MdxProps): ReactNode {
   const name = str(props['name']) ?? '';
   const openable = props['openable'] === undefined || bool(props['openable']);
   const highlight = bool(props['highlight']);
-  if (!hasChildren(props.children)) {
+  if (!openable || !hasChildren(props.children)) {
     return (
       <div
         className={cx('op-tree-folder', 'tree-folder', 'op-tree-row', highlight && 'op-tree-highlight')}
@@ -36,8 +36,7 @@ function TreeFolder(props: MdxProps): ReactNode {
     <details
       className={cx('op-tree-folder', 'tree-folder', highlight && 'op-tree-highlight')}
       role="treeitem"
-      open={bool(props['defaultOpen']) || !openable}
-      data-openable={openable ? undefined : 'false'}
+      open={bool(props['defaultOpen'])}
     >
       <summary className="op-tree-row">
         <span className="op-icon op-tree-closed" dangerouslySetInnerHTML={{ __html: FOLDER_SVG }} />
