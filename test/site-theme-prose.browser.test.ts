@@ -1,7 +1,8 @@
 /**
  * Prose pieces as Chromium lays them out. A Mermaid Gantt chart is drawn for the page's diagram box:
  * Mermaid drew it as wide as the element it renders in (the page's full width), and the box scaled it
- * down, labels too small to read; a flowchart beside it is drawn as before. A GFM task list
+ * down, labels too small to read; a flowchart beside it is drawn as before, its labels in the page's font
+ * (Mintlify's mermaid.tsx sets fontFamily "inherit"; ours once drew them in Mermaid's Trebuchet). A GFM task list
  * shows its checkboxes without bullets beside them, and a plain item keeps its bullet, beside them or in a list of its own.
  * A diff block with line numbers keeps every line's number in its gutter, added and removed lines too.
  * A coloured callout's text is its colour at half the lightness (half as light again in dark mode), and a
@@ -83,6 +84,20 @@ site.describe('prose in Chromium', () => {
     expect(gantt?.drawn).toBeLessThanOrEqual(gantt?.box ?? 0);
     expect(gantt?.shown).toBeGreaterThan((gantt?.box ?? 0) * 0.8);
     expect(flow?.text).toContain('Bundle');
+    await page.close();
+  });
+
+  it("writes a diagram's labels in the page's font, as Mintlify's Mermaid asks (fontFamily inherit)", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-op-mermaid][data-state="rendered"] svg').length === 2,
+    );
+    const fonts = await page.$$eval('[data-op-mermaid]', (boxes) => {
+      const label = boxes[1]?.querySelector('.nodeLabel, text');
+      return [label ? getComputedStyle(label).fontFamily : '', getComputedStyle(boxes[1] ?? document.body).fontFamily];
+    });
+    expect(fonts[0]).toBe(fonts[1]);
     await page.close();
   });
 

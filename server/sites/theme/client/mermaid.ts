@@ -48,10 +48,12 @@ async function drawDiagram(
 ): Promise<HTMLElement> {
   // Captured diagrams are saved in the bundle: their ids must not depend on anything but the page. Mermaid
   // draws a Gantt chart as wide as the element it renders in (the page's full width), and the box then
-  // scaled it down, labels too: it is drawn for its box's width instead.
+  // scaled it down, labels too: it is drawn for its box's width instead. Labels are in the page's font, as
+  // Mintlify asks for (`fontFamily: inherit`), not Mermaid's own Trebuchet.
   api.initialize({
     startOnLoad: false,
     securityLevel: 'strict',
+    fontFamily: 'inherit',
     theme: palette,
     deterministicIds: isCapturing(),
     gantt: { useWidth: contentWidth(container) },
