@@ -44,6 +44,9 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   nodeVersion: process.versions.node,
 };
 
+/** How many times the page time a page's second try may take, once its first overran (see askTwice). */
+const RETRY_TIME_FACTOR = 3;
+
 /** What a page render needs besides its project folder. */
 export interface SandboxRenderInput {
   readonly file: string;
@@ -110,7 +113,7 @@ export class RenderSandbox {
    * page could not be rendered in its sandbox (timed out, out of memory, crashed, or the pool is full).
    */
   render(rootDir: string, input: SandboxRenderInput): Promise<RenderedPage> {
-    return this.enqueue(rootDir, (worker) => worker.render(input));
+    return this.askTwice(rootDir, (worker, timeoutMs) => worker.render(input, timeoutMs));
   }
 
   /**
@@ -119,7 +122,29 @@ export class RenderSandbox {
    * event loop. Rejects with a SandboxFailure like {@link render}.
    */
   highlight(rootDir: string, blocks: readonly PlainCodeBlock[]): Promise<string[]> {
-    return this.enqueue(rootDir, (worker) => worker.highlight(blocks));
+    return this.askTwice(rootDir, (worker, timeoutMs) => worker.highlight(blocks, timeoutMs));
+  }
+
+  /**
+   * Asks once within the page time and, when that ran out, once more within {@link RETRY_TIME_FACTOR}
+   * times it. The limit is wall time: on a loaded machine (an export beside other work) a page that
+   * takes a second can overrun it, and its error box would be cached and exported as the page. A page
+   * that loops still fails, with the first reason (its configured limit), after both times.
+   */
+  private async askTwice<T>(
+    rootDir: string,
+    ask: (worker: SandboxWorker, timeoutMs: number | undefined) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.enqueue(rootDir, (worker) => ask(worker, undefined));
+    } catch (error) {
+      if (!(error instanceof SandboxFailure) || !error.timedOut) throw error;
+      const longer = this.options.pageTimeoutMs * RETRY_TIME_FACTOR;
+      this.logger.warn({ rootDir, reason: error.message }, 'render sandbox: trying the page again with more time');
+      return this.enqueue(rootDir, (worker) => ask(worker, longer)).catch((again: unknown) => {
+        throw again instanceof SandboxFailure && again.timedOut ? error : again;
+      });
+    }
   }
 
   private enqueue<T>(rootDir: string, ask: (worker: SandboxWorker) => Promise<T>): Promise<T> {

@@ -21,10 +21,14 @@ type Unnumbered = Omit<RenderRequest, 'id'> | Omit<HighlightRequest, 'id'>;
 export class SandboxFailure extends Error {
   override readonly name = 'SandboxFailure';
 
-  /** `reason` is for readers and import reports; `detail` (a stack, stderr) only for the log. */
+  /**
+   * `reason` is for readers and import reports; `detail` (a stack, stderr) only for the log; `timedOut`:
+   * the page overran its time, which a busy machine can cause (wall time), unlike the other failures.
+   */
   constructor(
     reason: string,
     readonly detail?: string,
+    readonly timedOut = false,
   ) {
     super(reason);
   }
@@ -81,32 +85,42 @@ export class SandboxWorker {
     return this.alive;
   }
 
-  /** Renders one page; rejects with a SandboxFailure when the page overran, crashed or blew the heap. */
-  async render(request: Omit<RenderRequest, 'type' | 'id'>): Promise<RenderedPage> {
-    const reply = await this.ask({ type: 'render', ...request }, 'the page took longer than %s to render');
+  /**
+   * Renders one page; rejects with a SandboxFailure when the page overran (`timeoutMs`, else the page
+   * time), crashed or blew the heap.
+   */
+  async render(request: Omit<RenderRequest, 'type' | 'id'>, timeoutMs?: number): Promise<RenderedPage> {
+    const reply = await this.ask({ type: 'render', ...request }, 'the page took longer than %s to render', timeoutMs);
     if (reply.type !== 'rendered') throw new SandboxFailure('the render sandbox answered another request');
     return reply.page;
   }
 
   /** The `<pre>` HTML of each of `blocks`, in order; rejects with a SandboxFailure like {@link render}. */
-  async highlight(blocks: readonly PlainCodeBlock[]): Promise<string[]> {
-    const reply = await this.ask({ type: 'highlight', blocks: [...blocks] }, 'highlighting took longer than %s');
+  async highlight(blocks: readonly PlainCodeBlock[], timeoutMs?: number): Promise<string[]> {
+    const reply = await this.ask(
+      { type: 'highlight', blocks: [...blocks] },
+      'highlighting took longer than %s',
+      timeoutMs,
+    );
     if (reply.type !== 'highlighted' || reply.html.length !== blocks.length) {
       throw new SandboxFailure('the render sandbox answered another request');
     }
     return reply.html;
   }
 
-  /** Sends one request and waits for its answer, within the page time (`overrun`: the reason, %s the limit). */
-  private async ask(request: Unnumbered, overrun: string): Promise<Reply> {
+  /**
+   * Sends one request and waits for its answer, within `timeoutMs` (the page time by default; `overrun`:
+   * the reason, %s the limit).
+   */
+  private async ask(request: Unnumbered, overrun: string, timeoutMs = this.limits.pageTimeoutMs): Promise<Reply> {
     await this.ready;
     if (!this.alive) throw new SandboxFailure('the render sandbox stopped');
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
-      const seconds = Math.round(this.limits.pageTimeoutMs / 100) / 10;
+      const seconds = Math.round(timeoutMs / 100) / 10;
       const timer = setTimeout(
-        () => this.die(`${overrun.replace('%s', `${seconds} s`)} and was stopped`),
-        this.limits.pageTimeoutMs,
+        () => this.die(`${overrun.replace('%s', `${seconds} s`)} and was stopped`, '', true),
+        timeoutMs,
       );
       this.pending = { id, resolve, reject, timer };
       this.child.send({ ...request, id });
@@ -145,11 +159,11 @@ export class SandboxWorker {
     this.die(reason, `exit ${code ?? signal ?? '?'}: ${this.child.stderrTail().slice(-600)}`);
   }
 
-  private die(reason: string, detail = ''): void {
+  private die(reason: string, detail = '', timedOut = false): void {
     if (!this.alive) return;
     this.alive = false;
     this.child.kill();
-    const failure = new SandboxFailure(reason);
+    const failure = new SandboxFailure(reason, undefined, timedOut);
     this.readyWait?.reject(failure);
     const pending = this.pending;
     this.pending = null;
