@@ -137,6 +137,19 @@ describe('navigation edge cases', () => {
     expect(model.pages.get('guides/special')?.format).not.toBe('openapi');
   });
 
+  it('keeps the default path for an x-mint href that would leave the site or is no plain path', () => {
+    const hrefs = ['../../evil', '/api/../../../up', '/api/%2e%2e/c', '/api/.hidden', '/api/with space', '/api/a:b'];
+    const paths = Object.fromEntries(
+      hrefs.map((href, i) => [`/op${i}`, { get: { summary: `Op ${i}`, 'x-mint': { href } } }]),
+    );
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { openapi: 'spec.json', pages: hrefs.map((_, i) => `GET /op${i}`) } }),
+      'spec.json': { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths },
+    });
+    const model = loadSiteProject(dir);
+    expect([...model.pages.keys()].sort()).toEqual(hrefs.map((_, i) => `api-reference/op-${i}`).sort());
+  });
+
   it("takes a generated page's metadata from its operation's x-mint metadata, except openapi", () => {
     const metadata = {
       title: 'List all users',

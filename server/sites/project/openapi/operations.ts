@@ -35,6 +35,13 @@ const GroupedTagSchema = z.looseObject({ name: z.string(), 'x-group': z.string()
 const MintExtensionSchema = z.looseObject({ href: z.string() });
 
 /**
+ * A path an `x-mint: href` may give a page: segments of letters, digits and `-_.~`, none starting with a
+ * dot. The href comes from the project's spec (untrusted) and becomes the page's URL and its bundle file
+ * name, so `..`, `%2e%2e`, a hidden file or anything a URL parser might reinterpret keeps the default path.
+ */
+const SAFE_PAGE_PATH = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;
+
+/**
  * The site path an operation's `x-mint: href` asks for (`"/api/generate"` -> `api/generate`); undefined
  * without one, or for a URL off the site, which an offline page cannot stand in for.
  */
@@ -48,7 +55,7 @@ export function operationHref(op: OpenApiOperation): string | undefined {
     .replace(/^\.?\/+/, '')
     .replace(/\/+$/, '')
     .replace(/\.mdx?$/i, '');
-  return path === '' ? undefined : path;
+  return SAFE_PAGE_PATH.test(path) ? path : undefined;
 }
 
 /** Parses `"[spec] METHOD /path"` or `"[spec] webhook name"`; undefined for anything else (a page path). */
