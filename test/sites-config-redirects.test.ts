@@ -50,3 +50,25 @@ describe('redirects without a leading slash', () => {
     ]);
   });
 });
+
+describe('redirect sources that climb', () => {
+  it('leaves out a source with a . or .. segment, written or percent-encoded: no request can match it, and its static page would be a file outside the bundle', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        redirects: [
+          { source: '/../../../../escaped', destination: '/' },
+          { source: 'a/%2e%2e/%2E%2E/escaped', destination: '/' },
+          { source: '/a/./b', destination: '/' },
+          { source: '/old/:slug*/../x', destination: '/' },
+          { source: '/v1..2/ok', destination: '/' },
+        ],
+      }),
+      'index.mdx': '# Home\n',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.redirects.map((rule) => rule.source)).toEqual(['/v1..2/ok']);
+    expect(model.problems.map((p) => [p.code, p.keyPath])).toEqual(
+      [0, 1, 2, 3].map((i) => ['invalid-redirect', `redirects[${i}].source`]),
+    );
+  });
+});

@@ -334,7 +334,7 @@ describe('page set rules', () => {
       [
         'invalid-redirect',
         'redirects[0].source',
-        '"/a#part": a redirect source must be a path starting with / and without ? or #',
+        '"/a#part": a redirect source must be a path starting with /, without ? or # and without a . or .. segment',
       ],
       ['missing-asset', 'logo', '/logo.svg: file not found in the project'],
       ['missing-asset', 'favicon.dark', '/fav-dark.svg: file not found in the project'],

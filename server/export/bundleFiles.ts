@@ -24,9 +24,22 @@ export function relativeUrl(from: string, to: string): string {
     .join('/');
 }
 
-/** Writes a bundle file (`/`-separated path), creating its folders. */
+/**
+ * The segments of bundle file `file`, refusing one that could leave the bundle folder (a `.` or `..`
+ * segment, a NUL): file names come from the site's paths, which an untrusted project
+ * chooses, and the loader's checks must not be all that keeps a write inside the bundle.
+ */
+function bundleFileSegments(file: string): string[] {
+  const segments = file.split('/');
+  if (file.includes('\0') || segments.some((segment) => segment === '.' || segment === '..')) {
+    throw new Error(`Refusing to write ${JSON.stringify(file)}: not a bundle file, it would land outside the bundle`);
+  }
+  return segments;
+}
+
+/** Writes a bundle file (`/`-separated path inside the bundle, else it throws), creating its folders. */
 export function writeBundleFile(bundleDir: string, file: string, body: string | Buffer): void {
-  const full = join(bundleDir, ...file.split('/'));
+  const full = join(bundleDir, ...bundleFileSegments(file));
   mkdirSync(dirname(full), { recursive: true });
   writeFileSync(full, body);
 }

@@ -95,9 +95,16 @@ export function rooted(path: string): string {
   return isUrl(path) || /^[/?#.]/.test(path) ? path : `/${path}`;
 }
 
-/** Whether a redirect's source can be used: a path starting with `/`, without `?` or `#` (§1.1). */
+/** A `.` or `..` path segment, written or percent-encoded (`%2e`), as a URL parser reads it. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(?=\/|$)/i;
+
+/**
+ * Whether a redirect's source can be used: a path starting with `/`, without `?` or `#` (§1.1), and
+ * without a `.` or `..` segment, which a browser resolves before asking (so no request matches it) and
+ * which would place the rule's static redirect page outside an exported bundle.
+ */
 export function isRedirectSource(source: string): boolean {
-  return source.startsWith('/') && !/[?#]/.test(source);
+  return source.startsWith('/') && !/[?#]/.test(source) && !DOT_SEGMENT.test(source);
 }
 
 /**
@@ -119,7 +126,7 @@ export function siteRedirects(
         code: 'invalid-redirect',
         file: configFile,
         keyPath,
-        message: `"${rule.source}": a redirect source must be a path starting with / and without ? or #`,
+        message: `"${rule.source}": a redirect source must be a path starting with /, without ? or # and without a . or .. segment`,
       });
       return;
     }

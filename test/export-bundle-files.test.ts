@@ -1,0 +1,24 @@
+/** Writing the bundle's files: nothing a site names may land outside the bundle folder. */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pageFile, writeBundleFile } from '../server/export/bundleFiles.js';
+
+describe('writeBundleFile', () => {
+  it('writes a file in its folders inside the bundle', () => {
+    const bundleDir = join(mkdtempSync(join(tmpdir(), 'offprint-bundle-')), 'bundle');
+    writeBundleFile(bundleDir, pageFile('/guides/v1..2/intro'), 'x');
+    expect(readFileSync(join(bundleDir, 'guides', 'v1..2', 'intro.html'), 'utf8')).toBe('x');
+  });
+
+  it('refuses a file that would land outside the bundle, and writes nothing', () => {
+    const root = mkdtempSync(join(tmpdir(), 'offprint-bundle-'));
+    const bundleDir = join(root, 'work', 'bundle');
+    for (const file of [pageFile('/../../escaped'), 'a/../../../escaped.html', 'a/./b.html', 'a\0b.html']) {
+      expect(() => writeBundleFile(bundleDir, file, 'x'), file).toThrow(/outside the bundle|not a bundle file/);
+    }
+    expect(existsSync(join(root, 'escaped.html'))).toBe(false);
+    expect(existsSync(join(root, 'work', 'escaped.html'))).toBe(false);
+  });
+});
