@@ -150,6 +150,42 @@ describe('navigation edge cases', () => {
     expect([...model.pages.keys()].sort()).toEqual(hrefs.map((_, i) => `api-reference/op-${i}`).sort());
   });
 
+  it('puts endpoint pages under api-reference when the openapi directory would leave the site, and says so', () => {
+    const dirs = ['../../../../escaped', 'api/%2e%2e/%2E%2E/up', './.hidden', 'api/v2/'];
+    const dir = writeProject({
+      'docs.json': docsJson({
+        navigation: {
+          groups: dirs.map((directory, i) => ({ group: `G${i}`, openapi: { source: `spec${i}.json`, directory } })),
+        },
+      }),
+      ...Object.fromEntries(
+        dirs.map((_, i) => [
+          `spec${i}.json`,
+          {
+            openapi: '3.1.0',
+            info: { title: 'T', version: '1' },
+            paths: { [`/op${i}`]: { get: { summary: `Op ${i}` } } },
+          },
+        ]),
+      ),
+    });
+    const model = loadSiteProject(dir);
+    expect([...model.pages.keys()].sort()).toEqual([
+      'api-reference/op-0',
+      'api-reference/op-1',
+      'api-reference/op-2',
+      'api/v2/op-3',
+    ]);
+    expect(model.problems.map((p) => [p.code, p.message])).toEqual(
+      dirs
+        .slice(0, 3)
+        .map((d) => [
+          'invalid-config',
+          `openapi directory "${d}": not a plain site path (segments of letters, digits and -_.~, none starting with a dot); its endpoint pages are under /api-reference`,
+        ]),
+    );
+  });
+
   it("takes a generated page's metadata from its operation's x-mint metadata, except openapi", () => {
     const metadata = {
       title: 'List all users',

@@ -1,11 +1,14 @@
 /** State shared while the navigation tree is built: page lookups, generated pages, usage, problems. */
 import type { OpenApiOperation, OpenApiSpec, SiteProblem } from '../model.js';
-import { isRemoteSpec, operationHref, operationPagePath, specFileOf } from '../openapi/operations.js';
+import { isPlainSitePath, isRemoteSpec, operationHref, operationPagePath, specFileOf } from '../openapi/operations.js';
 import type { PackedAsset } from '../remote.js';
 
 /** Why a spec named by URL and not packed is left out. */
 export const REMOTE_SPEC =
   'the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine';
+
+/** Where endpoint pages go without an `openapi.directory`. */
+const DEFAULT_API_DIRECTORY = 'api-reference';
 
 /** How the navigation uses one page. */
 export interface PageUsage {
@@ -48,6 +51,8 @@ export class NavContext {
   readonly generated = new Map<string, GeneratedPage>();
   readonly problems: SiteProblem[] = [];
   private readonly generatedByKey = new Map<string, string>();
+  /** Unsafe `openapi.directory` values already reported. */
+  private readonly refusedDirectories = new Set<string>();
 
   constructor(
     readonly configFile: string,
@@ -110,7 +115,7 @@ export class NavContext {
 
   /** The page path of the generated page for `op` under `directory`, creating it on first use. */
   generate(op: OpenApiOperation, directory: string | undefined): string {
-    const dir = directory ?? 'api-reference';
+    const dir = this.endpointDirectory(directory);
     const key = `${dir}\n${op.key}`;
     const known = this.generatedByKey.get(key);
     if (known !== undefined) return known;
@@ -127,6 +132,24 @@ export class NavContext {
     this.generated.set(path, { path, operation: op });
     this.generatedByKey.set(key, path);
     return path;
+  }
+
+  /**
+   * Where endpoint pages of `openapi.directory` go: the config's value when it is a plain site path, else
+   * the default, reported once. The value becomes page URLs and bundle file names, so `..` must not.
+   */
+  private endpointDirectory(directory: string | undefined): string {
+    const dir = directory?.trim().replace(/^\/+|\/+$/g, '') ?? DEFAULT_API_DIRECTORY;
+    if (dir === '' || isPlainSitePath(dir)) return dir;
+    if (directory !== undefined && !this.refusedDirectories.has(directory)) {
+      this.refusedDirectories.add(directory);
+      this.problem(
+        'invalid-config',
+        'openapi.directory',
+        `openapi directory ${JSON.stringify(directory)}: not a plain site path (segments of letters, digits and -_.~, none starting with a dot); its endpoint pages are under /${DEFAULT_API_DIRECTORY}`,
+      );
+    }
+    return DEFAULT_API_DIRECTORY;
   }
 
   problem(code: SiteProblem['code'], keyPath: string, message: string): void {

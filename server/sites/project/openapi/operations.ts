@@ -55,7 +55,15 @@ export function operationHref(op: OpenApiOperation): string | undefined {
     .replace(/^\.?\/+/, '')
     .replace(/\/+$/, '')
     .replace(/\.mdx?$/i, '');
-  return SAFE_PAGE_PATH.test(path) ? path : undefined;
+  return isPlainSitePath(path) ? path : undefined;
+}
+
+/**
+ * Whether `path` (no leading or trailing slash) may name site pages as written: segments of letters,
+ * digits and `-_.~`, none starting with a dot. For paths an untrusted spec or config gives generated pages.
+ */
+export function isPlainSitePath(path: string): boolean {
+  return SAFE_PAGE_PATH.test(path);
 }
 
 /** Parses `"[spec] METHOD /path"` or `"[spec] webhook name"`; undefined for anything else (a page path). */
