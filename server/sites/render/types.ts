@@ -110,4 +110,10 @@ export interface RenderedPage {
   readonly requestExample?: boolean | undefined;
   /** True when the page writes its own `<ResponseExample>` (an OpenAPI page then generates none). */
   readonly responseExample?: boolean | undefined;
+  /**
+   * Set (to why) when this render is not the page's lasting result: its sandbox ran out of time or had
+   * no room, so it shows the error box or plain code. Such a render is kept by no cache and served as a
+   * 503, so that a reload or an export's next attempt renders the page again; absent otherwise.
+   */
+  readonly incomplete?: string | undefined;
 }

@@ -27,9 +27,13 @@ export function errorBox(reason: string): string {
   );
 }
 
-/** A body that is only the error box, with the reason the page could not be rendered. */
-export function failedBody(page: SitePage, reason: string): RenderedPage {
+/**
+ * A body that is only the error box, with the reason the page could not be rendered; `transient` when
+ * the reason is the machine's (time ran out, no room), not the page's: the body is then incomplete.
+ */
+export function failedBody(page: SitePage, reason: string, transient = false): RenderedPage {
   return {
+    ...(transient ? { incomplete: reason } : {}),
     html: errorBox(reason),
     headings: [],
     unknownComponents: [],
@@ -52,11 +56,28 @@ function packedMedia(model: SiteModel): Readonly<Record<string, string>> | undef
   return record;
 }
 
+/** What highlighting noted about a page: its warnings, and why it is incomplete when it is. */
+interface HighlightNotes {
+  readonly warnings: string[];
+  incomplete?: string;
+}
+
+/** `page` with the notes' warnings added, and marked incomplete when they say so. */
+function withNotes(page: RenderedPage, notes: HighlightNotes): RenderedPage {
+  if (notes.warnings.length === 0 && notes.incomplete === undefined) return page;
+  return {
+    ...page,
+    warnings: [...page.warnings, ...notes.warnings],
+    ...(notes.incomplete === undefined ? {} : { incomplete: page.incomplete ?? notes.incomplete }),
+  };
+}
+
 /**
  * Highlights an endpoint page's blocks in a render sandbox of the project in `rootDir`; a sandbox that
- * fails (too slow, crashed) leaves them plain and says so in `warnings`, never the page failed.
+ * fails (too slow, crashed) leaves them plain and says so in `notes`, never the page failed. Plain code
+ * because time ran out is the machine's doing: the page is then incomplete.
  */
-function sandboxHighlighter(rootDir: string, warnings: string[]): CodeHighlighter {
+function sandboxHighlighter(rootDir: string, notes: HighlightNotes): CodeHighlighter {
   return async (blocks) => {
     try {
       const parts: Promise<string[]>[] = [];
@@ -66,7 +87,9 @@ function sandboxHighlighter(rootDir: string, warnings: string[]): CodeHighlighte
       return (await Promise.all(parts)).flat();
     } catch (error) {
       if (!(error instanceof SandboxFailure)) throw error;
-      warnings.push(`code samples shown without highlighting: ${error.message}`);
+      const warning = `code samples shown without highlighting: ${error.message}`;
+      notes.warnings.push(warning);
+      if (error.transient) notes.incomplete ??= warning;
       return plainCode(blocks);
     }
   };
@@ -82,11 +105,11 @@ async function withRequestExample(
   page: SitePage,
   content: RenderedPage,
 ): Promise<RenderedPage> {
-  const warnings: string[] = [];
+  const notes: HighlightNotes = { warnings: [] };
   const facts = { ...content, frontmatter: page.frontmatter };
-  const example = await mdxRequestExample(model.config.api, facts, sandboxHighlighter(rootDir, warnings));
+  const example = await mdxRequestExample(model.config.api, facts, sandboxHighlighter(rootDir, notes));
   if (example === '') return content;
-  return { ...content, html: example + content.html, warnings: [...content.warnings, ...warnings] };
+  return withNotes({ ...content, html: example + content.html }, notes);
 }
 
 /** How a page is rendered: `summary` when only its headings, text and lists are read (search indexing). */
@@ -119,15 +142,15 @@ export async function renderPageSource(
       });
     } catch (error) {
       if (!(error instanceof SandboxFailure)) throw error;
-      return failedBody(page, error.message);
+      return failedBody(page, error.message, error.transient);
     }
   }
   if (page.operation !== undefined) {
     // A summary is read for its text alone: its code needs no grammar.
     if (options.summary === true) return renderEndpointPage(model, page.operation, plainCode, content);
-    const warnings: string[] = [];
-    const body = await renderEndpointPage(model, page.operation, sandboxHighlighter(rootDir, warnings), content);
-    return warnings.length === 0 ? body : { ...body, warnings: [...body.warnings, ...warnings] };
+    const notes: HighlightNotes = { warnings: [] };
+    const body = await renderEndpointPage(model, page.operation, sandboxHighlighter(rootDir, notes), content);
+    return withNotes(body, notes);
   }
   if (content === undefined) return failedBody(page, 'The page has neither a file nor an OpenAPI operation');
   if (options.summary !== true) content = await withRequestExample(model, rootDir, page, content);

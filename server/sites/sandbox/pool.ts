@@ -150,7 +150,9 @@ export class RenderSandbox {
   private enqueue<T>(rootDir: string, ask: (worker: SandboxWorker) => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new SandboxFailure('the server is shutting down'));
     if (this.queue.length >= this.options.maxQueued) {
-      return Promise.reject(new SandboxFailure('the server is busy rendering other pages; try again shortly'));
+      return Promise.reject(
+        new SandboxFailure('the server is busy rendering other pages; try again shortly', undefined, false, true),
+      );
     }
     return new Promise<T>((resolve, reject) => {
       const run = (worker: SandboxWorker): Promise<() => void> => ask(worker).then((answer) => () => resolve(answer));

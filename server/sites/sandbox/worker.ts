@@ -23,14 +23,21 @@ export class SandboxFailure extends Error {
 
   /**
    * `reason` is for readers and import reports; `detail` (a stack, stderr) only for the log; `timedOut`:
-   * the page overran its time, which a busy machine can cause (wall time), unlike the other failures.
+   * the page overran its time, which a busy machine can cause (wall time), unlike the other failures;
+   * `busy`: the pool had no room for it.
    */
   constructor(
     reason: string,
     readonly detail?: string,
     readonly timedOut = false,
+    readonly busy = false,
   ) {
     super(reason);
+  }
+
+  /** Whether the failure says nothing lasting about the page (time ran out, no room): another try may render it. */
+  get transient(): boolean {
+    return this.timedOut || this.busy;
   }
 }
 

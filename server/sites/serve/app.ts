@@ -50,6 +50,8 @@ export const EXPORT_NOT_FOUND_PATH = '/_offprint/404.html';
 
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
+/** When a reader may ask again for a page whose render ran out of time (seconds, `Retry-After`). */
+const INCOMPLETE_RETRY_SECONDS = 5;
 
 function originOf(ctx: Context, profile?: ExportProfile): string {
   return profile?.origin ?? `http://${ctx.get('Host')}`;
@@ -81,7 +83,20 @@ async function servePage(ctx: Context, app: SiteAppDeps, build: SiteBuild, page:
     return;
   }
   const doc = await pageHtml(app.cache, build, page, originOf(ctx, app.profile), app.deps.logger, app.profile);
-  sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, html: true, csp: build.scripts?.csp });
+  // An incomplete render (time ran out) is the machine's, not the page's: 503, so that a reload, or an
+  // export's capture (which keeps only a 2xx page), asks again instead of keeping the error box.
+  const incomplete = doc.incomplete !== undefined;
+  sendBody(ctx, doc.body, {
+    type: 'text/html; charset=utf-8',
+    etag: doc.etag,
+    html: true,
+    csp: build.scripts?.csp,
+    ...(incomplete ? { status: 503 } : {}),
+  });
+  if (incomplete) {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Retry-After', String(INCOMPLETE_RETRY_SECONDS));
+  }
 }
 
 /** Machine-readable files at fixed paths; false when `path` is none of them. */

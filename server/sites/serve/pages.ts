@@ -83,7 +83,11 @@ export function pageHtml(
       logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page shell failed');
       body = bareDocument(page.title, rendered.html);
     }
-    return { body, etag: etagOf(body) };
+    return {
+      body,
+      etag: etagOf(body),
+      ...(rendered.incomplete === undefined ? {} : { incomplete: rendered.incomplete }),
+    };
   });
 }
 

@@ -9,6 +9,11 @@
 export interface CachedBody {
   readonly body: string;
   readonly etag: string;
+  /**
+   * Why the body is not the lasting answer (a page whose render ran out of time): it goes to the requests
+   * already waiting for it, and is then dropped, so the next request makes it again.
+   */
+  readonly incomplete?: string;
 }
 
 interface Entry {
@@ -37,6 +42,10 @@ export class RenderCache {
     entry.value.then(
       (body) => {
         if (this.entries.get(key) !== entry) return;
+        if (body.incomplete !== undefined) {
+          this.entries.delete(key);
+          return;
+        }
         entry.size = body.body.length * 2;
         this.bytes += entry.size;
         this.evict();
