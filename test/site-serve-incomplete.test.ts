@@ -12,7 +12,8 @@ import { configureRenderSandbox } from '../server/sites/sandbox/shared.js';
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 
-const ENDLESS = '# Endless\n\n{(() => { while (true) {} })()}\n';
+/** A changelog page (with its RSS feed) whose render never ends. */
+const ENDLESS = '---\ntitle: Endless\nrss: true\n---\n\n{(() => { while (true) {} })()}\n';
 
 describe('a page whose render ran out of time', () => {
   let serve: SiteServe | undefined;
@@ -32,11 +33,20 @@ describe('a page whose render ran out of time', () => {
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect(first.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await first.text()).toContain('took longer than 0.4 s to render');
+    const feed = await serve.site('/endless/rss.xml');
+    expect(feed.status).toBe(503);
+    expect(feed.headers.get('cache-control')).toBe('no-store');
 
-    writeFileSync(join(serve.buildDir(), 'endless.mdx'), '# Endless\n\nFinished this time.\n');
+    writeFileSync(
+      join(serve.buildDir(), 'endless.mdx'),
+      '---\ntitle: Endless\nrss: true\n---\n\n<Update label="v1">Finished this time.</Update>\n',
+    );
     const second = await serve.site('/endless');
     expect(second.status).toBe(200);
     expect(await second.text()).toContain('Finished this time.');
+    const feedAgain = await serve.site('/endless/rss.xml');
+    expect(feedAgain.status).toBe(200);
+    expect(await feedAgain.text()).toContain('Finished this time.');
   });
 
   it('is answered 503 when its code samples were left plain for want of time, and highlighted on the next request', async () => {

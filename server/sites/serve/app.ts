@@ -22,8 +22,8 @@ import { hasDotSegment, statInside } from '../project/read.js';
 import { findPage, parseSitePath, type SitePath } from './paths.js';
 import { contentTypeOf, isServedFile } from '../project/servedFiles.js';
 import { entryRedirect, matchRedirect } from '../project/redirects.js';
-import type { RenderCache } from './renderCache.js';
-import { sendBody, sendFile, siteHeaders } from './respond.js';
+import type { CachedBody, RenderCache } from './renderCache.js';
+import { sendBody, sendFile, siteHeaders, type BodyOptions } from './respond.js';
 
 /** What one site app needs. */
 export interface SiteAppDeps {
@@ -83,16 +83,17 @@ async function servePage(ctx: Context, app: SiteAppDeps, build: SiteBuild, page:
     return;
   }
   const doc = await pageHtml(app.cache, build, page, originOf(ctx, app.profile), app.deps.logger, app.profile);
-  // An incomplete render (time ran out) is the machine's, not the page's: 503, so that a reload, or an
-  // export's capture (which keeps only a 2xx page), asks again instead of keeping the error box.
+  sendRendered(ctx, doc, { type: 'text/html; charset=utf-8', html: true, csp: build.scripts?.csp });
+}
+
+/**
+ * Answers with a rendered body. An incomplete render (time ran out) is the machine's, not the page's:
+ * 503, so that a reload, or an export (whose capture keeps only a 2xx page, whose feed fetch retries a
+ * 5xx), asks again instead of keeping the error box.
+ */
+function sendRendered(ctx: Context, doc: CachedBody, options: Omit<BodyOptions, 'etag' | 'status'>): void {
   const incomplete = doc.incomplete !== undefined;
-  sendBody(ctx, doc.body, {
-    type: 'text/html; charset=utf-8',
-    etag: doc.etag,
-    html: true,
-    csp: build.scripts?.csp,
-    ...(incomplete ? { status: 503 } : {}),
-  });
+  sendBody(ctx, doc.body, { ...options, etag: doc.etag, ...(incomplete ? { status: 503 } : {}) });
   if (incomplete) {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Retry-After', String(INCOMPLETE_RETRY_SECONDS));
@@ -209,7 +210,7 @@ async function serveFeed(ctx: Context, app: SiteAppDeps, build: SiteBuild, path:
   const page = feedPageOf(path, (pagePath) => findPage(build.model, pagePath));
   if (page === undefined) return false;
   const feed = await feedXml(app.cache, build, page, originOf(ctx, app.profile), app.deps.logger);
-  sendBody(ctx, feed.body, { type: 'application/rss+xml; charset=utf-8', etag: feed.etag });
+  sendRendered(ctx, feed, { type: 'application/rss+xml; charset=utf-8' });
   return true;
 }
 

@@ -30,6 +30,11 @@ function bareDocument(title: string, body: string): string {
   );
 }
 
+/** `cached` marked incomplete when the render it was made of is (see RenderedPage.incomplete). */
+function withIncomplete(cached: CachedBody, rendered: RenderedPage): CachedBody {
+  return rendered.incomplete === undefined ? cached : { ...cached, incomplete: rendered.incomplete };
+}
+
 /** A page's body, never throwing. */
 async function renderBody(build: SiteBuild, page: SitePage, logger: Logger): Promise<RenderedPage> {
   let rendered: RenderedPage;
@@ -83,11 +88,7 @@ export function pageHtml(
       logger.error({ err: error, projectId: build.projectId, page: page.path }, 'page shell failed');
       body = bareDocument(page.title, rendered.html);
     }
-    return {
-      body,
-      etag: etagOf(body),
-      ...(rendered.incomplete === undefined ? {} : { incomplete: rendered.incomplete }),
-    };
+    return withIncomplete({ body, etag: etagOf(body) }, rendered);
   });
 }
 
@@ -105,7 +106,7 @@ export function feedXml(
   return cache.get(`${build.cachePrefix}feed/${origin} ${page.path}`, async () => {
     const rendered = await renderBody(build, page, logger);
     const body = rssFeedXml({ siteName: build.model.settings.name, page, html: rendered.html, origin });
-    return { body, etag: etagOf(body) };
+    return withIncomplete({ body, etag: etagOf(body) }, rendered);
   });
 }
 
