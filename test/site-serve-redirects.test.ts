@@ -73,4 +73,15 @@ describe('redirect patterns read backwards (the bundle’s redirect pages for pa
     expect(sourceFor('/all/:p*', '/home', '/home')).toBeNull();
     expect(sourceFor('/ext/:p*', 'https://example.org/:p*', '/x')).toBeNull();
   });
+
+  it('gives nothing when the source decodes to a path no request can name (a . or .. segment, a backslash, a NUL)', () => {
+    // The path names the bundle's redirect page file: %2f.. decoded would put it outside the bundle.
+    expect(sourceFor('/x%2f..%2f..%2f..%2fescaped/:slug', '/:slug', '/intro')).toBeNull();
+    expect(sourceFor('/x%2F%2E%2E%2Fescaped/:slug', '/:slug', '/intro')).toBeNull();
+    expect(sourceFor('/x%5c..%5c..%5cescaped/:slug', '/:slug', '/intro')).toBeNull();
+    expect(sourceFor('/x%00y/:slug', '/:slug', '/intro')).toBeNull();
+    expect(sourceFor('/x%2f%2fy/:slug', '/:slug', '/intro')).toBeNull();
+    // Encoded characters that stay inside one segment still give the path.
+    expect(sourceFor('/caf%C3%A9/:slug', '/:slug', '/intro')).toBe('/café/intro');
+  });
 });

@@ -94,11 +94,31 @@ export function redirectSourceFor(compiled: CompiledRedirect, target: string): s
   const starCount = compiled.names.filter((name) => name === '*').length;
   if (starCount !== stars.length || compiled.names.some((name) => name !== '*' && !values.has(name))) return null;
   const source = fill(compiled.rule.source, values, stars);
+  let decoded: string;
   try {
-    return decodeURIComponent(source.length > 1 ? source.replace(/\/+$/, '') : source);
+    decoded = decodeURIComponent(source.length > 1 ? source.replace(/\/+$/, '') : source);
   } catch {
     return null;
   }
+  return isRequestablePath(decoded) ? decoded : null;
+}
+
+/** A backslash or a control character: no segment of a request path the site server reads has one. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+const UNREQUESTABLE = /[\\\u0000-\u001f\u007f]/;
+
+/**
+ * Whether a decoded path is one a request can name, as the site server reads requests: segments neither
+ * empty nor `.`/`..`, without a backslash or a control character. A source read backwards is decoded, so
+ * an encoded `%2f..%2f` in a rule would otherwise become real `..` segments, and the path names the
+ * bundle's redirect page file; no request reaches such a path, so leaving it out loses nothing.
+ */
+function isRequestablePath(path: string): boolean {
+  if (path === '/') return true;
+  return path
+    .slice(1)
+    .split('/')
+    .every((s) => s !== '' && s !== '.' && s !== '..' && !UNREQUESTABLE.test(s));
 }
 
 /** What a pattern's groups captured: named parameters by name, bare wildcards in order. */
