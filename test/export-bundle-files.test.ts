@@ -21,4 +21,13 @@ describe('writeBundleFile', () => {
     expect(existsSync(join(root, 'escaped.html'))).toBe(false);
     expect(existsSync(join(root, 'work', 'escaped.html'))).toBe(false);
   });
+
+  it('refuses a . or .. segment between backslashes, which Windows reads as separators', () => {
+    const root = mkdtempSync(join(tmpdir(), 'offprint-bundle-'));
+    const bundleDir = join(root, 'work', 'bundle');
+    for (const file of ['a\\..\\..\\..\\escaped.html', 'a/..\\..\\escaped.html', 'a\\.\\b.html']) {
+      expect(() => writeBundleFile(bundleDir, file, 'x'), file).toThrow(/outside the bundle|not a bundle file/);
+    }
+    expect(existsSync(bundleDir)).toBe(false);
+  });
 });

@@ -72,3 +72,24 @@ describe('redirect sources that climb', () => {
     );
   });
 });
+
+describe('redirect sources that climb with backslashes', () => {
+  it('leaves out a source with a . or .. segment between backslashes, written or %5c: browsers read a backslash as a slash, and on Windows its static page would be a file outside the bundle', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        redirects: [
+          { source: '/a\\..\\..\\escaped', destination: '/' },
+          { source: '/a%5c..%5C..%5cescaped', destination: '/' },
+          { source: '/a\\%2e%2e/escaped', destination: '/' },
+          { source: '/v1..2\\ok', destination: '/' },
+        ],
+      }),
+      'index.mdx': '# Home\n',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.redirects.map((rule) => rule.source)).toEqual(['/v1..2\\ok']);
+    expect(model.problems.map((p) => [p.code, p.keyPath])).toEqual(
+      [0, 1, 2].map((i) => ['invalid-redirect', `redirects[${i}].source`]),
+    );
+  });
+});

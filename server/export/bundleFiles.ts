@@ -26,12 +26,13 @@ export function relativeUrl(from: string, to: string): string {
 
 /**
  * The segments of bundle file `file`, refusing one that could leave the bundle folder (a `.` or `..`
- * segment, a NUL): file names come from the site's paths, which an untrusted project
- * chooses, and the loader's checks must not be all that keeps a write inside the bundle.
+ * segment, between slashes or the backslashes Windows reads as separators, a NUL): file names come from
+ * the site's paths, which an untrusted project chooses, and the loader's checks must not be all that
+ * keeps a write inside the bundle.
  */
 function bundleFileSegments(file: string): string[] {
   const segments = file.split('/');
-  if (file.includes('\0') || segments.some((segment) => segment === '.' || segment === '..')) {
+  if (file.includes('\0') || file.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) {
     throw new Error(`Refusing to write ${JSON.stringify(file)}: not a bundle file, it would land outside the bundle`);
   }
   return segments;

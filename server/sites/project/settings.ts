@@ -95,8 +95,11 @@ export function rooted(path: string): string {
   return isUrl(path) || /^[/?#.]/.test(path) ? path : `/${path}`;
 }
 
-/** A `.` or `..` path segment, written or percent-encoded (`%2e`), as a URL parser reads it. */
-const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(?=\/|$)/i;
+/**
+ * A `.` or `..` path segment, written or percent-encoded (`%2e`), as a URL parser reads it: a backslash
+ * (or `%5c`) separates segments too, as browsers read it in http URLs and Windows in file names.
+ */
+const DOT_SEGMENT = /(^|\/|\\|%5c)(\.|%2e){1,2}(?=\/|\\|%5c|$)/i;
 
 /**
  * Whether a redirect's source can be used: a path starting with `/`, without `?` or `#` (§1.1), and
