@@ -36,6 +36,15 @@ function pathOf(location: string): string {
 }
 
 /**
+ * Whether every bundle can hold a redirect page file of this name: one with a colon is refused by the
+ * zip writer (`C:/old.html` reads as a drive, failing the whole export) and by Windows, while the live
+ * site serves such a path; a rule's source is the project's choice, so the rule is left out instead.
+ */
+function isPortableFile(file: string): boolean {
+  return !file.includes(':');
+}
+
+/**
  * Plans the redirect pages of `build` for a bundle of the site paths in `exported` (files in `taken`,
  * which the plan's files join). Plain sources first, in rule order, then the paths patterns lead from.
  */
@@ -43,7 +52,7 @@ export function planRedirectPages(build: SiteBuild, exported: readonly string[],
   const pages: RedirectPage[] = [];
   const claim = (source: string, destination: string): boolean => {
     const file = pageFile(source);
-    if (taken.has(file) || findExportPage(build.model, source) !== undefined) return false;
+    if (!isPortableFile(file) || taken.has(file) || findExportPage(build.model, source) !== undefined) return false;
     taken.add(file);
     pages.push({ source, file, destination });
     return true;

@@ -1,0 +1,31 @@
+/** Which redirects become static redirect pages of a bundle, and under which file names. */
+import { describe, expect, it } from 'vitest';
+import { planRedirectPages } from '../server/export/redirectPlan.js';
+import { loadSiteProject } from '../server/sites/project/model.js';
+import { newBuild } from '../server/sites/serve/build.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+
+function planFor(redirects: readonly object[]): ReturnType<typeof planRedirectPages> {
+  const dir = writeProject({
+    'docs.json': docsJson({ redirects }),
+    'index.mdx': '# Home\n',
+    'intro.mdx': '# Intro\n',
+  });
+  const build = newBuild('prj', 'build', dir, loadSiteProject(dir));
+  return planRedirectPages(build, ['/', '/intro'], new Set(['index.html', 'intro.html']));
+}
+
+describe('redirect pages whose file a bundle cannot hold', () => {
+  it('leaves out a source whose file name has a colon, and names it, keeping the others', () => {
+    // The live site serves /C:/old (a colon is fine in a URL), but the zip writer refuses a name starting
+    // with a drive letter (the whole export failed), and Windows no file name with a colon.
+    const plan = planFor([
+      { source: '/C:/old', destination: '/intro' },
+      { source: '/d:', destination: '/intro' },
+      { source: '/old/C:/x', destination: '/intro' },
+      { source: '/moved', destination: '/intro' },
+    ]);
+    expect(plan.pages.map((page) => page.file)).toEqual(['moved.html']);
+    expect(plan.leftOut).toEqual(['/C:/old', '/d:', '/old/C:/x']);
+  });
+});
