@@ -128,6 +128,16 @@ describe('importSite', () => {
     expect(existsSync(join(sitesRoot(rt.dataDir), 'prj_missing'))).toBe(false);
   });
 
+  it('refuses a folder whose project holds a file or folder named with a drive letter, as a zip entry is', () => {
+    // Its pages would be bundle files named C:/x.html, which the bundle's zip writer refuses as absolute.
+    const dir = writeProject({ 'docs.json': docsJson(), 'index.mdx': '# Home\n', 'C:/x.mdx': '# X\n' });
+    const id = newProject('drive.localhost');
+    const error = appErrorOf(() => importSite(rt, id, dir));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('The folder cannot be imported: "C:" starts with a drive letter');
+    expect(findSite(rt.db, id)).toBeUndefined();
+  });
+
   it('refuses a non-zip file and a folder holding the data dir, leaving no folder behind', () => {
     const id = newProject('refused.localhost');
     const text = join(tempDir(), 'notes.txt');

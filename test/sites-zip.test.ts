@@ -76,6 +76,14 @@ describe('hostile zips', () => {
     expect(existsSync('/tmp/offprint-evil.txt')).toBe(false);
   });
 
+  it('refuses a drive letter at the start of a name inside the wrapping folder the project is unpacked from', () => {
+    const zip = new AdmZip();
+    zip.addFile('docs-main/docs.json', Buffer.from(JSON.stringify(docsJson())));
+    zip.addFile('docs-main/index.mdx', Buffer.from('# Home\n'));
+    addRaw(zip, 'docs-main/C:/x.mdx', '# X\n');
+    expectRefused(zip, 'entry "docs-main/C:/x.mdx" starts with a drive letter');
+  });
+
   it('refuses symbolic links (unix mode in the external attributes)', () => {
     expectRefused(
       buildZip((z) => {

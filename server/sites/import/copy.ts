@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ValidationError } from '../../errors.js';
 import { formatBytes } from '../../bytes.js';
 import type { ImportLimits } from './limits.js';
+import { startsWithDriveLetter } from './zipChecks.js';
 
 /** What a copy wrote. */
 export interface CopyResult {
@@ -40,6 +41,8 @@ export function copyFolder(
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory() && SKIPPED_DIRS.has(entry.name)) continue;
       if (++entries > limits.maxEntries) fail(`it has more than the ${limits.maxEntries} files and folders allowed`);
+      // As for a zip entry: a page of a `C:` folder would be a bundle file the export cannot write.
+      if (rel === '' && startsWithDriveLetter(entry.name)) fail(`"${entry.name}" starts with a drive letter`);
       if (entry.isSymbolicLink()) {
         skippedLinks.push(path);
       } else if (entry.isDirectory()) {

@@ -15,7 +15,7 @@ import { ZipFormatError, type ZipDirectory, type ZipEntry } from '../../zip/dire
 import { formatBytes } from '../../bytes.js';
 import type { ImportLimits } from './limits.js';
 import { projectFolderOf } from './projectFolder.js';
-import { checkZip, reject } from './zipChecks.js';
+import { checkZip, reject, startsWithDriveLetter } from './zipChecks.js';
 
 export { unsafeEntryName } from './zipChecks.js';
 
@@ -69,6 +69,12 @@ function extractAll(
     entries.map((e) => e.name),
     zipName,
   );
+  // Project-relative names are checked too: behind the wrapping folder, a drive letter would start a
+  // page's bundle file name all the same.
+  for (const entry of entries) {
+    if (prefix !== undefined && entry.name.startsWith(prefix) && startsWithDriveLetter(entry.name.slice(prefix.length)))
+      reject(zipName, `entry "${entry.name}" starts with a drive letter`);
+  }
   mkdirSync(target, { recursive: true });
   let files = 0;
   let bytes = 0;

@@ -23,12 +23,20 @@ export function reject(zipName: string, problem: string): never {
   throw ValidationError(`The zip cannot be imported: ${problem}`, [`${zipName}: ${problem}`]);
 }
 
+/**
+ * Whether a name starts with a drive letter (`C:`): Windows reads it as absolute, and so does the zip
+ * writer of an export, which refuses a bundle file named so (a page at `C:/x.mdx` would be `C:/x.html`).
+ */
+export function startsWithDriveLetter(name: string): boolean {
+  return /^[a-zA-Z]:/.test(name);
+}
+
 /** Why an entry name is unsafe, or undefined when it is fine. */
 export function unsafeEntryName(name: string): string | undefined {
   if (name.includes('\0')) return 'contains a NUL byte';
   if (name.includes('\\')) return 'contains a backslash';
   if (name.startsWith('/')) return 'is an absolute path';
-  if (/^[a-zA-Z]:/.test(name)) return 'starts with a drive letter';
+  if (startsWithDriveLetter(name)) return 'starts with a drive letter';
   if (name.split('/').some((segment) => segment === '..')) return 'contains ".."';
   return undefined;
 }
