@@ -53,12 +53,12 @@ describe('heading ids', () => {
         "import Inner from '/snippets/nested/inner.mdx'",
         '## Setup',
         '<Accordion title="Details">\n\n### Setup\n\n</Accordion>',
-        '<Steps>\n  <Step title="Setup">x</Step>\n</Steps>',
+        '<Steps titleSize="h3">\n  <Step title="Setup">x</Step>\n</Steps>',
         '## Snippet heading',
         '<Inner />',
       ].join('\n\n'),
     );
-    expect(page.dom.querySelectorAll('h2, h3, .op-step').map((h) => h.id)).toEqual([
+    expect(page.dom.querySelectorAll('.op-heading, .op-step').map((h) => h.id)).toEqual([
       'setup',
       'setup-2',
       'setup-3',
@@ -98,6 +98,22 @@ describe('heading ids', () => {
       { depth: 3, id: 'with-code-and-bold', text: 'With code and bold' },
     ]);
     expect(page.dom.querySelector('h4')?.id).toBe('deep');
+  });
+
+  // Mintlify's remarkExtractTableOfContents lists a step only when its title is an h2 or h3 (its own
+  // titleSize or its Steps'); by default steps.tsx draws the title as a bold <p>, no heading.
+  it("lists a Step's title in the TOC only when its titleSize, or its group's, is h2 or h3", async () => {
+    const page = await render(
+      [
+        '<Steps>\n  <Step title="Plain">a</Step>\n  <Step title="Big" titleSize="h2">b</Step>\n  <Step title="Small" titleSize="h4">c</Step>\n</Steps>',
+        '<Steps titleSize="h3">\n  <Step title="Inherited">d</Step>\n</Steps>',
+      ].join('\n\n'),
+    );
+    expect(page.headings).toEqual([
+      { depth: 2, id: 'big', text: 'Big' },
+      { depth: 3, id: 'inherited', text: 'Inherited' },
+    ]);
+    expect(page.dom.querySelectorAll('.op-step').map((s) => s.id)).toEqual(['plain', 'big', 'small', 'inherited']);
   });
 
   it('adds Update labels to the TOC and leaves noAnchor steps out', async () => {

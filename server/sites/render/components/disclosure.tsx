@@ -103,17 +103,22 @@ function snippetSteps(child: ReactElement<MdxProps>): readonly ReactNode[] | nul
   return nodes?.some(isStep) ? nodes : null;
 }
 
+/** A Step's TOC depth: Mintlify lists a step only when its title is an h2 or h3 (remarkExtractTableOfContents). */
+const STEP_TOC_DEPTH: Partial<Record<TitleTag, number>> = { h2: 2, h3: 3 };
+
 /**
- * `<Step title icon iconType stepNumber titleSize id noAnchor>`: its title is an anchor and a TOC entry. Outside
- * `<Steps>` nothing numbers it, so it reads 1, as Mintlify's step item defaults its number.
+ * `<Step title icon iconType stepNumber titleSize id noAnchor>`: its title is an anchor; a TOC entry only
+ * when `titleSize` (its own or its `<Steps>`'s) is h2 or h3, as Mintlify's: a step's default title is a
+ * bold `<p>`, no heading. Outside `<Steps>` nothing numbers it, so it reads 1, as Mintlify's step item
+ * defaults its number.
  */
 export function Step(props: MdxProps): ReactNode {
   const state = useRenderState();
   const title = str(props['title']) ?? '';
   const Tag = titleTag(props['titleSize']);
-  const depth = Tag === 'h2' ? 2 : 3;
   const noAnchor = bool(props['noAnchor']);
-  const anchor = title ? state.anchor(title, str(props['id']) ?? null, noAnchor ? null : depth) : undefined;
+  const depth = noAnchor ? null : (STEP_TOC_DEPTH[Tag] ?? null);
+  const anchor = title ? state.anchor(title, str(props['id']) ?? null, depth) : undefined;
   const number = num(props['stepNumber'], 1);
   return (
     <div
