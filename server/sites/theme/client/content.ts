@@ -3,6 +3,7 @@
  * right column on wide screens, `<View>` selector, image zoom.
  */
 import { all, el } from './dom.js';
+import { syncTocToShownContent } from './toc.js';
 
 function initAccordions(): void {
   for (const details of all<HTMLDetailsElement>('details[data-op-accordion]')) {
@@ -111,18 +112,6 @@ function initExamples(): void {
   place();
 }
 
-/**
- * The TOC lists the headings of the view being read only: Mintlify draws no View but the selected one
- * (view.tsx), so a page written once per language lists each heading once, not once per language.
- */
-function hideTocOfHiddenViews(): void {
-  for (const link of all<HTMLAnchorElement>('[data-op-toc-link]')) {
-    const heading = document.getElementById(link.dataset['opTocLink'] ?? '');
-    const item = link.closest('li');
-    if (heading && item) item.hidden = heading.closest('[data-op-view][hidden]') !== null;
-  }
-}
-
 function initViews(): void {
   const views = all<HTMLElement>('[data-op-view]');
   const first = views[0];
@@ -135,8 +124,8 @@ function initViews(): void {
     bar
       .querySelectorAll('button')
       .forEach((b) => b.setAttribute('aria-selected', b.textContent === title ? 'true' : 'false'));
-    hideTocOfHiddenViews();
-    window.dispatchEvent(new Event('scroll'));
+    // The TOC lists the headings of the view being read only: Mintlify draws no View but the selected one.
+    syncTocToShownContent();
   };
   for (const title of titles) {
     const button = el('button', 'op-view-option multi-view-dropdown-item', title);

@@ -2,6 +2,7 @@
 import { all, load, save } from './dom.js';
 import { hashTarget } from './anchors.js';
 import { languageName } from './languageNames.js';
+import { syncTocToShownContent } from './toc.js';
 
 const STORE = 'op-tab';
 
@@ -30,6 +31,7 @@ export function selectTab(group: HTMLElement, index: number, focus = false): voi
   });
   const select = group.querySelector<HTMLSelectElement>(':scope > .op-tab-list > .op-tab-select');
   if (select) select.selectedIndex = index;
+  syncTocToShownContent();
 }
 
 /**
@@ -135,4 +137,5 @@ export function initTabs(): void {
   if (remembered) syncLabel(remembered, null);
   revealHash();
   window.addEventListener('hashchange', revealHash);
+  syncTocToShownContent();
 }
