@@ -56,7 +56,8 @@ export function problemList(problems: readonly SiteProblem[]): ListedProblem[] {
 /**
  * A staged import with the pages that failed to render listed among its problems (each one, with the
  * reason), the remote media pages show as placeholders (`remote-asset`), and the components they use that
- * nothing defines (`unknown-component`) or that threw while rendering (`component-failed`); an import whose
+ * nothing defines (`unknown-component`) or that threw while rendering (`component-failed`), and the braces in
+ * their text shown as text for opening no valid expression (`mdx-syntax`); an import whose
  * renders ran out of time is refused.
  */
 export function withRenderProblems<T extends { readonly staged: StagedBuild }>(pending: T, indexed: IndexedBuild): T {
@@ -65,9 +66,8 @@ export function withRenderProblems<T extends { readonly staged: StagedBuild }>(p
       `rendering its ${indexed.pages} pages took longer than the import allows; split the project or simplify its pages`,
     ]);
   }
-  if (indexed.failures.length === 0 && indexed.remoteMedia.length === 0 && indexed.componentProblems.length === 0) {
-    return pending;
-  }
+  const found = [indexed.failures, indexed.remoteMedia, indexed.componentProblems, indexed.syntaxProblems];
+  if (found.every((list) => list.length === 0)) return pending;
   const problems: SiteProblem[] = indexed.failures.map((failure) => ({
     code: 'render-failed',
     file: failure.file,
@@ -76,6 +76,7 @@ export function withRenderProblems<T extends { readonly staged: StagedBuild }>(p
   // Remote images and videos with no packed copy: the pages show placeholders, the report says why.
   for (const use of indexed.remoteMedia) problems.push(unpackedProblem(use.file, use.url, 'media'));
   problems.push(...indexed.componentProblems);
+  problems.push(...indexed.syntaxProblems);
   const model = { ...pending.staged.model, problems: [...pending.staged.model.problems, ...problems] };
   return { ...pending, staged: { ...pending.staged, model } };
 }

@@ -221,6 +221,8 @@ export interface SiteProblem {
     | 'component-failed'
     // A config key Offprint does not know (a typo, a newer or unofficial key): a notice, the key is ignored.
     | 'unknown-config'
+    // A `{` in a page's text opens no valid expression: the page renders with the brace shown as text.
+    | 'mdx-syntax'
     | 'render-failed';
   /** Project-relative file the problem is in (`docs.json` for navigation problems). */
   readonly file: string;

@@ -95,7 +95,7 @@ export interface RenderedPage {
   readonly frontmatter: Readonly<Record<string, unknown>>;
   /**
    * Problems that did not stop the page from rendering: an MDX syntax error (the page then shows an error
-   * box and its source as text), a snippet that failed to compile, a component that threw, undefined
+   * box and its source as text), a stray `{` shown as text (`MDX syntax: …`), a snippet that failed to compile, a component that threw, undefined
    * `{{variables}}`, bad frontmatter.
    */
   readonly warnings: readonly string[];

@@ -31,6 +31,8 @@ export interface IndexedBuild {
    * ones (project components that threw while rendering).
    */
   readonly componentProblems: readonly SiteProblem[];
+  /** `mdx-syntax` problems: braces in the pages' text that open no valid expression (shown as text). */
+  readonly syntaxProblems: readonly SiteProblem[];
   /** The index was written to the build folder. */
   readonly stored: boolean;
   /** Rendering was stopped because the import's render time ran out (nothing was stored then). */
@@ -76,9 +78,18 @@ export async function indexBuildFolder(
   const deadline = Date.now() + (options.budgetMs ?? importRenderBudgetMs(pages.length));
   const stream = new SearchRecordStream(model, rootDir, logger, { concurrency, deadline });
   const stored = await storeShards(rootDir, stream.records(pages), () => !stream.outOfTime, logger);
-  const { failures, remoteMedia, outOfTime } = stream;
+  const { failures, remoteMedia, outOfTime, syntaxProblems } = stream;
   const componentProblems = [...stream.unknownComponents.problems(), ...stream.failedComponents.problems()];
-  return { pages: pages.length, failed: failures.length, failures, remoteMedia, componentProblems, outOfTime, stored };
+  return {
+    pages: pages.length,
+    failed: failures.length,
+    failures,
+    remoteMedia,
+    componentProblems,
+    syntaxProblems,
+    outOfTime,
+    stored,
+  };
 }
 
 /**

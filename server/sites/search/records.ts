@@ -6,7 +6,7 @@
  * the records one by one; what the import report needs (failures, remote media) is kept aside, small.
  */
 import type { Logger } from '../../logger.js';
-import type { SitePage, SiteModel } from '../project/model.js';
+import type { SitePage, SiteModel, SiteProblem } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { renderPageSource } from '../sandbox/page.js';
 import type { SearchDoc } from '../theme/searchFormat.js';
@@ -30,8 +30,12 @@ export interface RemoteMediaUse {
 interface Summary {
   readonly rendered: Pick<RenderedPage, 'headings' | 'text' | 'remoteMedia' | 'unknownComponents' | 'failedComponents'>;
   readonly failure: PageFailure | null;
+  /** The page's (and its snippets') `MDX syntax:` warnings: stray braces shown as text. */
+  readonly syntax: readonly string[];
 }
 const FAILED_PREFIX = 'render failed: ';
+/** A render warning about a stray brace, on the page or (after the snippet's path) in a snippet. */
+const SYNTAX_WARNING = /(^|: )MDX syntax: /;
 
 /**
  * Pages rendered ahead of the one being handed on, per render process: enough to keep every process
@@ -66,6 +70,8 @@ export class SearchRecordStream {
   readonly unknownComponents = unknownComponentUses();
   /** Project components that threw while the pages rendered. */
   readonly failedComponents = failedComponentUses();
+  /** `mdx-syntax` problems: braces in the pages' text that open no valid expression, shown as text. */
+  readonly syntaxProblems: SiteProblem[] = [];
   /** Rendering stopped at the deadline. */
   outOfTime = false;
 
@@ -107,6 +113,7 @@ export class SearchRecordStream {
         summary.rendered.unknownComponents.map((name) => ({ name, reason: '' })),
       );
       this.failedComponents.add(file, summary.rendered.failedComponents ?? []);
+      for (const warning of summary.syntax) this.syntaxProblems.push({ code: 'mdx-syntax', file, message: warning });
       const record = searchRecord(this.model, { page, rendered: summary.rendered });
       if (record !== null) yield record;
     }
@@ -121,6 +128,7 @@ export class SearchRecordStream {
       return {
         rendered: { headings, text, remoteMedia, unknownComponents, failedComponents },
         failure: failureOf(page, rendered),
+        syntax: rendered.warnings.filter((w) => SYNTAX_WARNING.test(w)),
       };
     } catch (error) {
       this.logger.warn({ err: error, page: page.path }, 'page could not be rendered for the search index');
@@ -128,6 +136,7 @@ export class SearchRecordStream {
       return {
         rendered: { headings: [], text: '', unknownComponents: [] },
         failure: { file: page.file ?? page.path, path: page.path, reason },
+        syntax: [],
       };
     }
   }

@@ -12,6 +12,7 @@ import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
 import type { IslandPlan } from './islands.js';
 import { SizedCache } from '../sizedCache.js';
 import { id, objectPatternConst, walk } from './estree.js';
+import { escapeStrayBrace, lineColumn } from './strayBraces.js';
 
 /** A compiled MDX module, ready for `runSync`. */
 export interface CompiledModule {
@@ -50,7 +51,38 @@ export function compileMdx(source: string): CompiledModule {
   return result;
 }
 
+/** Stray braces escaped in one source at most: past that the page is more likely not MDX at all. */
+const MAX_BRACE_REPAIRS = 20;
+
+/**
+ * Compiles `source`; where a `{` opens no valid expression, compiles it again with that brace read as
+ * text (strayBraces.ts), naming each in the warnings, so the rest of the page renders.
+ */
 function compileUncached(source: string): CompiledModule {
+  let text = source;
+  // Offsets in `text` of the backslashes added so far: a brace's place in `source` is its own less those before it.
+  const added: number[] = [];
+  const repairs: string[] = [];
+  for (;;) {
+    const { compiled, thrown } = compileOnce(text);
+    if (compiled.code !== null || repairs.length >= MAX_BRACE_REPAIRS) return withWarnings(compiled, repairs);
+    const repair = escapeStrayBrace(text, thrown);
+    if (repair === null) return withWarnings(compiled, repairs);
+    const original = repair.offset - added.filter((at) => at < repair.offset).length;
+    repairs.push(
+      `MDX syntax: the \`{\` at line ${lineColumn(source, original)} opens no valid expression (${repair.reason}); shown as text`,
+    );
+    added.push(repair.offset);
+    text = repair.text;
+  }
+}
+
+function withWarnings(compiled: CompiledModule, repairs: readonly string[]): CompiledModule {
+  return repairs.length === 0 ? compiled : { ...compiled, warnings: [...repairs, ...compiled.warnings] };
+}
+
+/** One compile of `source`; what it threw is kept for {@link escapeStrayBrace}. */
+function compileOnce(source: string): { compiled: CompiledModule; thrown?: unknown } {
   const facts: CompileFacts = { imports: [], langs: new Set(), freeNames: new Set(), warnings: [], islands: null };
   try {
     const file = compileSync(source, {
@@ -60,7 +92,7 @@ function compileUncached(source: string): CompiledModule {
       rehypePlugins: [[rehypeKatex, { output: 'html', throwOnError: false, strict: 'ignore' }]],
       recmaPlugins: [() => (tree: Program) => injectPropNames(tree, facts.freeNames)],
     });
-    return {
+    const compiled: CompiledModule = {
       code: String(file.value),
       error: null,
       imports: facts.imports,
@@ -68,8 +100,17 @@ function compileUncached(source: string): CompiledModule {
       warnings: facts.warnings,
       islands: facts.islands,
     };
+    return { compiled };
   } catch (error) {
-    return { code: null, error: describeError(error), imports: [], langs: [], warnings: facts.warnings, islands: null };
+    const compiled: CompiledModule = {
+      code: null,
+      error: describeError(error),
+      imports: [],
+      langs: [],
+      warnings: facts.warnings,
+      islands: null,
+    };
+    return { compiled, thrown: error };
   }
 }
 
