@@ -67,7 +67,6 @@ describe('heading ids', () => {
     ]);
     expect(page.headings).toEqual([
       { depth: 2, id: 'setup', text: 'Setup' },
-      { depth: 3, id: 'setup-2', text: 'Setup' },
       { depth: 3, id: 'setup-3', text: 'Setup' },
       { depth: 2, id: 'snippet-heading', text: 'Snippet heading' },
       { depth: 2, id: 'snippet-heading-2', text: 'Snippet heading' },
@@ -114,6 +113,23 @@ describe('heading ids', () => {
       { depth: 3, id: 'inherited', text: 'Inherited' },
     ]);
     expect(page.dom.querySelectorAll('.op-step').map((s) => s.id)).toEqual(['plain', 'big', 'small', 'inherited']);
+  });
+
+  // Mintlify's remarkExtractTableOfContents skips everything inside these components (their ids stay).
+  it('leaves headings and titled steps inside an Accordion, Expandable, Update or Prompt out of the TOC', async () => {
+    const page = await render(
+      [
+        '## Shown',
+        '<AccordionGroup>\n<Accordion title="Acc">\n\n## In accordion\n\n<Steps titleSize="h2">\n<Step title="Step in accordion">x</Step>\n</Steps>\n\n</Accordion>\n</AccordionGroup>',
+        '<Expandable title="more">\n\n### In expandable\n\n</Expandable>',
+        '<Update label="v1">\n\n## In update\n\n</Update>',
+        '<Prompt description="Ask">\n\n## In prompt\n\n</Prompt>',
+        '### Shown too',
+      ].join('\n\n'),
+    );
+    expect(page.headings.map((h) => h.text)).toEqual(['Shown', 'v1', 'Shown too']);
+    expect(page.dom.querySelector('h2#in-accordion')).not.toBeNull();
+    expect(page.dom.querySelector('h3#in-expandable')).not.toBeNull();
   });
 
   it('adds Update labels to the TOC and leaves noAnchor steps out', async () => {

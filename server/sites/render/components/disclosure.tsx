@@ -2,7 +2,7 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { IconSlot } from '../icons/Icon.js';
 import { snippetNodes } from '../runtime/snippetBlocks.js';
-import { SnippetPropsProvider, useRenderState } from '../runtime/state.js';
+import { OutOfToc, SnippetPropsProvider, useRenderState, useTocDepth } from '../runtime/state.js';
 import { asNode, bool, elementChildren, num, str, type MdxProps } from './util.js';
 
 /** `<Accordion title description defaultOpen id icon iconType>`; its id is hash-linkable. */
@@ -28,14 +28,20 @@ export function Accordion(props: MdxProps): ReactNode {
           {description ? <span className="op-accordion-description">{description}</span> : null}
         </span>
       </summary>
-      <div className="op-accordion-body">{props.children}</div>
+      <div className="op-accordion-body">
+        <OutOfToc>{props.children}</OutOfToc>
+      </div>
     </details>
   );
 }
 
 /** `<AccordionGroup>`: visually joined accordions. */
 export function AccordionGroup(props: MdxProps): ReactNode {
-  return <div className="op-accordion-group accordion-group">{props.children}</div>;
+  return (
+    <div className="op-accordion-group accordion-group">
+      <OutOfToc>{props.children}</OutOfToc>
+    </div>
+  );
 }
 
 /**
@@ -50,7 +56,9 @@ export function Expandable(props: MdxProps): ReactNode {
         <span className="op-expandable-show">Show {title}</span>
         <span className="op-expandable-hide">Hide {title}</span>
       </summary>
-      <div className="op-expandable-body">{props.children}</div>
+      <div className="op-expandable-body">
+        <OutOfToc>{props.children}</OutOfToc>
+      </div>
     </details>
   );
 }
@@ -117,7 +125,7 @@ export function Step(props: MdxProps): ReactNode {
   const title = str(props['title']) ?? '';
   const Tag = titleTag(props['titleSize']);
   const noAnchor = bool(props['noAnchor']);
-  const depth = noAnchor ? null : (STEP_TOC_DEPTH[Tag] ?? null);
+  const depth = useTocDepth(noAnchor ? null : (STEP_TOC_DEPTH[Tag] ?? null));
   const anchor = title ? state.anchor(title, str(props['id']) ?? null, depth) : undefined;
   const number = num(props['stepNumber'], 1);
   return (

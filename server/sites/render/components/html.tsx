@@ -7,7 +7,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { iconSvg } from '../icons/icons.js';
 import { cdnIconDataUrl } from '../icons/cdnIcons.js';
 import { styleEntries } from '../style.js';
-import { isRemoteUrl, useRenderState, type RenderState } from '../runtime/state.js';
+import { isRemoteUrl, useRenderState, useTocDepth, type RenderState } from '../runtime/state.js';
 import { bool, cx, num, str, textOf, type MdxProps } from './util.js';
 import { MissingMedia, RemoteMedia, classesOf, remotePlayer } from './remoteMedia.js';
 
@@ -60,7 +60,7 @@ function HeadingView(props: { level: Level; source: MdxProps }): ReactNode {
   const state = useRenderState();
   const { level, source } = props;
   const text = textOf(source.children);
-  const toc = level === 2 || level === 3 ? level : null;
+  const toc = useTocDepth(level === 2 || level === 3 ? level : null);
   const anchor = state.anchor(text, str(source['id']) ?? null, toc);
   const insideLink = useContext(InsideLink);
   const noAnchor = insideLink || bool(source['noAnchor']);

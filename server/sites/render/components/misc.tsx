@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { PROMPT_SOURCE_PROP } from '../compile/promptSource.js';
 import { IconSlot } from '../icons/Icon.js';
 import { iconSvg } from '../icons/icons.js';
-import { useRenderState } from '../runtime/state.js';
+import { OutOfToc, useRenderState, useTocDepth } from '../runtime/state.js';
 import { linkProps } from './layout.js';
 import { asNode, str, strings, textOf, type MdxProps } from './util.js';
 
@@ -45,7 +45,7 @@ export function Update(props: MdxProps): ReactNode {
   const label = str(props['label']) ?? '';
   // Each tag once, trimmed, blanks dropped (Mintlify's rule): a repeated tag is not shown twice.
   const tags = [...new Set(strings(props['tags']).map((tag) => tag.trim()))].filter(Boolean);
-  const anchor = state.anchor(label, str(props['id']) ?? null, 2);
+  const anchor = state.anchor(label, str(props['id']) ?? null, useTocDepth(2));
   const description = asNode(props['description']);
   // `rss={{ title, description }}`: what the page's feed says of this entry instead of its label and description.
   const rss = props['rss'];
@@ -76,7 +76,9 @@ export function Update(props: MdxProps): ReactNode {
         ) : null}
         {description ? <div className="op-update-description">{description}</div> : null}
       </div>
-      <div className="op-update-body">{props.children}</div>
+      <div className="op-update-body">
+        <OutOfToc>{props.children}</OutOfToc>
+      </div>
     </div>
   );
 }
@@ -110,7 +112,9 @@ export function Prompt(props: MdxProps): ReactNode {
           ) : null}
         </div>
       </div>
-      <div className="op-prompt-body">{props.children}</div>
+      <div className="op-prompt-body">
+        <OutOfToc>{props.children}</OutOfToc>
+      </div>
     </div>
   );
 }

@@ -162,6 +162,22 @@ export function useRenderState(): RenderState {
   return state;
 }
 
+const OutOfTocContext = createContext(false);
+
+/**
+ * Renders `children` with their headings, step titles and update labels kept out of the TOC (their ids
+ * stay): Mintlify lists nothing inside an Accordion, AccordionGroup, Expandable, Update or Prompt
+ * (remarkExtractTableOfContents' excluded components), whose content is folded away or not the page's outline.
+ */
+export function OutOfToc(props: { children?: ReactNode }): ReactNode {
+  return <OutOfTocContext.Provider value={true}>{props.children}</OutOfTocContext.Provider>;
+}
+
+/** The TOC depth to give {@link RenderState.anchor}: `depth`, or null inside {@link OutOfToc}. */
+export function useTocDepth(depth: number | null): number | null {
+  return useContext(OutOfTocContext) ? null : depth;
+}
+
 const SnippetPropsContext = createContext<Readonly<Record<string, unknown>> | null>(null);
 
 /** Makes a snippet's props visible to its code blocks (`npm install {packageName}`). */
