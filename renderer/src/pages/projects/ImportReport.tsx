@@ -9,6 +9,8 @@ const CODE_HINTS: Readonly<Record<string, string>> = {
     'Links and redirects that lead to no page; readers who follow them land on the home page or a “not found” page, so fix the path or add a redirect.',
   'missing-asset': 'Images or files the pages refer to that are not in the project.',
   'missing-snippet': 'Snippets imported by pages that are not in the project.',
+  'mdx-syntax':
+    'Braces in page text that open no valid MDX expression; readers see the brace as text and the rest of the page, so escape it as \\{ or put it in a code span.',
   'missing-spec':
     'OpenAPI files the config names that are not in the project; their endpoint pages are missing, so add the file or fix its path.',
   'component-failed':

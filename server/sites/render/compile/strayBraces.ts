@@ -29,15 +29,18 @@ export interface BraceRepair {
  * unclosed one).
  */
 export function escapeStrayBrace(text: string, error: unknown): BraceRepair | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const failure = error as ParseFailure;
-  if (failure.source !== EXPRESSION_SOURCE) return null;
+  if (!isParseFailure(error) || error.source !== EXPRESSION_SOURCE) return null;
+  const failure = error;
   const at = failure.place?.offset ?? failure.place?.start?.offset;
   if (typeof at !== 'number') return null;
   const offset = openingBrace(text, Math.min(at, text.length));
   if (offset < 0) return null;
   const reason = typeof failure.reason === 'string' ? failure.reason : 'not an expression';
   return { text: `${text.slice(0, offset)}\\${text.slice(offset)}`, offset, reason };
+}
+
+function isParseFailure(error: unknown): error is ParseFailure {
+  return typeof error === 'object' && error !== null;
 }
 
 /** The offset of the nearest `{` before `end` not closed before it, or -1. */
