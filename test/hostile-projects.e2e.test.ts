@@ -133,12 +133,16 @@ describe('a hostile docs project', () => {
     siteUrl = body.siteUrl;
   }, 120_000);
 
+  /** The pages whose render runs out of time (the others fail for good, or render). */
+  const OUT_OF_TIME = new Set(['loop', 'snippet-loop']);
+
   it('serves every page with nothing from outside the project in it, /health within 1 s meanwhile', async () => {
     const health = watchHealth(serve.url);
     const pages = new Map<string, string>();
     for (const path of HOSTILE_PAGES) {
       const res = await fetch(`${siteUrl}/${path === 'index' ? '' : path}`);
-      expect(res.status, path).toBe(200);
+      // A page that ran out of time is no lasting answer: 503, with its error box (site-serve-incomplete).
+      expect(res.status, path).toBe(OUT_OF_TIME.has(path) ? 503 : 200);
       pages.set(path, await res.text());
     }
     const latencies = await health.stop();
