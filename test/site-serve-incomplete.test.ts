@@ -27,7 +27,7 @@ describe('a page whose render ran out of time', () => {
       'index.mdx': '# Home\n',
       'endless.mdx': ENDLESS,
     });
-    serve = await startSiteServe({ source: dir });
+    serve = await startSiteServe({ source: dir, keepIncompleteMs: 0 });
     const first = await serve.site('/endless');
     expect(first.status).toBe(503);
     expect(first.headers.get('cache-control')).toBe('no-store');
@@ -60,7 +60,7 @@ describe('a page whose render ran out of time', () => {
         paths: { '/users': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } } },
       },
     });
-    const other = await startSiteServe({ source: dir });
+    const other = await startSiteServe({ source: dir, keepIncompleteMs: 0 });
     try {
       // Too little time for any highlighting: both tries run out.
       configureRenderSandbox(silentLogger(), { pageTimeoutMs: 1 });
@@ -73,6 +73,26 @@ describe('a page whose render ran out of time', () => {
       expect(await highlighted.text()).toMatch(/class="[^"]*shiki/);
     } finally {
       await other.close();
+    }
+  });
+
+  it('is answered from the cache for a while on a live site, so readers asking again cannot keep the render pool busy', async () => {
+    configureRenderSandbox(silentLogger(), { pageTimeoutMs: 400 });
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index', 'endless'] } }),
+      'index.mdx': '# Home\n',
+      'endless.mdx': ENDLESS,
+    });
+    const live = await startSiteServe({ source: dir });
+    try {
+      expect((await live.site('/endless')).status).toBe(503);
+      writeFileSync(join(live.buildDir(), 'endless.mdx'), '# Endless\n\nFinished this time.\n');
+      // Within the window the 503 is served again, without a render: the rewritten page is not seen yet.
+      const again = await live.site('/endless');
+      expect(again.status).toBe(503);
+      expect(await again.text()).toContain('took longer than 0.4 s to render');
+    } finally {
+      await live.close();
     }
   });
 

@@ -19,6 +19,8 @@ export interface CachedBody {
 interface Entry {
   readonly value: Promise<CachedBody>;
   size: number;
+  /** When an incomplete body stops being served (ms since the epoch); absent for a lasting one. */
+  expires?: number;
 }
 
 /** The cache; one per {@link SiteServers}, shared by its sites. */
@@ -26,13 +28,22 @@ export class RenderCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  /** @param maxBytes total size of the bodies kept (UTF-16 estimate). */
-  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+  /**
+   * @param maxBytes total size of the bodies kept (UTF-16 estimate).
+   * @param keepIncompleteMs how long an incomplete body is served before it is made again: 0 for at once
+   *   (an export's capture retries); more on a live site, where each render of a page that loops costs a
+   *   sandbox its whole time, so that readers asking again and again cannot keep the shared pool busy.
+   */
+  constructor(
+    private readonly maxBytes = 256 * 1024 * 1024,
+    private readonly keepIncompleteMs = 0,
+  ) {}
 
   /** The body under `key`, produced by `make` when it is not cached (or being produced) yet. */
   get(key: string, make: () => Promise<CachedBody>): Promise<CachedBody> {
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
+    if (hit?.expires !== undefined && Date.now() >= hit.expires) this.forget(key, hit);
+    else if (hit !== undefined) {
       this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.value;
@@ -42,10 +53,11 @@ export class RenderCache {
     entry.value.then(
       (body) => {
         if (this.entries.get(key) !== entry) return;
-        if (body.incomplete !== undefined) {
+        if (body.incomplete !== undefined && this.keepIncompleteMs <= 0) {
           this.entries.delete(key);
           return;
         }
+        if (body.incomplete !== undefined) entry.expires = Date.now() + this.keepIncompleteMs;
         entry.size = body.body.length * 2;
         this.bytes += entry.size;
         this.evict();
@@ -55,6 +67,11 @@ export class RenderCache {
       },
     );
     return entry.value;
+  }
+
+  private forget(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
   }
 
   /** Forgets every key starting with `prefix` (a replaced build). */

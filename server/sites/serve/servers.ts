@@ -41,6 +41,8 @@ export interface SiteServersOptions {
   readonly feedbackSiteBudget?: { readonly limit: number; readonly windowMs: number };
   /** Bytes of rendered pages kept in memory, all sites together. */
   readonly cacheBytes?: number;
+  /** How long a page whose render ran out of time is answered from the cache (503) before it is rendered again. */
+  readonly keepIncompleteMs?: number;
   /** Called after the set of site URLs changed (to rewrite server.json). */
   readonly onChange?: (urls: Readonly<Record<string, string>>) => void;
 }
@@ -58,6 +60,12 @@ interface SiteListener {
  * low enough that rotating addresses cannot fill the database faster than this.
  */
 export const FEEDBACK_SITE_BUDGET = { limit: 120, windowMs: 60_000 } as const;
+
+/**
+ * Default of {@link SiteServersOptions.keepIncompleteMs}: a page that ran out of time costs its sandbox
+ * four times the page limit per render, so it is made again at most once a minute however often it is asked for.
+ */
+const KEEP_INCOMPLETE_MS = 60_000;
 
 /** Default of {@link SiteServersOptions.pollMs}. */
 export const DEFAULT_SITE_POLL_MS = 2_000;
@@ -81,7 +89,7 @@ export class SiteServers {
     private readonly deps: SiteDeps,
     private readonly options: SiteServersOptions,
   ) {
-    this.cache = new RenderCache(options.cacheBytes);
+    this.cache = new RenderCache(options.cacheBytes, options.keepIncompleteMs ?? KEEP_INCOMPLETE_MS);
     this.host = options.host ?? '127.0.0.1';
   }
 
