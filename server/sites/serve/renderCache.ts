@@ -53,11 +53,13 @@ export class RenderCache {
     entry.value.then(
       (body) => {
         if (this.entries.get(key) !== entry) return;
-        if (body.incomplete !== undefined && this.keepIncompleteMs <= 0) {
-          this.entries.delete(key);
-          return;
+        if (body.incomplete !== undefined) {
+          if (this.keepIncompleteMs <= 0) {
+            this.entries.delete(key);
+            return;
+          }
+          entry.expires = Date.now() + this.keepIncompleteMs;
         }
-        if (body.incomplete !== undefined) entry.expires = Date.now() + this.keepIncompleteMs;
         entry.size = body.body.length * 2;
         this.bytes += entry.size;
         this.evict();
@@ -69,6 +71,7 @@ export class RenderCache {
     return entry.value;
   }
 
+  /** Drops `entry`, kept under `key`, and the bytes it counted. */
   private forget(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.bytes -= entry.size;
@@ -77,9 +80,7 @@ export class RenderCache {
   /** Forgets every key starting with `prefix` (a replaced build). */
   dropPrefix(prefix: string): void {
     for (const [key, entry] of this.entries) {
-      if (!key.startsWith(prefix)) continue;
-      this.entries.delete(key);
-      this.bytes -= entry.size;
+      if (key.startsWith(prefix)) this.forget(key, entry);
     }
   }
 
@@ -92,9 +93,7 @@ export class RenderCache {
     for (const [key, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       // Renders still in progress have size 0 and are not worth dropping.
-      if (entry.size === 0) continue;
-      this.entries.delete(key);
-      this.bytes -= entry.size;
+      if (entry.size > 0) this.forget(key, entry);
     }
   }
 }
