@@ -26,7 +26,7 @@ needsChromium().describe('a packed project in a static export bundle', () => {
 
   beforeAll(async () => {
     const net = await startInternet();
-    const limits = { ...DEFAULT_PACK_LIMITS, allowHttp: true };
+    const limits = { ...DEFAULT_PACK_LIMITS, allowHttp: true, allowPrivateHosts: true };
     const packed = await packProject(remoteProject(net.base), join(tempDir(), 'packed.zip'), limits, silentLogger());
     await net.close();
     site = await importExportFixture(packed.out);

@@ -19,6 +19,7 @@ import { BYTES, remoteProject, startInternet, type Internet } from './helpers/pa
 const LIMITS = {
   ...DEFAULT_PACK_LIMITS,
   allowHttp: true,
+  allowPrivateHosts: true,
   maxBytes: { ...DEFAULT_PACK_LIMITS.maxBytes, image: 1024 * 1024 },
 };
 
@@ -107,7 +108,7 @@ describe('offprint pack: refusals', () => {
     const open = await packProject(
       project,
       join(tempDir(), 'o.zip'),
-      { ...DEFAULT_PACK_LIMITS, allowHttp: true },
+      { ...DEFAULT_PACK_LIMITS, allowHttp: true, allowPrivateHosts: true },
       silentLogger(),
     );
     expect(open.failed.find((f) => f.url.endsWith('/big.png'))?.reason).toMatch(
@@ -124,7 +125,16 @@ describe('offprint pack: refusals', () => {
 describe('offprint pack (CLI)', () => {
   it('prints a report, exits 0 with failures, 1 with --strict, and prints one object with --json', async () => {
     const out = join(tempDir(), 'cli.zip');
-    const text = await cli(['pack', project, '--out', out, '--allow-http', '--max-file-mb', '1']);
+    const text = await cli([
+      'pack',
+      project,
+      '--out',
+      out,
+      '--allow-http',
+      '--allow-private-hosts',
+      '--max-file-mb',
+      '1',
+    ]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^Packed .*cli\.zip \([\d.]+ kB, \d+ files, sha256 [0-9a-f]{64}\)\n/);
     expect(text.stdout).toContain('Fetched 7 remote assets');
@@ -133,7 +143,16 @@ describe('offprint pack (CLI)', () => {
       `Failed 4 (not in the zip: offline they are placeholders, and the import lists them):\n`,
     );
     expect(text.stdout).toContain(`  ${net.base}/missing.png: HTTP 404; used in media.mdx\n`);
-    const strict = await cli(['pack', project, '--out', out, '--allow-http', '--strict', '--json']);
+    const strict = await cli([
+      'pack',
+      project,
+      '--out',
+      out,
+      '--allow-http',
+      '--allow-private-hosts',
+      '--strict',
+      '--json',
+    ]);
     expect(strict.code).toBe(1);
     const json = JSON.parse(strict.stdout) as PackReport;
     expect(json.failed.map((f) => f.reason)).toContain('HTTP 404');

@@ -40,7 +40,7 @@ Usage: offprint <command> [options]
   keys list [--org ID]
   keys revoke KEYID
   sites import --project ID PATH        Import a docs folder or .zip as the project's site
-  pack PATH --out FILE.zip [--strict] [--allow-http] [--timeout S] [--max-file-mb N] [--max-total-mb N]
+  pack PATH --out FILE.zip [--strict] [--allow-http] [--allow-private-hosts] [--timeout S] [--max-file-mb N] [--max-total-mb N]
                                         On a connected machine: fetch the remote images, videos, fonts
                                         and OpenAPI specs a docs project uses into a zip to import offline
   settings list | get NAME | unset NAME

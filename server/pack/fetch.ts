@@ -3,16 +3,21 @@
  * (`redirect: 'manual'`) so each hop is checked: at most {@link FetchLimits.maxRedirects}, never from
  * https to http, never to another scheme. The body is read as a stream against the size cap (a
  * `Content-Length` over it stops the fetch before the body), one deadline covers every hop and the
- * body, and the bytes must be what was asked for (sniff.ts).
+ * body, and the bytes must be what was asked for (sniff.ts). Private and local addresses are refused
+ * unless allowed (hosts.ts): an address written in the URL here, a resolved name by the agent's lookup.
  */
+import { fetch, type Agent, type Response } from 'undici';
 import type { RemoteKind } from '../sites/project/remote.js';
 import { formatBytes } from '../bytes.js';
+import { isPrivateAddress, PrivateAddressError, privateAddressReason } from './hosts.js';
 import { acceptBody, type Accepted, type Wanted } from './sniff.js';
 
 /** The bounds of one fetch. */
 export interface FetchLimits {
   /** Plain `http://` URLs are fetched only when true (their bytes could be altered on the way). */
   readonly allowHttp: boolean;
+  /** Loopback, private and link-local addresses are connected to only when true (hosts.ts). */
+  readonly allowPrivateHosts: boolean;
   readonly maxRedirects: number;
   /** Time one URL may take, every redirect and the whole body included. */
   readonly timeoutMs: number;
@@ -46,11 +51,18 @@ export function requestUrl(written: string): URL {
   }
 }
 
-/** Checks a URL's scheme against the limits (also used for each redirect target). */
-function checkScheme(url: URL, limits: FetchLimits): void {
-  if (url.protocol === 'https:') return;
-  if (url.protocol !== 'http:') throw new FetchRefused(`${url.protocol} URLs are not fetched`);
-  if (!limits.allowHttp) throw new FetchRefused('plain http:// is refused (pass --allow-http to fetch it)');
+/** Checks a URL's scheme and written address against the limits (also used for each redirect target). */
+function checkTarget(url: URL, limits: FetchLimits): void {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new FetchRefused(`${url.protocol} URLs are not fetched`);
+  }
+  if (url.protocol === 'http:' && !limits.allowHttp) {
+    throw new FetchRefused('plain http:// is refused (pass --allow-http to fetch it)');
+  }
+  // A name is checked when it is resolved (hosts.ts); an address is never looked up, so it is checked here.
+  if (!limits.allowPrivateHosts && isPrivateAddress(url.hostname)) {
+    throw new FetchRefused(privateAddressReason(url.hostname));
+  }
 }
 
 /** Where a redirect response sends us, checked; throws when the hop is not allowed. */
@@ -65,7 +77,7 @@ export function redirectTarget(from: URL, location: string | null, limits: Fetch
   if (from.protocol === 'https:' && next.protocol === 'http:') {
     throw new FetchRefused(`redirect from https to http refused (${next.href})`);
   }
-  checkScheme(next, limits);
+  checkTarget(next, limits);
   return next;
 }
 
@@ -78,7 +90,8 @@ async function readCapped(response: Response, cap: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   if (response.body === null) return Buffer.alloc(0);
-  const reader = response.body.getReader();
+  // undici types its body's chunks loosely; they are bytes.
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     size += read.value.byteLength;
     if (size > cap) {
@@ -90,10 +103,15 @@ async function readCapped(response: Response, cap: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function follow(start: URL, limits: FetchLimits, signal: AbortSignal): Promise<{ response: Response; url: URL }> {
+async function follow(
+  start: URL,
+  limits: FetchLimits,
+  signal: AbortSignal,
+  dispatcher: Agent,
+): Promise<{ response: Response; url: URL }> {
   let url = start;
   for (let hop = 0; ; hop++) {
-    const response = await fetch(url, { redirect: 'manual', signal });
+    const response = await fetch(url, { redirect: 'manual', signal, dispatcher });
     if (response.status < 300 || response.status >= 400 || response.status === 304) return { response, url };
     await response.body?.cancel();
     if (hop >= limits.maxRedirects) throw new FetchRefused(`too many redirects (more than ${limits.maxRedirects})`);
@@ -106,17 +124,26 @@ function failureReason(error: unknown, limits: FetchLimits): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `timed out after ${limits.timeoutMs / 1000} s`;
   }
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
-  return `could not connect${cause === undefined ? '' : ` (${cause})`}`;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  if (cause instanceof PrivateAddressError) return cause.message;
+  return `could not connect${cause === undefined ? '' : ` (${cause.message})`}`;
 }
 
-/** Fetches `written` (a URL as the project writes it) as `wanted`; resolves to the asset or a reason. */
-export async function fetchRemote(written: string, wanted: Wanted, limits: FetchLimits): Promise<Fetched | string> {
+/**
+ * Fetches `written` (a URL as the project writes it) as `wanted` through `dispatcher` (hosts.ts's agent,
+ * which refuses private addresses unless the limits allow them); resolves to the asset or a reason.
+ */
+export async function fetchRemote(
+  written: string,
+  wanted: Wanted,
+  limits: FetchLimits,
+  dispatcher: Agent,
+): Promise<Fetched | string> {
   try {
     const start = requestUrl(written);
-    checkScheme(start, limits);
+    checkTarget(start, limits);
     const signal = AbortSignal.timeout(limits.timeoutMs);
-    const { response, url } = await follow(start, limits, signal);
+    const { response, url } = await follow(start, limits, signal, dispatcher);
     if (!response.ok) {
       await response.body?.cancel();
       throw new FetchRefused(`HTTP ${response.status}`);

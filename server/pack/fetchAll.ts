@@ -18,6 +18,7 @@ import {
   type RemoteLockEntry,
 } from '../sites/project/remote.js';
 import { fetchRemote, type FetchLimits } from './fetch.js';
+import { createFetchAgent } from './hosts.js';
 import type { RemoteRef } from './refs.js';
 import type { Wanted } from './sniff.js';
 
@@ -77,9 +78,10 @@ export async function fetchAll(
   limits: PackLimits,
 ): Promise<FetchOutcome> {
   mkdirSync(join(projectDir, ...REMOTE_DIR.split('/')), { recursive: true });
+  const agent = createFetchAgent(limits.allowPrivateHosts);
   let total = 0;
   const one = async (ref: RemoteRef): Promise<Result> => {
-    const got = await fetchRemote(ref.url, ref.wanted, limits);
+    const got = await fetchRemote(ref.url, ref.wanted, limits, agent);
     const fail = (reason: string): Result => ({ fail: { url: ref.url, kind: ref.wanted, reason, files: ref.files } });
     if (typeof got === 'string') return fail(got);
     const bomb = importRefusal(got.bytes, got.extension);
@@ -99,7 +101,11 @@ export async function fetchAll(
   const lane = async (): Promise<void> => {
     for (let ref = refs[next++]; ref !== undefined; ref = refs[next++]) results.push(await one(ref));
   };
-  await Promise.all(Array.from({ length: Math.max(1, limits.concurrency) }, lane));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, limits.concurrency) }, lane));
+  } finally {
+    await agent.close();
+  }
   const packed = results.flatMap((r) => ('ok' in r ? [r.ok] : [])).sort(byUrl);
   const failed = results.flatMap((r) => ('fail' in r ? [r.fail] : [])).sort(byUrl);
   writeLock(projectDir, packed, failed);

@@ -26,6 +26,7 @@ const MB = 1024 * 1024;
 /** Default bounds (README, "offprint pack"); the CLI's flags override them. */
 export const DEFAULT_PACK_LIMITS: PackLimits = {
   allowHttp: false,
+  allowPrivateHosts: false,
   maxRedirects: 5,
   timeoutMs: 30_000,
   maxBytes: { image: 25 * MB, video: 100 * MB, font: 10 * MB, spec: 10 * MB },

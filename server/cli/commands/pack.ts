@@ -23,6 +23,7 @@ const OPTIONS = {
   out: { type: 'string' },
   strict: { type: 'boolean', default: false },
   'allow-http': { type: 'boolean', default: false },
+  'allow-private-hosts': { type: 'boolean', default: false },
   timeout: { type: 'string' },
   'max-file-mb': { type: 'string' },
   'max-total-mb': { type: 'string' },
@@ -62,7 +63,7 @@ function textReport(report: PackReport): string {
   return lines.join('');
 }
 
-/** `offprint pack PATH --out FILE.zip [--strict] [--allow-http] [--timeout S] [--max-file-mb N] [--max-total-mb N]` */
+/** `offprint pack PATH --out FILE.zip [--strict] [--allow-http] [--allow-private-hosts] [--timeout S] [--max-file-mb N] [--max-total-mb N]` */
 export async function packCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, OPTIONS);
   const source = resolve(onePositional(positionals, 'PATH (a docs project folder or .zip)'));
@@ -72,6 +73,7 @@ export async function packCommand(argv: string[], io: CliIo): Promise<number> {
   const limits = {
     ...DEFAULT_PACK_LIMITS,
     allowHttp: values['allow-http'],
+    allowPrivateHosts: values['allow-private-hosts'],
     ...(values.timeout === undefined ? {} : { timeoutMs: flag('timeout', Positive, values.timeout) * 1000 }),
     ...(fileCap === undefined ? {} : { maxBytes: { image: fileCap, video: fileCap, font: fileCap, spec: fileCap } }),
     ...(values['max-total-mb'] === undefined
