@@ -129,7 +129,7 @@ needsChromium().describe('projects in the dashboard', () => {
           '---\ntitle: Home\n---\n\nimport { Setup } from "/snippets/setup.jsx";\n\n' +
           '<Card title="Pro" icon="square-1" />\n\n<Acordion>Setup</Acordion>\n\n<Setup />\n',
         'snippets/setup.jsx': 'export const Setup = ({ client }) => <a href={client.url}>Set up</a>;\n',
-        'links.mdx': `---\ntitle: Links\n---\n\n${links}\n`,
+        'links.mdx': `---\ntitle: Links\n---\n\n${links}\n\nA seat costs { per month.\n`,
       });
       const created = await env.api('/v1/projects', {
         method: 'POST',
@@ -172,6 +172,12 @@ needsChromium().describe('projects in the dashboard', () => {
       expect(await broken.locator('.problem-list li').count()).toBe(11);
       expect(await broken.textContent()).toContain('and 20 more broken links in this file');
       expect(await broken.textContent()).not.toContain('more not listed');
+      // A code reads as words with its acronym; a message's backtick quotes are shown as code.
+      const syntax = group('mdx-syntax');
+      expect(await syntax.locator('.report-code').textContent()).toBe('MDX syntax');
+      await syntax.locator('summary').click();
+      expect(await syntax.locator('.problem-list li span code').first().textContent()).toBe('{');
+      expect(await syntax.locator('.problem-list').textContent()).not.toContain('`');
       await screenshot(page, 'project-report-codes', VIEWS[0] ?? { width: 1280, height: 800, scheme: 'light' });
       expect(errors).toEqual([]);
       await close();

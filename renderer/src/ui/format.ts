@@ -56,10 +56,45 @@ export function formatCount(n: number): string {
   return n.toLocaleString();
 }
 
-/** `missing-asset` -> `Missing asset`. */
+/** Words a code spells in lower case that read as names or acronyms. */
+const PROPER_WORDS: Readonly<Record<string, string>> = {
+  api: 'API',
+  css: 'CSS',
+  html: 'HTML',
+  js: 'JS',
+  json: 'JSON',
+  mdx: 'MDX',
+  openapi: 'OpenAPI',
+  rss: 'RSS',
+  svg: 'SVG',
+  url: 'URL',
+};
+
+/** `missing-asset` -> `Missing asset`, `mdx-syntax` -> `MDX syntax`. */
 export function humanize(code: string): string {
-  const words = code.replace(/[-_]+/g, ' ').trim();
+  const words = code
+    .split(/[-_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => PROPER_WORDS[word.toLowerCase()] ?? word)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A piece of a message: plain text, or what the message quoted in backticks (a command, a file, a key). */
+export interface MessagePart {
+  readonly text: string;
+  readonly code: boolean;
+}
+
+/**
+ * Splits a server message on its backtick quotes, so the dashboard shows `offprint pack` as code rather
+ * than with its backticks; a lone backtick stays text.
+ */
+export function messageParts(message: string): MessagePart[] {
+  return message
+    .split(/`([^`\n]+)`/)
+    .map((text, i) => ({ text, code: i % 2 === 1 }))
+    .filter((part) => part.text !== '');
 }
 
 /** `1 problem`, `3 problems` (English plurals: the dashboard is in English). */

@@ -10,6 +10,7 @@ import type { BundleLink, ExportJob } from '../../api/types.js';
 import { CopyButton } from '../../ui/CopyButton.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { formatBytes, formatCount, formatDuration, formatWhen, humanize } from '../../ui/format.js';
+import { Message } from '../../ui/Message.js';
 import { Icon } from '../../ui/Icon.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
 import { useLoad } from '../../ui/useLoad.js';
@@ -38,7 +39,9 @@ function Warnings({ api, jobId }: { api: ApiClient; jobId: string }) {
               <span className="badge">{humanize(w.code)}</span>{' '}
               {w.page !== null && <code className="path">{w.page}</code>}
             </span>
-            <span>{w.message}</span>
+            <span>
+              <Message text={w.message} />
+            </span>
           </li>
         ))}
       </ul>

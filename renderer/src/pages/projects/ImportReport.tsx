@@ -2,6 +2,7 @@
 import type { ReportView as Report, SiteProblem } from '../../api/types.js';
 import { formatCount, humanize } from '../../ui/format.js';
 import { Icon } from '../../ui/Icon.js';
+import { Message } from '../../ui/Message.js';
 
 /** What each problem code means, for the codes an import reports most. */
 const CODE_HINTS: Readonly<Record<string, string>> = {
@@ -10,7 +11,7 @@ const CODE_HINTS: Readonly<Record<string, string>> = {
   'missing-asset': 'Images or files the pages refer to that are not in the project.',
   'missing-snippet': 'Snippets imported by pages that are not in the project.',
   'mdx-syntax':
-    'Braces in page text that open no valid MDX expression; readers see the brace as text and the rest of the page, so escape it as \\{ or put it in a code span.',
+    'Braces in page text that open no valid MDX expression; readers see the brace as text and the rest of the page, so escape it as `\\{` or put it in a code span.',
   'missing-spec':
     'OpenAPI files the config names that are not in the project; their endpoint pages are missing, so add the file or fix its path.',
   'component-failed':
@@ -60,12 +61,18 @@ export function ImportReport({ report }: { report: Report }) {
             <span className="report-code">{humanize(code)}</span>
             <code className="muted">{code}</code>
           </summary>
-          {CODE_HINTS[code] !== undefined && <p className="muted">{CODE_HINTS[code]}</p>}
+          {CODE_HINTS[code] !== undefined && (
+            <p className="muted">
+              <Message text={CODE_HINTS[code]} />
+            </p>
+          )}
           <ul className="problem-list">
             {list.map((p, i) => (
               <li key={`${p.file}:${i}`}>
                 <code className="path">{p.file}</code>
-                <span>{p.message}</span>
+                <span>
+                  <Message text={p.message} />
+                </span>
               </li>
             ))}
           </ul>
@@ -84,7 +91,9 @@ export function ImportReport({ report }: { report: Report }) {
             {scripts.map((s) => (
               <li key={s.name}>
                 <code className="path">{s.name}</code>
-                <span>{s.reason}</span>
+                <span>
+                  <Message text={s.reason} />
+                </span>
               </li>
             ))}
           </ul>
