@@ -83,10 +83,8 @@ export class AssetStore {
    * bundle must not depend on a passing hiccup, so a file that keeps failing fails the export.
    */
   private fetchAsset(sitePath: string): Promise<Response> {
-    // Redirects are not followed: unknown paths redirect to the home page, which is no asset.
-    return fetchFromSite(this.origin + encodePath(sitePath), `The file ${sitePath}`, this.logger, {
-      redirect: 'manual',
-    });
+    // A redirect is no asset (unknown paths redirect to the home page); siteFetch.ts never follows one.
+    return fetchFromSite(this.origin + encodePath(sitePath), `The file ${sitePath}`, this.logger);
   }
 
   private async load(sitePath: string, chain: readonly string[]): Promise<string | null> {

@@ -44,7 +44,8 @@ export class FeedFiles {
 
   private async write(local: string, file: string): Promise<string | null> {
     const response = await fetchFromSite(this.origin + encodeURI(local), `The feed ${local}`, this.logger);
-    if (response.status === 404) {
+    // A project redirect whose source matches the feed's path sends it elsewhere: it is no feed to carry.
+    if (response.status === 404 || (response.status >= 300 && response.status < 400)) {
       await response.body?.cancel();
       return null;
     }

@@ -4,6 +4,10 @@
  * connection the server was closing at that very moment and fail with `read ECONNRESET` (the 404-page
  * step of a resumed 10,000-page export failed so). A GET is idempotent: a failed connection or a 5xx is
  * tried again, and one that keeps failing fails the export naming what could not be read.
+ *
+ * Redirects are never followed. The site server answers a project's redirects (a `/changelog/:slug` source
+ * matches a feed's path), and a destination may be any URL: followed here, the exporting machine would
+ * fetch an intranet address of the project's choosing and write its bytes into the bundle.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
@@ -19,19 +23,14 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * GETs `url` from the site server; answers below 500 are returned as they are (the caller judges them).
- * `what` names the file in the failure (`The 404 page`, `The file /x.png`).
+ * GETs `url` from the site server; answers below 500 (a redirect included, unfollowed) are returned as
+ * they are, for the caller to judge. `what` names the file in the failure (`The 404 page`, `The file /x.png`).
  */
-export async function fetchFromSite(
-  url: string,
-  what: string,
-  logger: Logger,
-  init: { readonly redirect?: RequestRedirect } = {},
-): Promise<Response> {
+export async function fetchFromSite(url: string, what: string, logger: Logger): Promise<Response> {
   let problem = '';
   for (let attempt = 1; attempt <= SITE_FETCH_ATTEMPTS; attempt++) {
     try {
-      const response = await fetch(url, { redirect: init.redirect ?? 'follow' });
+      const response = await fetch(url, { redirect: 'manual' });
       if (response.status < 500) return response;
       await response.body?.cancel();
       problem = `HTTP ${response.status}`;
