@@ -29,3 +29,29 @@ describe('redirect pages whose file a bundle cannot hold', () => {
     expect(plan.leftOut).toEqual(['/C:/old', '/d:', '/old/C:/x']);
   });
 });
+
+describe('pages a redirect shadows', () => {
+  it('become redirect pages to where the live site sends them, a pattern too, and no rule is reported left out', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        redirects: [
+          { source: '/', destination: '/intro' },
+          { source: '/moved', destination: 'https://example.com/moved' },
+          { source: '/changelog/:path*', destination: 'https://example.com/changes/:path*' },
+        ],
+      }),
+      'index.mdx': '# Home\n',
+      'intro.mdx': '# Intro\n',
+      'moved.mdx': '# Moved\n',
+      'changelog.mdx': '# Changelog\n',
+    });
+    const build = newBuild('prj', 'build', dir, loadSiteProject(dir));
+    // The export renders only the page no rule shadows (export/run.ts).
+    const plan = planRedirectPages(build, ['/intro'], new Set(['intro.html']));
+    const byFile = Object.fromEntries(plan.pages.map((p) => [p.file, p.destination]));
+    expect(byFile['index.html']).toBe('/intro');
+    expect(byFile['moved.html']).toBe('https://example.com/moved');
+    expect(byFile['changelog.html']).toMatch(/^https:\/\/example\.com\/changes\/?$/);
+    expect(plan.leftOut).toEqual([]);
+  });
+});

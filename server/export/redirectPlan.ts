@@ -4,7 +4,8 @@
  * file as such, but each exported page it leads to can still be reached from its old path: the rule read
  * backwards gives that path, which becomes a redirect page when the live site sends it to that page (the
  * first matching rule wins there too). A rule that leads to no exported page that way is left out, and
- * named, so the export can say so.
+ * named, so the export can say so. A page whose own path a rule matches is shadowed by it, as on the live
+ * site (redirects are answered before pages): it is not exported, and its file is that rule's redirect page.
  */
 import type { SiteBuild } from '../sites/serve/build.js';
 import { matchRedirect, redirectSourceFor } from '../sites/project/redirects.js';
@@ -50,9 +51,11 @@ function isPortableFile(file: string): boolean {
  */
 export function planRedirectPages(build: SiteBuild, exported: readonly string[], taken: Set<string>): RedirectPlan {
   const pages: RedirectPage[] = [];
+  const isExported = new Set(exported);
   const claim = (source: string, destination: string): boolean => {
     const file = pageFile(source);
-    if (!isPortableFile(file) || taken.has(file) || findExportPage(build.model, source) !== undefined) return false;
+    const page = findExportPage(build.model, source);
+    if (!isPortableFile(file) || taken.has(file) || (page !== undefined && isExported.has(page.url))) return false;
     taken.add(file);
     pages.push({ source, file, destination });
     return true;
@@ -61,10 +64,17 @@ export function planRedirectPages(build: SiteBuild, exported: readonly string[],
     const source = staticRedirectSource(rule.source);
     if (source !== null) claim(source, rule.destination);
   }
+  // Pages a pattern shadows (`/changelog/:path*` matches `/changelog`) lead where the live site sends them.
+  const shadowed: string[] = [];
+  for (const page of build.model.pages.values()) {
+    const sent = isExported.has(page.url) ? null : matchRedirect(build.redirects, page.url);
+    if (sent !== null && claim(page.url, sent.location)) shadowed.push(page.url);
+  }
   const leftOut: string[] = [];
   for (const compiled of build.redirects) {
     if (staticRedirectSource(compiled.rule.source) !== null) continue;
-    let reached = false;
+    // `/` is the bundle's entry (assemble.ts), and a rule that shadows a page became that page's file.
+    let reached = compiled.rule.source === '/' || shadowed.some((path) => compiled.pattern.test(path));
     for (const target of exported) {
       const source = redirectSourceFor(compiled, target);
       if (source === null || source === '/' || !source.startsWith('/')) continue;

@@ -20,6 +20,7 @@ import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './
 import { manifestSigning, signedManifestFiles } from './signature.js';
 import { pageFile } from './bundleFiles.js';
 import { listExportPages } from '../exportSpec/pages.js';
+import { matchRedirect } from '../sites/project/redirects.js';
 import { renderPages } from './render.js';
 import { SiteDigests } from './siteDigests.js';
 import { startExportSite } from './siteServer.js';
@@ -40,9 +41,16 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
   const site = await startExportSite(deps, input.projectId, input.buildId, options);
   const guard = new MemoryGuard(input.heapBudgetBytes);
   try {
-    const { pages, missing } = listExportPages(site.build.model, options.paths);
-    if (missing.length > 0) {
+    const listed = listExportPages(site.build.model, options.paths);
+    if (listed.missing.length > 0) {
+      const { missing } = listed;
       throw new ExportFailedError(`These pages are no longer in the site: ${missing.join(', ')}`, missing[0] ?? null);
+    }
+    // A page a project redirect shadows is not rendered: the live site sends its readers on (the bundle
+    // gets a redirect page in its place, redirectPlan.ts), and a capture of it would leave the site.
+    const pages = listed.pages.filter((path) => matchRedirect(site.build.redirects, path) === null);
+    if (listed.pages.length > 0 && pages.length === 0) {
+      throw new ExportFailedError("Every page to export is redirected elsewhere by the project's redirects");
     }
     if (pages.length === 0) throw new ExportFailedError('The site has no pages to export');
     const store = new PageStore(input.workDir);
