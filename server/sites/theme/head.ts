@@ -106,6 +106,13 @@ function metaName(key: string, content: string): Record<string, string> {
   return key.startsWith('og:') ? { property: key, content } : { name: key, content };
 }
 
+/** The decorations Mintlify draws (organize/settings-appearance.mdx); any other value draws none. */
+const DECORATIONS: ReadonlySet<string> = new Set(['gradient', 'grid', 'windows']);
+
+function decorationOf(value: string | undefined): string | undefined {
+  return value !== undefined && DECORATIONS.has(value) ? value : undefined;
+}
+
 /** `<!doctype html><html ...><head>...</head>` */
 export function renderHead(args: HeadArgs): string {
   const { site } = args;
@@ -131,6 +138,8 @@ export function renderHead(args: HeadArgs): string {
     'data-current-path': args.url,
     // docs.json's `theme` (mint, maple, linden…), for the rules that set one theme apart (base.css).
     'data-op-theme': site.settings.theme,
+    // docs.json's `background.decoration`, drawn behind the page top by decoration.css.
+    'data-op-decoration': decorationOf(site.settings.background.decoration),
   });
   return (
     `<!doctype html><html${html}><head><meta charset="utf-8">` +
