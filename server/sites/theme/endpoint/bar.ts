@@ -10,10 +10,14 @@ const LABELS: Readonly<Record<string, string>> = { delete: 'DELETE', webhook: 'W
  */
 export function endpointBar(method: string, path: string, server?: string): string {
   const m = method.toLowerCase();
-  const marked = esc(path).replace(/\{([^}]+)\}/g, '<span class="op-path-param">{$1}</span>');
+  // A break opportunity after each inner `/` and after the server: a long URL wraps between its segments
+  // on a phone, not inside one.
+  const marked = esc(path)
+    .replace(/(?<=.)\/(?!$)/g, '/<wbr>')
+    .replace(/\{([^}]+)\}/g, '<span class="op-path-param">{$1}</span>');
   return (
     `<div class="op-endpoint-bar"><span class="op-method op-method-${esc(m)} op-method-large method-pill">${esc(LABELS[m] ?? m.toUpperCase())}</span>` +
-    `<code class="op-endpoint-url">${server ? `<span class="op-endpoint-server">${esc(server.replace(/\/+$/, ''))}</span>` : ''}` +
+    `<code class="op-endpoint-url">${server ? `<span class="op-endpoint-server">${esc(server.replace(/\/+$/, ''))}</span><wbr>` : ''}` +
     `<span class="op-endpoint-path">${marked}</span></code></div>`
   );
 }
