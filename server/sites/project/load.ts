@@ -9,6 +9,7 @@ import type { SiteSettings, ThemedAsset } from './settingsModel.js';
 import { buildNavigation } from './navigation/build.js';
 import { NavContext } from './navigation/context.js';
 import { scanSpecs } from './openapi/specs.js';
+import { specRefProblems } from './openapi/pointer.js';
 import { ClassNameCollector } from './classNames.js';
 import { IconNameCollector } from './iconNames.js';
 import { definesInteractiveComponent } from './scripts.js';
@@ -186,6 +187,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
       message: issue.message,
     })),
     ...ctx.problems,
+    ...[...scan.specs.values()].flatMap(specRefProblems),
     ...redirectProblems,
     ...written.problems,
     ...assets.problems,

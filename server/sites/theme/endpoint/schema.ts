@@ -3,6 +3,7 @@
  * `$ref`s (`#/...`) are resolved against the spec document; cycles stop at the repeat, and what a section
  * lists is bounded (listing.ts).
  */
+import { followRef, MAX_REF_HOPS } from '../../project/openapi/pointer.js';
 import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
 import { Listing } from './listing.js';
@@ -33,7 +34,7 @@ export class SchemaContext {
   resolve(value: unknown): { node: Json | undefined; ref?: string; cycle: boolean; ctx: SchemaContext } {
     let node = value;
     let ref: string | undefined;
-    for (let hops = 0; hops < 20 && isObject(node) && typeof node['$ref'] === 'string'; hops++) {
+    for (let hops = 0; hops < MAX_REF_HOPS && isObject(node) && typeof node['$ref'] === 'string'; hops++) {
       ref = node['$ref'];
       if (this.stack.includes(ref)) return { node: undefined, ref, cycle: true, ctx: this };
       node = this.pointer(ref);
@@ -43,13 +44,8 @@ export class SchemaContext {
   }
 
   private pointer(ref: string): unknown {
-    if (!ref.startsWith('#/')) return undefined;
-    let node: unknown = this.document;
-    for (const raw of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      node = isObject(node) ? node[key] : Array.isArray(node) ? (node as unknown[])[Number(key)] : undefined;
-    }
-    return node;
+    const target = followRef(this.document, ref);
+    return target.found ? target.value : undefined;
   }
 
   get depth(): number {
