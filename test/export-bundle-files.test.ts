@@ -1,9 +1,9 @@
-/** Writing the bundle's files: nothing a site names may land outside the bundle folder. */
+/** Writing the bundle's files: nothing a site names may land outside the bundle folder, or be a name Windows refuses. */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageFile, writeBundleFile } from '../server/export/bundleFiles.js';
+import { isPortableFile, pageFile, writeBundleFile } from '../server/export/bundleFiles.js';
 
 describe('writeBundleFile', () => {
   it('writes a file in its folders inside the bundle', () => {
@@ -29,5 +29,20 @@ describe('writeBundleFile', () => {
       expect(() => writeBundleFile(bundleDir, file, 'x'), file).toThrow(/outside the bundle|not a bundle file/);
     }
     expect(existsSync(bundleDir)).toBe(false);
+  });
+});
+
+describe('isPortableFile', () => {
+  it('accepts names every system unpacks', () => {
+    for (const file of ['index.html', 'guides/v1..2/intro.html', 'guides/dot..html', 'con-tent.html', 'coms.html']) {
+      expect(isPortableFile(file), file).toBe(true);
+    }
+  });
+
+  it('refuses a segment Windows refuses, in any place of the path', () => {
+    const refused = ['a:b.html', 'dir:x/page.html', 'g/lt<x>.html', 'g/q"x.html', 'g/p|x.html', 'g/q?x.html'];
+    refused.push('g/star*.html', 'g/a\\b.html', 'g/tab\tx.html', 'dir./x.html', 'dir /x.html', 'g/x.html ');
+    refused.push('aux.html', 'g/CON.html', 'g/com1.txt.html', 'g/LPT9.html', 'g/nul .html', 'prn/x.html');
+    for (const file of refused) expect(isPortableFile(file), file).toBe(false);
   });
 });

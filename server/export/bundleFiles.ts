@@ -10,6 +10,35 @@ export function pageFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
+/** Characters Windows refuses in a file or folder name: `<>:"|?*`, and `\\` (a separator there). */
+const WINDOWS_FORBIDDEN = /[<>:"|?*\\]/;
+
+/** Whether `text` has a control character (U+0000 to U+001F), which Windows refuses in a name too. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20) return true;
+  return false;
+}
+
+/** Device names Windows reserves, whatever follows the first dot (`aux.html`, `CON.txt.html`). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
+
+function isPortableSegment(segment: string): boolean {
+  if (segment === '' || WINDOWS_FORBIDDEN.test(segment) || hasControlCharacter(segment) || /[. ]$/.test(segment))
+    return false;
+  return !WINDOWS_RESERVED.test((segment.split('.')[0] ?? '').trimEnd());
+}
+
+/**
+ * Whether every reader can unpack bundle file `file` (`/`-separated): no segment Windows refuses (a
+ * forbidden character, a trailing dot or space, a device name such as `CON` or `aux.html`). Bundles are
+ * carried on removable media and opened on Windows too, where one such zip entry breaks the unpacking of
+ * the whole bundle; the live site serves such a path, but the name is the project's choice, so what would
+ * need it is left out of the bundle (and named) rather than renamed behind the reader's back.
+ */
+export function isPortableFile(file: string): boolean {
+  return file.split('/').every(isPortableSegment);
+}
+
 /** A site path as a URL path (spaces and other characters percent-encoded; `?`/`#` too). */
 export function encodePath(path: string): string {
   return encodeURI(path).replace(/[?#]/g, encodeURIComponent);

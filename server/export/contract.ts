@@ -65,6 +65,8 @@ export interface ExportResult {
   readonly integrationsLeftOut?: readonly string[];
   /** Sources of redirect patterns that lead to no exported page, so no redirect page of the bundle. */
   readonly redirectsLeftOut?: readonly string[];
+  /** Site paths of the pages left out because some reader could not unpack their file (bundleFiles.ts). */
+  readonly pagesLeftOut?: readonly string[];
 }
 
 /** Everything {@link runExport}-style pipelines need. */

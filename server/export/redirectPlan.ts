@@ -10,7 +10,7 @@
 import type { SiteBuild } from '../sites/serve/build.js';
 import { matchRedirect, redirectSourceFor } from '../sites/project/redirects.js';
 import { findExportPage } from '../exportSpec/pages.js';
-import { pageFile } from './bundleFiles.js';
+import { isPortableFile, pageFile } from './bundleFiles.js';
 import { staticRedirectSource } from './staticPages.js';
 
 /** A static redirect page of the bundle. */
@@ -37,15 +37,6 @@ function pathOf(location: string): string {
 }
 
 /**
- * Whether every bundle can hold a redirect page file of this name: one with a colon is refused by the
- * zip writer (`C:/old.html` reads as a drive, failing the whole export) and by Windows, while the live
- * site serves such a path; a rule's source is the project's choice, so the rule is left out instead.
- */
-function isPortableFile(file: string): boolean {
-  return !file.includes(':');
-}
-
-/**
  * Plans the redirect pages of `build` for a bundle of the site paths in `exported` (files in `taken`,
  * which the plan's files join). Plain sources first, in rule order, then the paths patterns lead from.
  */
@@ -54,6 +45,7 @@ export function planRedirectPages(build: SiteBuild, exported: readonly string[],
   const isExported = new Set(exported);
   const claim = (source: string, destination: string): boolean => {
     const file = pageFile(source);
+    // A colon is also refused by the zip writer (`C:/old.html` reads as a drive), failing the whole export.
     const page = findExportPage(build.model, source);
     if (!isPortableFile(file) || taken.has(file) || (page !== undefined && isExported.has(page.url))) return false;
     taken.add(file);

@@ -18,9 +18,10 @@ import { ExportFailedError, type ExportProgress, type ExportResult, type ExportR
 import { MemoryGuard } from './memoryGuard.js';
 import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './manifest.js';
 import { manifestSigning, signedManifestFiles } from './signature.js';
-import { pageFile } from './bundleFiles.js';
+import { isPortableFile, pageFile } from './bundleFiles.js';
 import { listExportPages } from '../exportSpec/pages.js';
 import { matchRedirect } from '../sites/project/redirects.js';
+import type { SiteBuild } from '../sites/serve/build.js';
 import { renderPages } from './render.js';
 import { SiteDigests } from './siteDigests.js';
 import { startExportSite } from './siteServer.js';
@@ -29,6 +30,25 @@ import { writeDeterministicZip } from './zip.js';
 import { addVerifyPage } from './verifyPage/write.js';
 import { runEgressCheck } from './egress/index.js';
 import { bundleDigest } from './egress/journal.js';
+
+/**
+ * The listed pages the export renders, and those it leaves out by name. A page a project redirect shadows
+ * is not rendered: the live site sends its readers on (its file is a redirect page, redirectPlan.ts), and
+ * a capture of it would leave the site. A page whose file some reader could not unpack (bundleFiles.ts's
+ * isPortableFile) is left out, named, and links to it lead to the 404 page.
+ */
+function pagesToRender(build: SiteBuild, listed: readonly string[]): { pages: string[]; pagesLeftOut: string[] } {
+  const pages: string[] = [];
+  const pagesLeftOut: string[] = [];
+  for (const path of listed) {
+    if (matchRedirect(build.redirects, path) !== null) continue;
+    (isPortableFile(pageFile(path)) ? pages : pagesLeftOut).push(path);
+  }
+  if (listed.length > 0 && pages.length === 0 && pagesLeftOut.length === 0) {
+    throw new ExportFailedError("Every page to export is redirected elsewhere by the project's redirects");
+  }
+  return { pages, pagesLeftOut };
+}
 
 /**
  * Runs an export to `input.outFile`. Throws ExportFailedError when the run cannot finish (naming the page
@@ -46,12 +66,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       const { missing } = listed;
       throw new ExportFailedError(`These pages are no longer in the site: ${missing.join(', ')}`, missing[0] ?? null);
     }
-    // A page a project redirect shadows is not rendered: the live site sends its readers on (the bundle
-    // gets a redirect page in its place, redirectPlan.ts), and a capture of it would leave the site.
-    const pages = listed.pages.filter((path) => matchRedirect(site.build.redirects, path) === null);
-    if (listed.pages.length > 0 && pages.length === 0) {
-      throw new ExportFailedError("Every page to export is redirected elsewhere by the project's redirects");
-    }
+    const { pages, pagesLeftOut } = pagesToRender(site.build, listed.pages);
     if (pages.length === 0) throw new ExportFailedError('The site has no pages to export');
     const store = new PageStore(input.workDir);
     const total = pages.length;
@@ -201,6 +216,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       componentPages: assembled.islandPages,
       integrationsLeftOut: site.scripts.loaded.filter((name) => !site.scripts.files.includes(name)),
       redirectsLeftOut: assembled.redirectsLeftOut,
+      pagesLeftOut,
     };
   } finally {
     guard.close();

@@ -2,7 +2,7 @@
  * The warnings of a completed export, kept beside its bundle (`<dataDir>/exports/<jobId>/warnings.json`)
  * so that the API can show them readable rather than only in the log: requests pages made outside the
  * site (blocked), page errors while capturing, links to anchors a page does not have (repaired), files
- * pages refer to that the site lacks, scripts the live site loads that the bundle leaves out, redirect patterns no static page came of. Written by the job runner, read by the API.
+ * pages refer to that the site lacks, scripts the live site loads that the bundle leaves out, redirect patterns no static page came of, pages whose file name Windows refuses. Written by the job runner, read by the API.
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ export const ExportWarningSchema = z.strictObject({
     'missing-file',
     'script-left-out',
     'redirect-left-out',
+    'page-left-out',
   ]),
   message: z.string(),
   page: z.string().nullable(),

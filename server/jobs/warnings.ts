@@ -1,4 +1,5 @@
 /** A finished run's warnings, readable (code, message, page), from what the pipeline recorded. */
+import { pageFile } from '../export/bundleFiles.js';
 import type { ExportResult } from '../export/contract.js';
 import type { ExportWarning } from '../exportSpec/warnings.js';
 
@@ -9,7 +10,7 @@ function pageOfFile(file: string): string {
 
 /**
  * Every warning of `result`, in a stable order: blocked requests (capture, then egress check), page errors
- * (capture, then the bundle's own, which the egress check met), anchors, scripts and redirects left out, files.
+ * (capture, then the bundle's own, which the egress check met), anchors, scripts, redirects and pages left out, files.
  */
 export function exportWarnings(result: ExportResult): ExportWarning[] {
   const warnings: ExportWarning[] = [];
@@ -55,6 +56,16 @@ export function exportWarnings(result: ExportResult): ExportWarning[] {
       message:
         `the redirect from ${source} is a pattern that leads to no exported page, so no static page can ` +
         'stand for it: the bundle leaves it out (the live site keeps it)',
+    });
+  }
+  for (const path of result.pagesLeftOut ?? []) {
+    warnings.push({
+      code: 'page-left-out',
+      page: path,
+      message:
+        `the page's bundle file ${pageFile(path)} has a name Windows refuses (one of <>:"|?* or \\, a trailing ` +
+        'dot or space, or a device name such as CON or aux), and one such entry stops the whole bundle from ' +
+        'unpacking there: the bundle leaves it out, links to it lead to the 404 page (the live site keeps it)',
     });
   }
   for (const path of result.missingFiles ?? []) {

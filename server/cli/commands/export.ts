@@ -187,6 +187,7 @@ async function runExportJob(rt: Runtime, io: CliIo, request: ExportRequest, disp
           componentPages: result.componentPages ?? [],
           integrationsLeftOut: result.integrationsLeftOut ?? [],
           redirectsLeftOut: result.redirectsLeftOut ?? [],
+          pagesLeftOut: result.pagesLeftOut ?? [],
         });
       } else await write(io.stdout, summary(job, result, request.out, ms, display));
       return 0;

@@ -72,6 +72,13 @@ export function summary(
     const [noun, verb] = redirects.length === 1 ? ['pattern', 'it leads'] : ['patterns', 'they lead'];
     lines.push(`  left out the redirect ${noun} ${redirects.join(', ')}: ${verb} to no exported page`);
   }
+  const pagesLeftOut = result.pagesLeftOut ?? [];
+  if (pagesLeftOut.length > 0) {
+    lines.push(
+      `  left out ${pagesLeftOut.length} pages whose file name Windows refuses (<>:"|?* or \\, a trailing dot or space, CON, aux, ...):`,
+      ...listed(pagesLeftOut, (path) => path),
+    );
+  }
   lines.push(...listed(result.blockedRequests, ({ page, url }) => `${page}: ${url}`));
   const egress = result.egressFailures ?? [];
   if (egress.length > 0) {
