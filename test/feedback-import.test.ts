@@ -187,6 +187,26 @@ describe('import over HTTP', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('refuses text with a lone UTF-16 surrogate, as the widgets do, instead of storing it as U+FFFD', async () => {
+    const lines = [
+      '{"id":"s1","path":"/\\ud800","source":"agent"}',
+      '{"id":"s2","path":"/a","source":"code_snippet","code":"x\\udc00","lang":"sh"}',
+      JSON.stringify({ id: 'ok', path: '/a', source: 'agent', comment: 'fine \u{1F600}' }),
+    ];
+    const res = await importText(ndjson(lines));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'Import rejected: 2 problems found; nothing was imported',
+      details: [
+        { message: 'line 1: path: must be well-formed Unicode (it holds a lone UTF-16 surrogate)' },
+        { message: 'line 2: code: must be well-formed Unicode (it holds a lone UTF-16 surrogate)' },
+      ],
+    });
+    expect(await stored()).toEqual([]);
+    expect((await importText(ndjson(lines.slice(2)))).status).toBe(200);
+    expect((await stored()).map((e) => e['comment'])).toEqual(['fine \u{1F600}']);
+  });
+
   it('lists every problem of every bad line, with line numbers that count blank lines', async () => {
     const res = await importText(
       [

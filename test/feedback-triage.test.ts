@@ -104,6 +104,15 @@ describe('feedback triage: PATCH, history and bulk', () => {
     const messages = ((body as ErrorBody).details ?? []).map((d) => d.message).join('\n');
     expect(messages).toMatch(/status/);
     expect(messages).toMatch(/colour/);
+    const lone = await t.api(`/v1/analytics/${t.projectId}/feedback/b`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"note":"broken \\ud800 note"}',
+    });
+    expect(lone.status).toBe(400);
+    expect(((await lone.json()) as ErrorBody).details).toEqual([
+      { message: 'note: must be well-formed Unicode (it holds a lone UTF-16 surrogate)' },
+    ]);
     const [emptyStatus, empty] = await patch('b', {});
     expect(emptyStatus).toBe(400);
     expect((empty as ErrorBody).details).toEqual([{ message: 'give a status, a note, or both' }]);

@@ -1,9 +1,12 @@
 /** The schema of one NDJSON import line: the API's output shape, with defaults for what may be left out. */
 import { z } from 'zod';
 import { FEEDBACK_STATUSES, type NewFeedback } from '../../db/feedback.js';
+import { wellFormedText } from '../readerFeedback.js';
 import { parseIsoInstant } from './dates.js';
 
-const optionalText = (max: number) => z.string().max(max).nullable().optional();
+// Text is refused with a lone UTF-16 surrogate (JSON can carry one, UTF-8 cannot store it), as the widgets'
+// endpoints refuse it: stored, it would read back as U+FFFD, so an export would no longer match its import.
+const optionalText = (max: number) => wellFormedText().max(max).nullable().optional();
 
 const createdAt = z
   .string()
@@ -20,8 +23,8 @@ const createdAt = z
   });
 
 const base = {
-  id: z.string().min(1).max(256).optional(),
-  path: z.string().min(1).max(4096),
+  id: wellFormedText().min(1).max(256).optional(),
+  path: wellFormedText().min(1).max(4096),
   comment: optionalText(20_000),
   createdAt,
   status: z.enum(FEEDBACK_STATUSES).optional(),
@@ -33,7 +36,7 @@ export const ImportLineSchema = z.discriminatedUnion('source', [
   z.strictObject({
     ...base,
     source: z.literal('code_snippet'),
-    code: z.string().max(200_000),
+    code: wellFormedText().max(200_000),
     filename: optionalText(1024),
     lang: optionalText(64),
   }),

@@ -4,11 +4,17 @@ import { FEEDBACK_STATUSES } from '../../db/feedback.js';
 import { FeedbackEntrySchema } from '../../domain/feedback/entry.js';
 import { BUCKETS } from '../../domain/feedback/selection.js';
 import { BULK_MAX_IDS } from '../../domain/feedback/triage.js';
+import { wellFormedText } from '../../domain/readerFeedback.js';
 
 export { FeedbackExportQuerySchema, FeedbackStatsQuerySchema } from '../../domain/feedback/selection.js';
 
 const status = z.enum(FEEDBACK_STATUSES);
-const note = z.string().trim().min(1).max(5000).meta({ description: 'An internal note (never shown to readers).' });
+// Well-formed, as reader text is: a lone surrogate would be stored as U+FFFD (server/domain/readerFeedback.ts).
+const note = wellFormedText()
+  .trim()
+  .min(1)
+  .max(5000)
+  .meta({ description: 'An internal note (never shown to readers).' });
 const feedbackId = z.string().min(1).max(256).meta({ description: 'The feedback entry id.' });
 
 /** Path parameters of the routes on one entry. */
