@@ -1,13 +1,17 @@
 /**
  * A hostile or careless spec's `$ref`s: a malformed percent escape, a ref to another file, a URL or a
  * missing target, an endless chain. The endpoint pages still render (what the ref names is left out), and
- * the import report says which refs lead nowhere and why; nothing outside the document is read.
+ * the import report says which refs lead nowhere and why; nothing outside the document is read. A spec
+ * nested thousands of levels deep is reported as unusable instead of failing the whole import.
  */
 import { describe, expect, it } from 'vitest';
+import { importSiteAndIndex } from '../server/domain/sites.js';
+import { listProjects } from '../server/db/projects.js';
+import { MAX_SPEC_DEPTH } from '../server/sites/project/openapi/specs.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
 import { highlightHere } from '../server/sites/theme/endpoint/code.js';
 import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
-import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { docsJson, openTempRuntime, writeProject } from './helpers/siteProjects.js';
 
 const BAD_REFS = [
   '#/components/schemas/Bad%ZZname',
@@ -86,5 +90,33 @@ describe('OpenAPI $refs that lead nowhere', () => {
     expect(loop).toHaveLength(1); // a loop of two refs is named once, where it was met first
     expect(loop[0]?.message).toContain('chain of more than 20 refs');
     expect(problems).toHaveLength(10);
+  });
+});
+
+describe('an OpenAPI document nested thousands of levels deep', () => {
+  it('is reported as an invalid spec, and the rest of the project imports', async () => {
+    const levels = 100_000;
+    const deep = '['.repeat(levels) + ']'.repeat(levels);
+    const text = JSON.stringify(spec()).replace('"info":', `"x-deep":${deep},"info":`);
+    const root = writeProject({
+      'docs.json': docsJson({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] } }),
+      'index.mdx': '# Home\n',
+      'openapi.json': text,
+    });
+    const rt = openTempRuntime();
+    try {
+      const project = listProjects(rt.db)[0];
+      if (project === undefined) throw new Error('no default project');
+      const imported = await importSiteAndIndex(rt, project.id, root);
+      expect(imported.model.problems).toContainEqual(
+        expect.objectContaining({
+          code: 'invalid-spec',
+          message: `openapi.json: nested deeper than the ${MAX_SPEC_DEPTH} levels allowed`,
+        }),
+      );
+      expect([...imported.model.pages.keys()]).toEqual(['index']);
+    } finally {
+      rt.close();
+    }
   });
 });

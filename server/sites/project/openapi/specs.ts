@@ -19,6 +19,28 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
 /** Larger files are not read as specs: real specs are a few MB; this keeps a stray data dump out. */
 const MAX_SPEC_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Deepest nesting of objects and arrays a spec may have. Real specs nest a few dozen levels (schemas in
+ * examples in responses); a spec nested thousands deep would overflow the stack of everything that walks it
+ * recursively (the import thread's hand-over serializer, renderers), failing the whole import with no
+ * word on which file did it, so such a file is reported as not a usable spec instead.
+ */
+export const MAX_SPEC_DEPTH = 128;
+
+/** Whether `doc` nests objects and arrays deeper than `max` levels (walked without recursion). */
+function nestedDeeperThan(doc: unknown, max: number): boolean {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: doc, depth: 0 }];
+  const seen = new Set<object>(); // a YAML alias makes one object appear in several places
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { node, depth } = item;
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    if (depth >= max) return true;
+    seen.add(node);
+    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 /** Specs found, and candidate files that failed to parse (reported only when something refers to them). */
 export interface SpecScan {
   readonly specs: ReadonlyMap<string, OpenApiSpec>;
@@ -76,6 +98,7 @@ export function parseSpecFile(rootDir: string, file: string): OpenApiSpec | unde
   const text = readFileSync(abs, 'utf8');
   const doc: unknown = file.toLowerCase().endsWith('.json') ? JSON.parse(text) : parse(text);
   if (!isRecord(doc)) return undefined;
+  if (nestedDeeperThan(doc, MAX_SPEC_DEPTH)) throw new Error(`nested deeper than the ${MAX_SPEC_DEPTH} levels allowed`);
   const version = str(doc['openapi']) ?? str(doc['swagger']);
   if (version === undefined) return undefined;
   const info = isRecord(doc['info']) ? doc['info'] : {};
