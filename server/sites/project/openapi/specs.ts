@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { nestedDeeperThan } from '../depth.js';
 import type { HttpMethod, OpenApiOperation, OpenApiSpec } from '../model.js';
 
 /** HTTP methods in the order a path item lists them. */
@@ -26,20 +27,6 @@ const MAX_SPEC_BYTES = 32 * 1024 * 1024;
  * word on which file did it, so such a file is reported as not a usable spec instead.
  */
 export const MAX_SPEC_DEPTH = 128;
-
-/** Whether `doc` nests objects and arrays deeper than `max` levels (walked without recursion). */
-function nestedDeeperThan(doc: unknown, max: number): boolean {
-  const stack: Array<{ node: unknown; depth: number }> = [{ node: doc, depth: 0 }];
-  const seen = new Set<object>(); // a YAML alias makes one object appear in several places
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { node, depth } = item;
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    if (depth >= max) return true;
-    seen.add(node);
-    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
-  }
-  return false;
-}
 
 /** Specs found, and candidate files that failed to parse (reported only when something refers to them). */
 export interface SpecScan {

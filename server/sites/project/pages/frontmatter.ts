@@ -4,6 +4,7 @@
  * keys pass through untouched (`og:*` meta tags, values pages read as `frontmatter.x`).
  */
 import { parse } from 'yaml';
+import { nestedDeeperThan } from '../depth.js';
 import { z } from 'zod';
 import { parseLenient } from '../config/lenient.js';
 import { formatKeyPath } from '../config/refs.js';
@@ -56,6 +57,9 @@ export interface SplitSource {
   readonly errors: readonly string[];
 }
 
+/** Deepest nesting frontmatter may have (a real one nests a few levels): deeper data overflows the stack. */
+export const MAX_FRONTMATTER_DEPTH = 64;
+
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
 
@@ -83,6 +87,13 @@ export function splitFrontmatter(source: string): SplitSource {
   const yaml = readYaml(ownCopy(rest.slice(0, close.index)));
   if ('error' in yaml) return { data: {}, bodyStart, errors: [yaml.error] };
   if (yaml.value === null || yaml.value === undefined) return { data: {}, bodyStart, errors: [] };
+  if (nestedDeeperThan(yaml.value, MAX_FRONTMATTER_DEPTH)) {
+    return {
+      data: {},
+      bodyStart,
+      errors: [`frontmatter is nested deeper than the ${MAX_FRONTMATTER_DEPTH} levels allowed`],
+    };
+  }
   if (typeof yaml.value !== 'object' || Array.isArray(yaml.value)) {
     return { data: {}, bodyStart, errors: ['frontmatter must be a YAML mapping (key: value lines)'] };
   }
