@@ -79,4 +79,28 @@ site.describe('header bar in Chromium', () => {
       await versioned.close();
     }
   });
+
+  it('keeps the search and theme buttons on a phone when the text logo is long (Spree Commerce documentation)', async () => {
+    const named = await startThemeServer(
+      writeProject({
+        'docs.json': docsJson({ name: 'Spree Commerce documentation', navigation: { pages: ['index'] } }),
+        'index.mdx': '---\ntitle: Home\n---\n\nBody.\n',
+      }),
+    );
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 800 } });
+    try {
+      await page.goto(`${named.url}/index`);
+      for (const selector of ['.op-search-mobile', '.op-theme-toggle']) {
+        const box = await page.locator(selector).first().boundingBox();
+        if (box === null) throw new Error(`the header has no ${selector}`);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      const logo = await page.locator('.op-logo-text').boundingBox();
+      if (logo === null) throw new Error('the header has no text logo');
+      expect(logo.width).toBeGreaterThan(100);
+    } finally {
+      await page.close();
+      await named.close();
+    }
+  });
 });
