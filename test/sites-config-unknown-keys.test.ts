@@ -46,6 +46,25 @@ describe('unknown config keys', () => {
     ]);
   });
 
+  it("points a group's isDefaultOpen (Browser Use's docs.json) to Mintlify's expanded", () => {
+    expect(
+      notices({
+        'docs.json': docsJson({
+          navigation: {
+            groups: [{ group: 'Start', pages: ['index', { group: 'Agent', isDefaultOpen: true, pages: ['a'] }] }],
+          },
+        }),
+        'a.mdx': '---\ntitle: A\n---\n',
+      }),
+    ).toEqual([
+      [
+        'docs.json',
+        'navigation.groups[0].pages[1].isDefaultOpen',
+        'not a docs.json setting Offprint knows (did you mean "expanded"?); ignored',
+      ],
+    ]);
+  });
+
   it('is quiet about keys Mintlify documents, read or not', () => {
     expect(
       notices({

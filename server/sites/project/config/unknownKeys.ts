@@ -16,6 +16,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Names other tools give a setting whose Mintlify name is too far off for spelling to find: Browser Use's
+ * docs.json opens a group with `isDefaultOpen` (a prop of Mintlify's Accordion), where a group takes
+ * `expanded`. Suggested only where the object's schema knows the target.
+ */
+const SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ['isDefaultOpen', 'expanded'],
+  ['defaultOpen', 'expanded'],
+]);
+
+function suggest(key: string, known: readonly string[]): string | undefined {
+  const synonym = SYNONYMS.get(key);
+  return synonym !== undefined && known.includes(synonym) ? synonym : closest(key, known);
+}
+
 /** One key the schema does not name, with the known key it most resembles. */
 export interface UnknownKey {
   readonly path: readonly PropertyKey[];
@@ -44,7 +59,7 @@ function walk(schema: z.core.$ZodType, value: unknown, path: readonly PropertyKe
       const sub = shape[key];
       if (sub !== undefined) walk(sub, item, [...path, key], out);
       else {
-        const suggestion = closest(key, known);
+        const suggestion = suggest(key, known);
         out.push(suggestion === undefined ? { path: [...path, key] } : { path: [...path, key], suggestion });
       }
     }
