@@ -89,7 +89,7 @@ site.describe('header bar in Chromium', () => {
     );
     const page = await site.browser.newPage({ viewport: { width: 390, height: 800 } });
     try {
-      await page.goto(`${named.url}/index`);
+      await page.goto(`${named.url}/`);
       for (const selector of ['.op-search-mobile', '.op-theme-toggle']) {
         const box = await page.locator(selector).first().boundingBox();
         if (box === null) throw new Error(`the header has no ${selector}`);
