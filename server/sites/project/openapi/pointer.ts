@@ -130,13 +130,11 @@ function unresolved(document: unknown, refs: ReadonlySet<string>): Array<{ ref: 
  */
 export function specRefProblems(spec: OpenApiSpec): SiteProblem[] {
   const found = unresolved(spec.document, refsOf(spec.document));
-  const problems = found
-    .slice(0, MAX_LISTED)
-    .map(({ ref, why }): SiteProblem => ({
-      code: 'invalid-spec',
-      file: spec.file,
-      message: `$ref "${quoted(ref)}" ${why}`,
-    }));
+  const problems = found.slice(0, MAX_LISTED).map(({ ref, why }): SiteProblem => ({
+    code: 'invalid-spec',
+    file: spec.file,
+    message: `$ref "${quoted(ref)}" ${why}`,
+  }));
   const unlisted = found.length - problems.length;
   if (unlisted > 0) {
     const message = `and ${unlisted} more $refs that lead nowhere in this document`;
