@@ -125,16 +125,10 @@ describe('offprint pack: refusals', () => {
 describe('offprint pack (CLI)', () => {
   it('prints a report, exits 0 with failures, 1 with --strict, and prints one object with --json', async () => {
     const out = join(tempDir(), 'cli.zip');
-    const text = await cli([
-      'pack',
-      project,
-      '--out',
-      out,
-      '--allow-http',
-      '--allow-private-hosts',
-      '--max-file-mb',
-      '1',
-    ]);
+    // The stand-in internet is on 127.0.0.1: a private address, fetched only when allowed.
+    const pack = (...flags: string[]) =>
+      cli(['pack', project, '--out', out, '--allow-http', '--allow-private-hosts', ...flags]);
+    const text = await pack('--max-file-mb', '1');
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^Packed .*cli\.zip \([\d.]+ kB, \d+ files, sha256 [0-9a-f]{64}\)\n/);
     expect(text.stdout).toContain('Fetched 7 remote assets');
@@ -143,16 +137,7 @@ describe('offprint pack (CLI)', () => {
       `Failed 4 (not in the zip: offline they are placeholders, and the import lists them):\n`,
     );
     expect(text.stdout).toContain(`  ${net.base}/missing.png: HTTP 404; used in media.mdx\n`);
-    const strict = await cli([
-      'pack',
-      project,
-      '--out',
-      out,
-      '--allow-http',
-      '--allow-private-hosts',
-      '--strict',
-      '--json',
-    ]);
+    const strict = await pack('--strict', '--json');
     expect(strict.code).toBe(1);
     const json = JSON.parse(strict.stdout) as PackReport;
     expect(json.failed.map((f) => f.reason)).toContain('HTTP 404');
