@@ -40,6 +40,25 @@ describe('private addresses', () => {
     for (const address of open) expect(isPrivateAddress(address), address).toBe(false);
   });
 
+  it('are found inside IPv6 addresses that carry an IPv4 one: NAT64, 6to4 and Teredo', () => {
+    const carried = [
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '64:ff9b::10.0.0.5',
+      '[64:ff9b::a9fe:a9fe]', // 169.254.169.254
+      '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+      '2002:a00:5::',
+      '2001:0:4136:e378:8000:63bf:f5ff:fffa', // Teredo client 10.0.0.5, stored inverted
+    ];
+    for (const address of carried) expect(isPrivateAddress(address), address).toBe(true);
+    const publicOnes = [
+      '64:ff9b::808:808',
+      '64:ff9b::8.8.8.8',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:fbfb',
+    ];
+    for (const address of publicOnes) expect(isPrivateAddress(address), address).toBe(false);
+  });
+
   it('are refused when a name resolves to one, in the lookup every connection makes', async () => {
     const refused = await new Promise<Error | null>((done) =>
       publicOnlyLookup('localhost', { all: true }, (error: Error | null) => done(error)),

@@ -47,12 +47,51 @@ const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of IPV4_RANGES) NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of IPV6_RANGES) NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part included). */
+function ipv6Groups(address: string): number[] {
+  let text = address.split('%')[0] ?? address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted !== null) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** Dotted IPv4 from two 16-bit groups. */
+function ipv4Of(high: number, low: number): string {
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/**
+ * The IPv4 addresses an IPv6 address carries to the IPv4 internet: NAT64's well-known prefix
+ * 64:ff9b::/96 (a NAT64 gateway connects to the last 32 bits), 6to4's 2002::/16 (the relay sends to
+ * bits 16-47) and Teredo's 2001::/32 (its server, and the client, stored inverted). Refusing these
+ * prefixes whole would break pack on IPv6-only networks that reach the internet through NAT64, so the
+ * IPv4 address inside is checked instead.
+ */
+function embeddedIpv4(address: string): string[] {
+  const groups = ipv6Groups(address);
+  const [g0, g1, g2, g3, , , g6 = 0, g7 = 0] = groups;
+  if (g0 === 0x64 && g1 === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return [ipv4Of(g6, g7)];
+  if (g0 === 0x2002 && g1 !== undefined && g2 !== undefined) return [ipv4Of(g1, g2)];
+  if (g0 === 0x2001 && g1 === 0 && g2 !== undefined && g3 !== undefined) {
+    return [ipv4Of(g2, g3), ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff)];
+  }
+  return [];
+}
+
 /** True for an IP address (v4 or v6, brackets allowed) that is not on the public internet. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   const version = isIP(bare);
   if (version === 0) return false;
-  return NOT_PUBLIC.check(bare, version === 4 ? 'ipv4' : 'ipv6');
+  if (version === 4) return NOT_PUBLIC.check(bare, 'ipv4');
+  return NOT_PUBLIC.check(bare, 'ipv6') || embeddedIpv4(bare).some((ipv4) => NOT_PUBLIC.check(ipv4, 'ipv4'));
 }
 
 /** The refusal pack reports for a private address. */
