@@ -125,6 +125,15 @@ describe('static export API', () => {
     expect(messages.some((m) => m.includes('extra'))).toBe(true);
   });
 
+  it('400 for a version label or a path with a lone UTF-16 surrogate, which the manifest could not keep as sent', async () => {
+    const response = await env.api('POST', JOBS, { domain: env.domain, version: 'v\ud800', paths: ['guides/\udfff'] });
+    expect(response.status).toBe(400);
+    expect((response.json as ErrorBody).details).toEqual([
+      { message: 'version: must be well-formed Unicode (it holds a lone UTF-16 surrogate)' },
+      { message: 'paths.0: must be well-formed Unicode (it holds a lone UTF-16 surrogate)' },
+    ]);
+  });
+
   it('400 for a domain that names no site, or another organization’s site (no existence leak)', async () => {
     const unknown = await env.api('POST', JOBS, { domain: 'nowhere.example.com' });
     expect(unknown.status).toBe(400);

@@ -156,6 +156,20 @@ describe('key lifecycle', () => {
     expect(await refused.json()).toEqual({ error: 'The API key is not valid or was revoked' });
   });
 
+  it('refuses a name with a lone UTF-16 surrogate, which SQLite would store as U+FFFD, and creates no key', async () => {
+    const before = (await listKeys()).length;
+    const res = await t.api('/v1/keys', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'broken \udc00 name' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { details: { message: string }[] }).details).toEqual([
+      { message: 'name: must be well-formed Unicode (it holds a lone UTF-16 surrogate)' },
+    ]);
+    expect(await listKeys()).toHaveLength(before);
+  });
+
   it('refuses to revoke a key that does not exist', async () => {
     const res = await t.api('/v1/keys/key_0000000000000000', { method: 'DELETE' });
     expect(res.status).toBe(404);

@@ -206,6 +206,13 @@ describe('projects API', () => {
     const bad = await api('POST', '/v1/projects', { name: '', domain: 'https://x.test/', extra: 1 });
     expect(bad.status).toBe(400);
     expect((bad.json['details'] as unknown[]).length).toBeGreaterThanOrEqual(3);
+    const lone = await api('POST', '/v1/projects', { name: 'Broken \ud800 name', domain: 'lone.test' });
+    expect(lone.status).toBe(400);
+    expect(lone.json['details']).toEqual([
+      { message: 'name: must be well-formed Unicode (it holds a lone UTF-16 surrogate)' },
+    ]);
+    const listed = (await api('GET', '/v1/projects')).json['projects'] as Project[];
+    expect(listed.map((p) => p.domain)).not.toContain('lone.test');
     const otherOrg = createOrganization(runtime, { name: 'Third', plan: 'free' });
     const foreign = await api('POST', '/v1/projects', { name: 'X', domain: 'x.test', orgId: otherOrg.id });
     expect(foreign.status).toBe(404);

@@ -13,14 +13,7 @@ import { insertFeedback, upgradeVoteToContextual, type NewFeedback } from '../db
 import type { Deps } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { ulid } from './ids.js';
-
-/**
- * A string with no lone UTF-16 surrogate: JSON can carry one (`"\ud800"`) but UTF-8 cannot store it.
- * Refused rather than repaired, so what is stored is exactly what the reader sent (FEEDBACK-API.md).
- */
-export function wellFormedText(): z.ZodString {
-  return z.string().refine((s) => !/\p{Cs}/u.test(s), 'must be well-formed Unicode (it holds a lone UTF-16 surrogate)');
-}
+import { wellFormedText } from './text.js';
 
 const pagePath = wellFormedText().trim().min(1).max(2048).regex(/^\//, 'must be a site path starting with /');
 const comment = wellFormedText().trim().max(5000);

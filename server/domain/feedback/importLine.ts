@@ -1,7 +1,7 @@
 /** The schema of one NDJSON import line: the API's output shape, with defaults for what may be left out. */
 import { z } from 'zod';
 import { FEEDBACK_STATUSES, type NewFeedback } from '../../db/feedback.js';
-import { wellFormedText } from '../readerFeedback.js';
+import { wellFormedText } from '../text.js';
 import { parseIsoInstant } from './dates.js';
 
 // Text is refused with a lone UTF-16 surrogate (JSON can carry one, UTF-8 cannot store it), as the widgets'

@@ -4,12 +4,12 @@ import { FEEDBACK_STATUSES } from '../../db/feedback.js';
 import { FeedbackEntrySchema } from '../../domain/feedback/entry.js';
 import { BUCKETS } from '../../domain/feedback/selection.js';
 import { BULK_MAX_IDS } from '../../domain/feedback/triage.js';
-import { wellFormedText } from '../../domain/readerFeedback.js';
+import { wellFormedText } from '../../domain/text.js';
 
 export { FeedbackExportQuerySchema, FeedbackStatsQuerySchema } from '../../domain/feedback/selection.js';
 
 const status = z.enum(FEEDBACK_STATUSES);
-// Well-formed, as reader text is: a lone surrogate would be stored as U+FFFD (server/domain/readerFeedback.ts).
+// Well-formed, as reader text is: a lone surrogate would be stored as U+FFFD (server/domain/text.ts).
 const note = wellFormedText()
   .trim()
   .min(1)

@@ -1,5 +1,6 @@
 /** Schemas of the static export routes (`/v1/static-export/jobs...`), after Mintlify's static export API. */
 import { z } from 'zod';
+import { wellFormedText } from '../../domain/text.js';
 import { EXPORT_JOB_FILTER_STATUSES, EXPORT_JOB_STATUSES } from '../../db/exportJobs.js';
 import { DEPLOYMENT_KINDS } from '../../types.js';
 import { exportFeaturesSchema } from '../../exportSpec/features.js';
@@ -14,15 +15,14 @@ export const StartExportBodySchema = z.strictObject({
     description: 'Hostname of the docs site to export (`docs.example.com`): no protocol, port, path or trailing slash.',
     example: 'docs.example.com',
   }),
-  version: z
-    .string()
+  version: wellFormedText()
     .trim()
     .min(1)
     .max(200)
     .optional()
     .meta({ description: 'A version label to tag this export with (recorded in the bundle manifest).' }),
   paths: z
-    .array(z.string().trim().min(1).max(1024))
+    .array(wellFormedText().trim().min(1).max(1024))
     .min(1)
     .max(100_000)
     .optional()

@@ -1,5 +1,6 @@
 /** Schemas of the API key routes. */
 import { z } from 'zod';
+import { wellFormedText } from '../../domain/text.js';
 
 /** A key as listed: never its secret. */
 export const ApiKeySchema = z.strictObject({
@@ -17,7 +18,7 @@ export const ApiKeyListSchema = z.strictObject({ keys: z.array(ApiKeySchema) });
 
 /** Body of `POST /v1/keys`. */
 export const CreateKeyBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(200).meta({ description: 'What the key is for.' }),
+  name: wellFormedText().trim().min(1).max(200).meta({ description: 'What the key is for.' }),
 });
 
 /** 201 body of `POST /v1/keys`: the only time the key itself is shown. */

@@ -1,5 +1,6 @@
 /** Request and response schemas of the project routes (`/v1/projects...`, Offprint's own admin API). */
 import { z } from 'zod';
+import { wellFormedText } from '../../domain/text.js';
 import { HostnameSchema } from '../../domain/hostname.js';
 import { ListedProblemSchema } from '../sites/schema.js';
 
@@ -13,7 +14,7 @@ export const ProjectParamsSchema = z.object({
 
 /** Body of `POST /v1/projects`. */
 export const CreateProjectBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(200).meta({ description: 'What the project is called in lists.' }),
+  name: wellFormedText().trim().min(1).max(200).meta({ description: 'What the project is called in lists.' }),
   domain: HostnameSchema.meta({
     description: 'Hostname of the project’s docs site (`docs.example.com`), unique on this install.',
     example: 'docs.example.com',
