@@ -28,6 +28,7 @@ import { BrokenLinks } from './pages/links.js';
 import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
 import { stylesheetProblems } from './stylesheets.js';
+import { shadowedPageProblems } from './shadowedPages.js';
 
 /** The logo or favicon modes whose file the project holds; undefined when it holds neither. */
 function presentModes<T extends ThemedAsset>(asset: T | undefined, isMissing: (ref: string) => boolean): T | undefined {
@@ -189,6 +190,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...ctx.problems,
     ...[...scan.specs.values()].flatMap(specRefProblems),
     ...redirectProblems,
+    ...shadowedPageProblems(redirects, { files: pageFiles, generated: ctx.generated.keys(), configFile }),
     ...written.problems,
     ...assets.problems,
     ...fonts.problems,

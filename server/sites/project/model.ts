@@ -221,6 +221,8 @@ export interface SiteProblem {
     | 'component-failed'
     // A config key Offprint does not know (a typo, a newer or unofficial key): a notice, the key is ignored.
     | 'unknown-config'
+    // A page whose URL a redirect matches: readers are sent on and never see it.
+    | 'shadowed-page'
     // A `{` in a page's text opens no valid expression: the page renders with the brace shown as text.
     | 'mdx-syntax'
     | 'render-failed';

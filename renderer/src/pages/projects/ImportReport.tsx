@@ -17,6 +17,8 @@ const CODE_HINTS: Readonly<Record<string, string>> = {
   'component-failed':
     'Project components that threw while rendering (often a browser API they call, or a prop they expect); readers see nothing in their place, so fix the component or guard what it reads.',
   'render-failed': 'Pages that could not be rendered; readers see an error box on them.',
+  'shadowed-page':
+    'Pages a redirect in the config sends readers away from, so no reader sees them (an export writes a redirect page in their place); remove the page, or narrow or remove the redirect.',
   'skipped-script': 'Scripts not loaded: allow them with `offprint settings set allowedScripts`.',
   'unknown-config':
     'Config keys Offprint does not know (a typo, or a setting it does not support); they are ignored, so check the spelling.',
