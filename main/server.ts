@@ -5,7 +5,7 @@
  * token that lives only in this process.
  */
 import { randomBytes } from 'node:crypto';
-import { renderEnv, resolveDataDir } from '../server/config.js';
+import { envValue, renderEnv, resolveDataDir } from '../server/config.js';
 import { defaultOrganizationId } from '../server/domain/organizations.js';
 import { startOffprint } from '../server/host.js';
 import { SESSION_TOKEN_PREFIX } from '../server/http/middleware/auth.js';
@@ -34,7 +34,7 @@ export interface EmbeddedServer {
 export async function setupServer(userDataDir: string): Promise<EmbeddedServer> {
   const dataDir = resolveDataDir(undefined, {
     ...process.env,
-    OFFPRINT_DATA_DIR: process.env['OFFPRINT_DATA_DIR'] ?? userDataDir,
+    OFFPRINT_DATA_DIR: envValue(process.env, 'OFFPRINT_DATA_DIR') ?? userDataDir,
   });
   const sessionToken = `${SESSION_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const offprint = await startOffprint({

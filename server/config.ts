@@ -1,24 +1,36 @@
 /** Where Offprint keeps its data, and which address it serves on. */
 import { homedir, platform } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+
+/**
+ * An environment variable's value, or undefined when it is unset or empty: `OFFPRINT_DATA_DIR=` (a script
+ * passing an unset variable on) means "not given", never "the current folder", which `resolve('')` is.
+ */
+export function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
 
 /** The per-OS application-data folder Offprint uses when neither `--data-dir` nor `OFFPRINT_DATA_DIR` is set. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const home = homedir();
   switch (platform()) {
     case 'win32':
-      return join(env['APPDATA'] ?? join(home, 'AppData', 'Roaming'), 'Offprint');
+      return join(envValue(env, 'APPDATA') ?? join(home, 'AppData', 'Roaming'), 'Offprint');
     case 'darwin':
       return join(home, 'Library', 'Application Support', 'Offprint');
-    default:
-      return join(env['XDG_DATA_HOME'] ?? join(home, '.local', 'share'), 'offprint');
+    default: {
+      // The XDG spec: an empty or relative XDG_DATA_HOME is invalid and ignored.
+      const xdg = envValue(env, 'XDG_DATA_HOME');
+      return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(home, '.local', 'share'), 'offprint');
+    }
   }
 }
 
-/** `--data-dir`, else `OFFPRINT_DATA_DIR`, else the per-OS default; always absolute. */
+/** `--data-dir`, else `OFFPRINT_DATA_DIR` (unless empty), else the per-OS default; always absolute. */
 export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(flag ?? env['OFFPRINT_DATA_DIR'] ?? defaultDataDir(env));
+  return resolve(flag ?? envValue(env, 'OFFPRINT_DATA_DIR') ?? defaultDataDir(env));
 }
 
 /** The database file inside a data dir. */

@@ -1,5 +1,5 @@
 /** `offprint` usage errors (exit 2, stderr only), help, and how the data dir is chosen. */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listKeys } from '../server/domain/apiKeys.js';
@@ -155,6 +155,27 @@ describe('choosing the data dir', () => {
     const viaFlag = json<{ keyId: string }>(await cli(['keys', 'create', '--json', '--data-dir', fromFlag], { env }));
     expect(inspect(fromEnv, (rt) => listKeys(rt).map((k) => k.id))).toEqual([viaEnv.keyId]);
     expect(inspect(fromFlag, (rt) => listKeys(rt).map((k) => k.id))).toEqual([viaFlag.keyId]);
+  });
+
+  it('takes an empty OFFPRINT_DATA_DIR or XDG_DATA_HOME as unset, never as the current folder', async () => {
+    const cwd = tempDir();
+    const home = tempDir();
+    const xdg = tempDir();
+    const env = { OFFPRINT_DATA_DIR: '', XDG_DATA_HOME: xdg, HOME: home };
+    const viaXdg = await runBinary(['keys', 'create', '--json'], { env, cwd });
+    expect(viaXdg).toMatchObject({ code: 0, stderr: `offprint: created the data dir ${join(xdg, 'offprint')}\n` });
+    const noXdg = await runBinary(['keys', 'create', '--json'], { env: { ...env, XDG_DATA_HOME: '' }, cwd });
+    const fallback = join(home, '.local', 'share', 'offprint');
+    expect(noXdg).toMatchObject({ code: 0, stderr: `offprint: created the data dir ${fallback}\n` });
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('refuses an empty --data-dir, which would be the current folder', async () => {
+    const cwd = tempDir();
+    const result = await runBinary(['keys', 'create', '--data-dir', ''], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('offprint: --data-dir needs a folder path, and was given an empty one');
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('creates a nested data dir on first use, saying so in one line on stderr, from the built binary too', async () => {

@@ -1,13 +1,13 @@
 /** Opening the data dir a command works on. */
 import { mkdirSync, statSync } from 'node:fs';
-import { resolveDataDir } from '../config.js';
+import { envValue, resolveDataDir } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { UsageError, write, type CliIo } from './io.js';
 
 function whereFrom(flag: string | undefined, io: CliIo): string {
   if (flag !== undefined) return '--data-dir';
-  return io.env['OFFPRINT_DATA_DIR'] === undefined ? 'the default data dir' : 'OFFPRINT_DATA_DIR';
+  return envValue(io.env, 'OFFPRINT_DATA_DIR') === undefined ? 'the default data dir' : 'OFFPRINT_DATA_DIR';
 }
 
 function reason(error: unknown): string {
@@ -23,6 +23,8 @@ function reason(error: unknown): string {
  * the path does not silently start an empty install; a path that is a file is a usage error.
  */
 export async function cliDataDir(io: CliIo, flag: string | undefined): Promise<string> {
+  // An empty flag would be the current folder: a script's `--data-dir "$DIR"` with DIR unset.
+  if (flag?.trim() === '') throw new UsageError('--data-dir needs a folder path, and was given an empty one');
   const dataDir = resolveDataDir(flag, io.env);
   const source = whereFrom(flag, io);
   let stats;

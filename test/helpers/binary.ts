@@ -87,10 +87,11 @@ export async function startServe(args: readonly string[], options: ServeOptions 
 /** Runs `offprint ARGS` to completion, writing `stdin` to its standard input and closing it. */
 export async function runBinary(
   args: readonly string[],
-  options: { stdin?: string | Buffer; env?: NodeJS.ProcessEnv } = {},
+  options: { stdin?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): Promise<Exited> {
   const child = spawn(process.execPath, [CLI_BIN, ...args], {
     env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn', ...options.env },
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   // Decoded once at the end: a chunk boundary may fall inside a multi-byte character.
   const out: Buffer[] = [];
