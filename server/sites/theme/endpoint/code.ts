@@ -43,12 +43,20 @@ export interface StripTab {
   readonly html: string;
 }
 
+/** Options of a {@link tabStrip}. */
+export interface StripOptions {
+  /** A request or response example, which the client moves to the right column. */
+  readonly example?: 'request' | 'response';
+  /** false: a tab chosen here selects nothing in the page's other strips (DOM.md `data-sync`). */
+  readonly sync?: boolean;
+}
+
 /** A tab strip (`op-tabs` with `data-op-tabs`), e.g. request samples by language. */
 export function tabStrip(
   idPrefix: string,
   tabs: readonly StripTab[],
   className: string,
-  example?: 'request' | 'response',
+  options: StripOptions = {},
 ): string {
   if (tabs.length === 0) return '';
   const buttons = tabs
@@ -65,7 +73,7 @@ export function tabStrip(
     )
     .join('');
   return (
-    `<div${attrs({ class: `op-tabs ${className}`, 'data-op-tabs': '', 'data-op-example': example })}>` +
+    `<div${attrs({ class: `op-tabs ${className}`, 'data-op-tabs': '', 'data-sync': options.sync === false ? 'false' : undefined, 'data-op-example': options.example })}>` +
     `<div class="op-tab-list" role="tablist">${buttons}</div>${panels}</div>`
   );
 }

@@ -21,7 +21,8 @@ import {
   type Sample,
 } from './samples.js';
 import { sampleLanguages } from './snippets.js';
-import { fieldRow, flatten, isObject, objectFields, SchemaContext, type FieldAnchor, type Json } from './schema.js';
+import { fieldRow, flatten, isObject, SchemaContext, type FieldAnchor, type Json } from './schema.js';
+import { schemaRows } from './topRows.js';
 
 const LOCATIONS = [
   ['path', 'Path parameters'],
@@ -170,12 +171,14 @@ export async function renderEndpointPage(
   const slug = page.id('op-api');
   // The client moves examples to the right column in document order, so a generated response follows a
   // request the page wrote. An empty strip is no markup.
-  const request = tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', 'request');
+  const request = tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', {
+    example: 'request',
+  });
   const response = tabStrip(
     `${slug}-response`,
     responseExamples.map((s, i) => block(s, samples.length + i)),
     'op-code-group op-response-example',
-    'response',
+    { example: 'response' },
   );
   html += request;
   if (!content?.requestExample) html += response;
@@ -224,15 +227,10 @@ export async function renderEndpointPage(
     html += page.section(title, rows);
   }
   if (media) {
-    const bodyCtx = ctx.section();
-    const schemaNode = bodyCtx.resolve(media[1]['schema']);
-    const flat = schemaNode.node ? flatten(schemaNode.ctx, schemaNode.node) : undefined;
-    const rows =
-      flat && isObject(flat['properties'])
-        ? objectFields(schemaNode.ctx, flat, 'param', page.anchor('body'))
-        : media[1]['schema']
-          ? fieldRow(bodyCtx, 'body', media[1]['schema'], { kind: 'param', anchor: page.anchor('body') })
-          : '';
+    const schema = media[1]['schema'];
+    const rows = schema === undefined ? '' : schemaRows(ctx, schema, 'body', 'param', page.anchor('body'));
+    const resolved = ctx.resolve(schema);
+    const flat = resolved.node ? flatten(resolved.ctx, resolved.node) : undefined;
     if (flat && isObject(flat['properties'])) page.text.push(...Object.keys(flat['properties']));
     html += page.section('Body', rows, `<span class="op-endpoint-media">${esc(media[0])}</span>`);
   }
@@ -246,17 +244,8 @@ export async function renderEndpointPage(
         ? `<div class="op-response-description">${miniMarkdown(resolved['description'])}</div>`
         : '';
     if (picked?.[1]['schema'] !== undefined) {
-      const responseCtx = ctx.section();
-      const node = responseCtx.resolve(picked[1]['schema']);
-      const flat = node.node ? flatten(node.ctx, node.node) : undefined;
       inner += `<p class="op-endpoint-media">${esc(picked[0])}</p>`;
-      inner +=
-        flat && isObject(flat['properties'])
-          ? objectFields(node.ctx, flat, 'response', page.anchor('response'))
-          : fieldRow(responseCtx, 'response', picked[1]['schema'], {
-              kind: 'response',
-              anchor: page.anchor('response'),
-            });
+      inner += schemaRows(ctx, picked[1]['schema'], 'response', 'response', page.anchor('response'));
     }
     return { label: status, html: `<div class="op-response">${inner}</div>` };
   });

@@ -153,5 +153,5 @@ export async function mdxRequestExample(
   if (samples.length === 0) return '';
   const pres = await highlight(samples);
   const tabs = samples.map((s, i) => ({ label: s.label, html: codeBlock(pres[i] ?? '', s.lang) }));
-  return tabStrip('op-mdx-request', tabs, 'op-code-group op-request-example', 'request');
+  return tabStrip('op-mdx-request', tabs, 'op-code-group op-request-example', { example: 'request' });
 }

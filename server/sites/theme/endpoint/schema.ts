@@ -6,6 +6,7 @@
 import { followRef, MAX_REF_HOPS } from '../../project/openapi/pointer.js';
 import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
+import { tabStrip } from './code.js';
 import { Listing } from './listing.js';
 import { miniMarkdown } from './markdown.js';
 import { constraints, hasProperties, isObject, keyRowValue, literal, mapValue, type Json } from './schemaFacts.js';
@@ -209,22 +210,7 @@ function children(
   anchor: FieldAnchor | undefined,
   row: RowPlace,
 ): string {
-  const options = variants(schema);
-  if (options.length > 0) {
-    return options
-      .map((option, i) => {
-        const { node, ctx: inner, ref } = ctx.resolve(option);
-        if (!node) return '';
-        const title =
-          (typeof node['title'] === 'string' ? node['title'] : undefined) ??
-          refName((option as Json)['$ref'] as string | undefined) ??
-          `option ${i + 1}`;
-        return nestedRows(inner, { ref, id: row.id }, title, () =>
-          objectFields(inner, flatten(inner, node), kind, anchor),
-        );
-      })
-      .join('');
-  }
+  if (variants(schema).length > 0) return variantTabs(ctx, schema, kind, anchor, row.id);
   const child = childObject(ctx, schema, row.ref);
   if (!child) return '';
   const title = schema['type'] === 'array' ? 'item attributes' : 'child attributes';
@@ -234,10 +220,51 @@ function children(
 }
 
 /**
- * The rows nested under the row `row` as `title`, if the section's listing allows (listing.ts): collapsible,
- * or a link to where the section listed the same schema already, or nothing past the section's last row.
+ * The alternatives of a `oneOf`/`anyOf` schema in a tabbed container, a tab per alternative named by its
+ * `title` (else its schema's name), listing its fields, as Mintlify shows them ('' when no alternative has
+ * fields). The tabs do not sync with the page's others: picking an alternative picks no language. Without
+ * an anchor to make the tabs' ids unique, the alternatives are collapsible rows instead.
  */
-function nestedRows(ctx: SchemaContext, row: RowPlace, title: string, rows: () => string): string {
+export function variantTabs(
+  ctx: SchemaContext,
+  schema: Json,
+  kind: 'param' | 'response',
+  anchor: FieldAnchor | undefined,
+  rowId: string | null = null,
+): string {
+  const tabs = variants(schema).map((option, i) => {
+    const { node, ctx: inner, ref } = ctx.resolve(option);
+    const title =
+      (typeof node?.['title'] === 'string' ? node['title'] : undefined) ??
+      refName(isObject(option) && typeof option['$ref'] === 'string' ? option['$ref'] : undefined) ??
+      `Option ${i + 1}`;
+    const rows = node
+      ? nestedRows(inner, { ref, id: rowId }, title, () => objectFields(inner, flatten(inner, node), kind, anchor), {
+          collapsible: anchor === undefined,
+        })
+      : '';
+    return { label: title, rows, type: typeLabel(ctx, option) };
+  });
+  if (tabs.every((tab) => tab.rows === '')) return '';
+  if (anchor === undefined) return tabs.map((tab) => tab.rows).join('');
+  const panels = tabs.map((tab) => ({
+    label: tab.label,
+    html: tab.rows || `<p class="op-variant-type">${esc(tab.type)}</p>`,
+  }));
+  return tabStrip(anchor.unique(`${anchor.prefix}-oneof`), panels, 'op-variant-tabs', { sync: false });
+}
+
+/**
+ * The rows nested under the row `row` as `title`, if the section's listing allows (listing.ts): collapsible
+ * (or bare, for a tab of their own), or a link to where the section listed the same schema already, or nothing past the section's last row.
+ */
+function nestedRows(
+  ctx: SchemaContext,
+  row: RowPlace,
+  title: string,
+  rows: () => string,
+  { collapsible = true }: { collapsible?: boolean } = {},
+): string {
   const nesting = ctx.listing.nest(row.ref);
   if (nesting === null) return '';
   if (!nesting.list) {
@@ -248,7 +275,7 @@ function nestedRows(ctx: SchemaContext, row: RowPlace, title: string, rows: () =
   const body = rows();
   if (!body) return '';
   ctx.listing.listedAt(row.ref, row.id);
-  return expandable(title, body);
+  return collapsible ? expandable(title, body) : body;
 }
 
 /** The rows of an object schema's properties (required first, as Mintlify lists them), ids under `anchor`. */

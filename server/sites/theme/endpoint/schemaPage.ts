@@ -7,7 +7,8 @@ import type { NamedSchema } from '../../project/openapi/schemas.js';
 import type { RenderedPage } from '../../render/types.js';
 import { Page } from './endpoint.js';
 import { markdownText, miniMarkdown } from './markdown.js';
-import { fieldRow, flatten, isObject, objectFields, SchemaContext } from './schema.js';
+import { flatten, isObject, SchemaContext } from './schema.js';
+import { schemaRows } from './topRows.js';
 
 /** The reference of `named` after the page's own MDX body (`content`), shaped like a rendered MDX page. */
 export function renderSchemaPage(named: NamedSchema, content: RenderedPage): RenderedPage {
@@ -18,10 +19,7 @@ export function renderSchemaPage(named: NamedSchema, content: RenderedPage): Ren
   const description = typeof flat?.['description'] === 'string' ? flat['description'] : undefined;
   let html = content.html;
   if (description !== undefined) html += `<div class="op-endpoint-description">${miniMarkdown(description)}</div>`;
-  const rows =
-    flat && isObject(flat['properties'])
-      ? objectFields(resolved.ctx, flat, 'response', page.anchor('schema'))
-      : fieldRow(ctx, named.name, named.schema, { kind: 'response', anchor: page.anchor('schema') });
+  const rows = schemaRows(ctx, named.schema, named.name, 'response', page.anchor('schema'));
   html += page.section(named.name, rows);
   page.text.push(named.name, description === undefined ? '' : markdownText(description));
   if (flat && isObject(flat['properties'])) page.text.push(...Object.keys(flat['properties']));

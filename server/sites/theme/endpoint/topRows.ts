@@ -1,0 +1,32 @@
+/**
+ * The rows a section lists for a whole schema (a request body, a response, a data model), shared by
+ * endpoint and schema pages so that each lists them alike.
+ */
+import {
+  fieldRow,
+  flatten,
+  isObject,
+  objectFields,
+  variantTabs,
+  type FieldAnchor,
+  type SchemaContext,
+} from './schema.js';
+
+/**
+ * An object's properties, row by row; a choice (`oneOf`/`anyOf`) as a tab per alternative right under the
+ * section's heading, as Mintlify shows a body that is one; anything else as one row named `name`.
+ */
+export function schemaRows(
+  ctx: SchemaContext,
+  schema: unknown,
+  name: string,
+  kind: 'param' | 'response',
+  anchor: FieldAnchor,
+): string {
+  const section = ctx.section();
+  const resolved = section.resolve(schema);
+  const flat = resolved.node ? flatten(resolved.ctx, resolved.node) : undefined;
+  if (flat && isObject(flat['properties'])) return objectFields(resolved.ctx, flat, kind, anchor);
+  const tabs = flat ? variantTabs(resolved.ctx, flat, kind, anchor) : '';
+  return tabs || fieldRow(section, name, schema, { kind, anchor });
+}
