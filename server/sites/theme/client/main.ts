@@ -3,6 +3,7 @@ import { initAnalytics } from './analytics.js';
 import { initChrome, revealActivePage } from './chrome.js';
 import { initContent } from './content.js';
 import { initCopy } from './copy.js';
+import { initExamplePickers } from './examplePicker.js';
 import { isCapturing, markReady } from './exportMode.js';
 import { initFeedback } from './feedback.js';
 import { initMermaid } from './mermaid.js';
@@ -21,7 +22,17 @@ function report(error: unknown): void {
 // when the bundle's page is opened.
 const inits = isCapturing()
   ? []
-  : [initChrome, initTabs, initCopy, initFeedback, initContent, initSearch, initAnalytics, loadSharedNav];
+  : [
+      initChrome,
+      initTabs,
+      initExamplePickers,
+      initCopy,
+      initFeedback,
+      initContent,
+      initSearch,
+      initAnalytics,
+      loadSharedNav,
+    ];
 /** A large section's whole sidebar, once loaded, scrolled to the current page like one in the page. */
 function loadSharedNav(): void {
   initSharedNav().then(revealActivePage, report);

@@ -49,6 +49,10 @@ export interface StripOptions {
   readonly example?: 'request' | 'response';
   /** false: a tab chosen here selects nothing in the page's other strips (DOM.md `data-sync`). */
   readonly sync?: boolean;
+  /** The named request example this strip shows, one of several the reader picks among (DOM.md). */
+  readonly exampleName?: string;
+  /** Hidden until picked (another named example's strip). */
+  readonly hidden?: boolean;
 }
 
 /** A tab strip (`op-tabs` with `data-op-tabs`), e.g. request samples by language. */
@@ -73,7 +77,7 @@ export function tabStrip(
     )
     .join('');
   return (
-    `<div${attrs({ class: `op-tabs ${className}`, 'data-op-tabs': '', 'data-sync': options.sync === false ? 'false' : undefined, 'data-op-example': options.example })}>` +
+    `<div${attrs({ class: `op-tabs ${className}`, 'data-op-tabs': '', 'data-sync': options.sync === false ? 'false' : undefined, 'data-op-example': options.example, 'data-op-example-name': options.exampleName, hidden: options.hidden === true })}>` +
     `<div class="op-tab-list" role="tablist">${buttons}</div>${panels}</div>`
   );
 }

@@ -11,15 +11,8 @@ import { esc } from '../html.js';
 import { endpointBar } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
-import {
-  authOf,
-  exampleText,
-  mediaExample,
-  mediaExamples,
-  operationSamples,
-  pickContent,
-  type Sample,
-} from './samples.js';
+import { requestExamples, requestPanel, type RequestExample } from './requestExamples.js';
+import { authOf, exampleText, mediaExample, mediaExamples, pickContent, type Sample } from './samples.js';
 import { sampleLanguages } from './snippets.js';
 import { fieldRow, flatten, isObject, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 import { schemaRows } from './topRows.js';
@@ -148,11 +141,11 @@ export async function renderEndpointPage(
   // highlighted (a highlight is the page's costliest step).
   const body = ctx.resolve(operation['requestBody']).node;
   const media = pickContent(body?.['content']) ?? swaggerBody(params);
-  const samples = content?.requestExample
+  const requests: RequestExample<Sample>[] = content?.requestExample
     ? []
     : webhook
-      ? webhookSamples(ctx, media)
-      : operationSamples(ctx, {
+      ? [{ samples: webhookSamples(ctx, media) }]
+      : requestExamples(ctx, {
           method: op.method,
           url: `${server ?? ''}${op.path}`,
           params,
@@ -161,6 +154,7 @@ export async function renderEndpointPage(
           operation,
           languages: sampleLanguages(site.config.api),
         });
+  const samples = requests.flatMap((set) => set.samples);
   const responses = isObject(operation['responses']) ? Object.entries(operation['responses']) : [];
   const responseExamples = content?.responseExample ? [] : responseExamplesOf(ctx, responses);
   const pres = await highlight([...samples, ...responseExamples]);
@@ -171,9 +165,11 @@ export async function renderEndpointPage(
   const slug = page.id('op-api');
   // The client moves examples to the right column in document order, so a generated response follows a
   // request the page wrote. An empty strip is no markup.
-  const request = tabStrip(`${slug}-request`, samples.map(block), 'op-code-group op-request-example', {
-    example: 'request',
-  });
+  let at = 0;
+  const request = requestPanel(
+    `${slug}-request`,
+    requests.map((set) => ({ ...set, samples: set.samples.map((sample) => block(sample, at++)) })),
+  );
   const response = tabStrip(
     `${slug}-response`,
     responseExamples.map((s, i) => block(s, samples.length + i)),

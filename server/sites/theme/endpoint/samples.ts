@@ -148,6 +148,8 @@ export interface SampleOperation {
   readonly languages: SampleLanguages;
   /** The value a required query parameter or header is sent with; `<name>` by default. */
   readonly value?: (param: Json) => string;
+  /** The body to send, in place of the media type's first example (one of its named examples). */
+  readonly body?: unknown;
 }
 
 /**
@@ -165,7 +167,7 @@ export function operationSamples(ctx: SchemaContext, op: SampleOperation): Sampl
     auth: op.auth,
     headers: required('header').map((p) => [String(p['name']), value(p)] as const),
     contentType: op.media?.[0],
-    body: op.media ? mediaExample(ctx, op.media[1], 'request') : undefined,
+    body: op.body ?? (op.media ? mediaExample(ctx, op.media[1], 'request') : undefined),
     operation: op.operation,
     languages: op.languages,
   });

@@ -1,0 +1,75 @@
+/**
+ * A request body with several named examples in Chromium: a picker above the request panel names each
+ * example; picking one shows its samples (the language chosen stays chosen), and the panel stays whole in
+ * the right column. Screenshots go to shotDir('theme-endpoint-request-examples').
+ */
+import { expect, it } from 'vitest';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { shotDir } from './helpers/shots.js';
+import { themeInChromium } from './helpers/themeInChromium.js';
+
+const SHOTS = shotDir('theme-endpoint-request-examples');
+
+const spec = {
+  openapi: '3.0.3',
+  info: { title: 'T', version: '1' },
+  servers: [{ url: 'https://api.example.com' }],
+  paths: {
+    '/orders': {
+      post: {
+        summary: 'Create an order',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { item: { type: 'string' }, quantity: { type: 'integer' } } },
+              examples: {
+                single: { summary: 'One item', value: { item: 'apple', quantity: 1 } },
+                bulk: { summary: 'A crate', value: { item: 'apple', quantity: 144 } },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'OK' } },
+      },
+    },
+  },
+};
+
+const site = themeInChromium(() =>
+  writeProject({
+    'docs.json': docsJson({ api: { openapi: 'openapi.json' }, navigation: { pages: ['orders'] } }),
+    'openapi.json': spec,
+    'orders.mdx': '---\ntitle: Create an order\nopenapi: POST /orders\n---\n',
+  }),
+);
+
+/** The code of the request sample on show. */
+const shownSample = (): string => {
+  const panels = [...document.querySelectorAll<HTMLElement>('[data-op-request-examples] [data-op-tab-panel]')];
+  const shown = panels.filter((p) => p.offsetParent !== null);
+  return shown.length === 1 ? (shown[0]?.querySelector('pre')?.textContent ?? '') : `${shown.length} shown`;
+};
+
+site.describe('request examples in Chromium', () => {
+  it('let the reader pick an example, keeping the language', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/orders`);
+    const picker = page.getByRole('combobox', { name: 'Request example' });
+    expect(await picker.locator('option').allTextContents()).toEqual(['One item', 'A crate']);
+    expect(await page.evaluate(shownSample)).toContain('"quantity": 1\n');
+    await page.locator('[data-op-request-examples] [role="tab"]:visible', { hasText: 'Python' }).click();
+    await picker.selectOption({ label: 'A crate' });
+    const python = await page.evaluate(shownSample);
+    expect(python).toContain('requests');
+    expect(python).toContain('144');
+    // In the right column, the panel is no wider than the column.
+    const fits = await page.evaluate(() => {
+      const column = document.querySelector('[data-op-examples]')?.getBoundingClientRect();
+      const panel = document.querySelector('[data-op-request-examples]')?.getBoundingClientRect();
+      return column !== undefined && panel !== undefined && panel.right <= column.right + 0.5 && panel.width > 0;
+    });
+    expect(fits).toBe(true);
+    await page.locator('[data-op-request-examples]').screenshot({ path: `${SHOTS}/picked-second.png` });
+    await page.close();
+  });
+});
