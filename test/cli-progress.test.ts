@@ -222,8 +222,12 @@ describe('readable log lines', () => {
       counts: { a: 1 },
     });
     expect(formatLogLine(line)).toBe('warning: export: page error (page: /guides/x, err: boom, counts: {"a":1})');
-    expect(formatLogLine(line, true)).toBe(
+    expect(formatLogLine(line, { color: true })).toBe(
       '\x1b[33mwarning\x1b[0m: export: page error (page: /guides/x, err: boom, counts: {"a":1})',
+    );
+    // A server's log starts each line with the record's local time.
+    expect(formatLogLine(line, { time: true })).toMatch(
+      /^\d\d:\d\d:\d\d warning: export: page error \(page: \/guides\/x,/,
     );
     expect(formatLogLine('not json')).toBe('not json');
   });

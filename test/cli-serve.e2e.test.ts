@@ -50,6 +50,35 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('serve --port 0, stopped by %s', (
   });
 });
 
+describe('serve logs', () => {
+  it('are JSON lines off a terminal, and readable lines with the time with --log-format text', async () => {
+    const env = { OFFPRINT_LOG_LEVEL: 'info' };
+    const json = await startServe(['--port', '0', '--data-dir', tempDir()], { env });
+    expect(await json.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const records = json
+      .stderr()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
+    expect(records.map((r) => r.msg)).toContain('server started');
+
+    const text = await startServe(['--port', '0', '--data-dir', tempDir(), '--log-format', 'text'], { env });
+    expect(await text.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const lines = text.stderr().trim().split('\n');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\d\d:\d\d:\d\d info: server started \(url: http:\/\/127\.0\.0\.1:\d+,/),
+    );
+    expect(lines.at(-1)).toMatch(/^\d\d:\d\d:\d\d info: shutting down \(signal: SIGTERM\)$/);
+    expect(text.stdout()).toBe(`${text.line}\n`);
+  });
+
+  it('refuses an unknown --log-format', async () => {
+    const result = await serveUntilExit(['--port', '0', '--data-dir', tempDir(), '--log-format', 'xml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--log-format');
+  });
+});
+
 describe('serve on a data dir the CLI works on at the same time', () => {
   let dataDir: string;
   let projectId: string;

@@ -29,11 +29,12 @@ const COMMON_FLAGS: readonly (readonly [string, string])[] = [
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   serve: {
     summary: 'Serve the API, the dashboard and every project’s docs site until Ctrl-C.',
-    usage: ['serve [--host ADDR] [--port N] [--allowed-host NAME]...'],
+    usage: ['serve [--host ADDR] [--port N] [--allowed-host NAME]... [--log-format text|json]'],
     flags: [
       ['--host ADDR', 'Listen address of the API and the sites (default 127.0.0.1)'],
       ['--port N', 'API and dashboard port; 0 picks a free one (default 4242). Sites keep their own ports'],
       ['--allowed-host NAME', 'Also accept this Host name (repeatable; also $OFFPRINT_ALLOWED_HOSTS)'],
+      ['--log-format FORMAT', 'text (readable lines with the time; default on a terminal) or json (default otherwise)'],
     ],
     examples: ['serve', 'serve --port 8080 --data-dir ~/offprint-data'],
   },

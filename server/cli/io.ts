@@ -43,6 +43,11 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
 }
 
+/** True when `stream` is a terminal (a person reads it), not a pipe or a file. */
+export function isTerminal(stream: Writable): boolean {
+  return 'isTTY' in stream && stream.isTTY === true;
+}
+
 /** Writes `text`, waiting when the stream's buffer is full (exports may be millions of lines). */
 export async function write(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');

@@ -33,8 +33,20 @@ function shown(value: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
 
+/** How {@link formatLogLine} writes a record. */
+export interface LineStyle {
+  /** Colour the level of warnings and errors (a terminal without NO_COLOR). */
+  readonly color?: boolean;
+  /** Start with the record's local time (`14:03:07`), for a server's log read as it runs. */
+  readonly time?: boolean;
+}
+
+function clockOf(time: unknown): string {
+  return typeof time === 'number' ? `${new Date(time).toTimeString().slice(0, 8)} ` : '';
+}
+
 /** One JSON log line as a readable line; a line that is not a log record is returned as it is. */
-export function formatLogLine(jsonLine: string, color = false): string {
+export function formatLogLine(jsonLine: string, style: LineStyle = {}): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(jsonLine);
@@ -48,15 +60,16 @@ export function formatLogLine(jsonLine: string, color = false): string {
   const fields = Object.entries(record.data)
     .filter(([key]) => !NOISE.has(key))
     .map(([key, value]) => `${key}: ${shown(value)}`);
-  const prefix = color && level >= 40 ? `\x1b[${level >= 50 ? 31 : 33}m${label}\x1b[0m` : label;
-  return `${prefix}: ${msg}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
+  const prefix = style.color === true && level >= 40 ? `\x1b[${level >= 50 ? 31 : 33}m${label}\x1b[0m` : label;
+  const clock = style.time === true ? clockOf(record.data['time']) : '';
+  return `${clock}${prefix}: ${msg}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
 }
 
 /** A logger destination handing each record, as a readable line, to `print`. */
-export function readableLogDestination(print: (line: string) => void, color = false): DestinationStream {
+export function readableLogDestination(print: (line: string) => void, style: LineStyle = {}): DestinationStream {
   return {
     write(chunk: string): void {
-      for (const line of chunk.split('\n')) if (line.trim() !== '') print(formatLogLine(line, color));
+      for (const line of chunk.split('\n')) if (line.trim() !== '') print(formatLogLine(line, style));
     },
   };
 }

@@ -103,7 +103,7 @@ function exportLogger(display: ProgressDisplay, format: (typeof LOG_FORMATS)[num
   const color = display.isTerminal && io.env['NO_COLOR'] === undefined;
   return createLogger(
     'warn',
-    readableLogDestination((line) => display.note(line), color),
+    readableLogDestination((line) => display.note(line), { color }),
   );
 }
 

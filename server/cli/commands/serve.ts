@@ -6,10 +6,11 @@ import { z } from 'zod';
 import { allowedHostsFromEnv, renderEnv } from '../../config.js';
 import { startOffprint, type RunningOffprint } from '../../host.js';
 import { lazyPlaywrightBackend } from '../../jobs/backend.js';
-import { createLogger } from '../../logger.js';
+import { createLogger, type Logger } from '../../logger.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { cliDataDir } from '../context.js';
-import { UsageError, write, type CliIo } from '../io.js';
+import { isTerminal, UsageError, write, type CliIo } from '../io.js';
+import { LOG_FORMATS, readableLogDestination } from '../logLines.js';
 
 const PortSchema = z
   .string()
@@ -38,6 +39,8 @@ export function listenProblem(error: unknown, host: string, port: number): strin
 
 /** What `serve` was asked for. */
 interface ServeRequest {
+  /** `--log-format`; undefined: readable lines on a terminal, JSON lines otherwise. */
+  readonly logFormat: (typeof LOG_FORMATS)[number] | undefined;
   readonly dataDir: string;
   readonly host: string;
   readonly port: number;
@@ -50,11 +53,15 @@ async function parseServeArgs(argv: string[], io: CliIo): Promise<ServeRequest> 
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4242' },
     'allowed-host': { type: 'string', multiple: true, default: [] },
+    'log-format': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   const port = flag('port', PortSchema, values.port);
   const importLimit = io.env['OFFPRINT_IMPORT_MAX_BYTES'];
+  const logFormat =
+    values['log-format'] === undefined ? undefined : flag('log-format', z.enum(LOG_FORMATS), values['log-format']);
   return {
+    logFormat,
     dataDir: await cliDataDir(io, values['data-dir']),
     host: values.host,
     port,
@@ -64,10 +71,24 @@ async function parseServeArgs(argv: string[], io: CliIo): Promise<ServeRequest> 
   };
 }
 
+/**
+ * The server's logger: on a terminal (unless `--log-format json`), readable lines with the time, as a
+ * person watching the server reads them; otherwise, or with `--log-format json`, JSON lines for machines.
+ */
+function serveLogger(io: CliIo, format: (typeof LOG_FORMATS)[number] | undefined): Logger {
+  const terminal = isTerminal(io.stderr);
+  if (!(format === undefined ? terminal : format === 'text')) return createLogger('info');
+  const color = terminal && io.env['NO_COLOR'] === undefined;
+  return createLogger(
+    'info',
+    readableLogDestination((line) => io.stderr.write(`${line}\n`), { color, time: true }),
+  );
+}
+
 /** Starts serving; resolves with the exit code once a signal has closed everything. */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const request = await parseServeArgs(argv, io);
-  const logger = createLogger('info');
+  const logger = serveLogger(io, request.logFormat);
   let offprint: RunningOffprint;
   try {
     offprint = await startOffprint({
