@@ -2,10 +2,11 @@
  * What a bundle keeps of an SVG file: scripts (prefixed ones too), event handlers, `<foreignObject>`,
  * HTML elements, animations that write links and `javascript:`/`data:text/html` URLs are taken out;
  * drawing is kept; a doctype's entities and processing instructions are left behind; a file that is not
- * well-formed XML becomes an empty image; the same input always gives the same bytes.
+ * well-formed XML becomes an empty image; the same input always gives the same bytes. An XML data file
+ * (which a browser opening it from disk runs the XHTML and SVG of) keeps its data and loses the same.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SVG, sanitizeSvg } from '../server/export/svgSanitize.js';
+import { EMPTY_SVG, EMPTY_XML, sanitizeSvg, sanitizeXml } from '../server/export/svgSanitize.js';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
 
@@ -73,5 +74,38 @@ describe('SVG files in bundles', () => {
   it('replaces a file whose root is an HTML document', () => {
     const html = '<html xmlns="http://www.w3.org/1999/xhtml"><body><script>a()</script></body></html>';
     expect(sanitizeSvg(Buffer.from(html)).bytes.toString()).toBe(EMPTY_SVG);
+  });
+});
+
+describe('XML files in bundles', () => {
+  const HOSTILE_XML = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?xml-stylesheet type="text/xsl" href="evil.xsl"?>',
+    '<catalog xmlns:h="http://www.w3.org/1999/xhtml" xmlns:s="http://www.w3.org/2000/svg">',
+    '<item id="1" note="a &amp; b">Kept</item>',
+    '<h:script>a()</h:script>',
+    '<h:img src="x" onerror="b()"/>',
+    '<s:svg onload="c()"><s:script>d()</s:script><s:a href="javascript:e()"><s:text>t</s:text></s:a></s:svg>',
+    '</catalog>',
+  ].join('\n');
+
+  it('keeps the data and takes out every XHTML element, script, handler, active URL and stylesheet', () => {
+    const { bytes, removed, readable } = sanitizeXml(Buffer.from(HOSTILE_XML));
+    const out = bytes.toString('utf8');
+    expect(readable).toBe(true);
+    expect(out.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<catalog ')).toBe(true);
+    expect(out).toContain('<item id="1" note="a &amp; b">Kept</item>');
+    expect(out).not.toMatch(/script|onerror|onload|<h:img|xml-stylesheet|javascript/i);
+    expect(removed).toEqual(['<h:script>', '<h:img>', 'onload=', '<s:script>', 'href=']);
+  });
+
+  it('empties a file whose root is HTML, or that is not well-formed', () => {
+    const html = '<html xmlns="http://www.w3.org/1999/xhtml"><body><script>a()</script></body></html>';
+    expect(sanitizeXml(Buffer.from(html)).bytes.toString('utf8')).toBe(EMPTY_XML);
+    expect(sanitizeXml(Buffer.from('<a><b></a>'))).toEqual({
+      bytes: Buffer.from(EMPTY_XML),
+      removed: [],
+      readable: false,
+    });
   });
 });

@@ -5,8 +5,8 @@
  * and `.jsx` snippet write a refresh, a `<base>` and scripts; and a project SVG file that runs code
  * every way an SVG can. Each script pushes a marker onto `window.__pwned`. None runs, and the reader
  * stays on the page: on the live site, from the exported bundle opened from disk (the SVG files as
- * documents of their own too), and in `offprint preview`. A project script does run once
- * `allowedScripts` names it; and an export fails, naming the page, when a page's capture lands
+ * documents of their own too, and a project XML file that runs code), and in `offprint preview`. A
+ * project script does run once `allowedScripts` names it; and an export fails, naming the page, when a page's capture lands
  * elsewhere (the site redirects it).
  */
 import AdmZip from 'adm-zip';
@@ -171,6 +171,23 @@ needsChromium().describe('hostile content in pages and bundles', () => {
     expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, problems: [] });
     // On the live site the same file is sandboxed by the policy of project files.
     const live = `${siteUrl}/images/scripted.svg`;
+    expect(await visit(live)).toEqual({ pwned: null, url: live });
+  });
+
+  it('bundles project XML files inert: opened from disk they run nothing and keep their data', async () => {
+    const zip = new AdmZip(outFile);
+    const xml = zip.getEntries().filter((e) => /^_assets\/catalog\.[0-9a-f]{12}\.xml$/.test(e.entryName));
+    expect(xml).toHaveLength(1);
+    const entry = xml[0];
+    if (entry === undefined) return;
+    const text = entry.getData().toString('utf8');
+    expect(text).toContain('<item id="1">Kept</item>');
+    expect(text).not.toMatch(/script|onerror|onload|<h:img/i);
+    const url = `${folderBase(bundleDir)}${entry.entryName}`;
+    expect(await visit(url)).toEqual({ pwned: null, url });
+    expect(zip.readAsText('extras/pictures.html')).toContain(`../${entry.entryName}`);
+    // On the live site the same file is sandboxed by the policy of project files.
+    const live = `${siteUrl}/files/catalog.xml`;
     expect(await visit(live)).toEqual({ pwned: null, url: live });
   });
 

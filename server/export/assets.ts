@@ -2,8 +2,8 @@
  * The local files pages load (images, scripts, stylesheets, fonts, downloads), read from the run's site
  * server and written once each as `_assets/<name>.<contenthash>.<ext>`: the name changes exactly when
  * the content does, so the bundle can be cached forever. Stylesheets are rewritten first (their own
- * `url()`s and `@import`s point at hashed files too, fonts included), then hashed. SVGs are made inert
- * first (svgSanitize.ts): the hash, the name and the manifest describe the bytes the bundle holds.
+ * `url()`s and `@import`s point at hashed files too, fonts included), then hashed. SVG and XML files are
+ * made inert first (svgSanitize.ts): the hash, the name and the manifest describe the bytes the bundle holds.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { Logger } from '../logger.js';
 import { encodePath } from './bundleFiles.js';
 import { fetchFromSite } from './siteFetch.js';
 import { isExternalUrl, isSelfContained, visitCssRefs } from './refs.js';
-import { sanitizeSvg } from './svgSanitize.js';
+import { sanitizeSvg, sanitizeXml, type SanitizedSvg } from './svgSanitize.js';
 
 /** The bundle folder of assets. */
 export const ASSETS_DIR = '_assets';
@@ -105,20 +105,22 @@ export class AssetStore {
     }
     const data = Buffer.from(await response.arrayBuffer());
     if (/^image\/svg\+xml\b/i.test(type) || sitePath.toLowerCase().endsWith('.svg')) {
-      return this.write(sitePath, this.inertSvg(sitePath, data));
+      return this.write(sitePath, this.inert(sitePath, sanitizeSvg(data)));
+    }
+    if (/^(application|text)\/([\w.-]+\+)?xml\b/i.test(type) || sitePath.toLowerCase().endsWith('.xml')) {
+      return this.write(sitePath, this.inert(sitePath, sanitizeXml(data)));
     }
     if (!/^text\/css\b/i.test(type) && !sitePath.toLowerCase().endsWith('.css')) return this.write(sitePath, data);
     return this.write(sitePath, Buffer.from(await this.rewriteCss(sitePath, data.toString('utf8'), chain)));
   }
 
-  /** An SVG without what could run code when it is opened from disk, where no policy applies. */
-  private inertSvg(sitePath: string, data: Buffer): Buffer {
-    const svg = sanitizeSvg(data);
-    if (!svg.readable) this.logger.warn({ path: sitePath }, 'export: an SVG is not well-formed XML, left empty');
-    else if (svg.removed.length > 0) {
-      this.logger.warn({ path: sitePath, removed: svg.removed }, 'export: active content removed from an SVG');
+  /** An SVG or XML file without what could run code when it is opened from disk, where no policy applies. */
+  private inert(sitePath: string, file: SanitizedSvg): Buffer {
+    if (!file.readable) this.logger.warn({ path: sitePath }, 'export: a file is not well-formed XML, left empty');
+    else if (file.removed.length > 0) {
+      this.logger.warn({ path: sitePath, removed: file.removed }, 'export: active content removed from a file');
     }
-    return svg.bytes;
+    return file.bytes;
   }
 
   /** A stylesheet with each of its references replaced by the hashed file's name (same `_assets/` folder). */

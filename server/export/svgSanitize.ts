@@ -1,10 +1,12 @@
 /**
- * SVG files of a bundle, made inert. Opened from disk (`file://`), an SVG is a document of its own that
- * no Content-Security-Policy reaches: its scripts, event handlers and `javascript:` links would run.
- * So every SVG a bundle carries is parsed as XML (namespace-aware, like the browser does), stripped of
- * what can run code or embed HTML, and written back from the parsed tree: the browser reads exactly the
+ * SVG and XML files of a bundle, made inert. Opened from disk (`file://`), an SVG or an XML file is a
+ * document of its own that no Content-Security-Policy reaches: its scripts, event handlers and
+ * `javascript:` links would run (in an XML file, every element in the XHTML or SVG namespace is live;
+ * the site server sandboxes both with a header, which a bundle on disk does not have).
+ * So every such file a bundle carries is parsed as XML (namespace-aware, like the browser does), stripped
+ * of what can run code or embed HTML, and written back from the parsed tree: the browser reads exactly the
  * tree that was checked, and the same input always gives the same bytes. A file that is not well-formed
- * XML is replaced by an empty image (the browser would render the part before the error, scripts too).
+ * XML is replaced by an empty document (the browser would render the part before the error, scripts too).
  */
 import { DOMParser, onWarningStopParsing, XMLSerializer, type Element, type Node } from '@xmldom/xmldom';
 
@@ -13,6 +15,24 @@ const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** What stands in for an SVG that cannot be read. */
 export const EMPTY_SVG = `<svg xmlns="${SVG_NS}"/>`;
+
+/** Written before the root of an XML file: the bytes written are UTF-8, whatever the source declared. */
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** What stands in for an XML file that cannot be read, or whose root element is itself HTML. */
+export const EMPTY_XML = `${XML_DECLARATION}<empty/>`;
+
+/** How one kind of file is parsed and written back. */
+interface DocumentKind {
+  readonly mime: 'image/svg+xml' | 'text/xml';
+  /** The whole file when it cannot be read or its root is active. */
+  readonly empty: string;
+  /** Written before the root element. */
+  readonly prolog: string;
+}
+
+const SVG_KIND: DocumentKind = { mime: 'image/svg+xml', empty: EMPTY_SVG, prolog: '' };
+const XML_KIND: DocumentKind = { mime: 'text/xml', empty: EMPTY_XML, prolog: XML_DECLARATION };
 
 /** Elements that run code or hold HTML (in any namespace: a prefixed `<s:script>` is still a script). */
 const DROPPED_ELEMENTS = new Set(['script', 'foreignobject', 'handler', 'listener']);
@@ -23,7 +43,7 @@ const ANIMATIONS = new Set(['set', 'animate', 'animatemotion', 'animatetransform
 /** URL schemes that run code or open a document of their own when followed. */
 const ACTIVE_URL = /(javascript|vbscript|livescript):|data:(text\/html|application\/xhtml|text\/xml|application\/xml)/;
 
-/** The outcome of {@link sanitizeSvg}. */
+/** The outcome of {@link sanitizeSvg} and {@link sanitizeXml}. */
 export interface SanitizedSvg {
   readonly bytes: Buffer;
   /** What was taken out (`<script>`, `onload`, ...), for the run's log; empty for a clean file. */
@@ -34,26 +54,34 @@ export interface SanitizedSvg {
 
 /** The inert form of an SVG file's bytes. */
 export function sanitizeSvg(data: Buffer): SanitizedSvg {
+  return sanitizeDocument(data, SVG_KIND);
+}
+
+/**
+ * The inert form of an XML file's bytes (a data file a page links to): its data is kept, and any XHTML
+ * element, script, handler or active URL in it is taken out as in an SVG.
+ */
+export function sanitizeXml(data: Buffer): SanitizedSvg {
+  return sanitizeDocument(data, XML_KIND);
+}
+
+function sanitizeDocument(data: Buffer, kind: DocumentKind): SanitizedSvg {
+  const unreadable: SanitizedSvg = { bytes: Buffer.from(kind.empty), removed: [], readable: false };
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-    const root = new DOMParser({ onError: onWarningStopParsing }).parseFromString(
-      text,
-      'image/svg+xml',
-    ).documentElement;
-    if (root === null) return UNREADABLE;
+    const root = new DOMParser({ onError: onWarningStopParsing }).parseFromString(text, kind.mime).documentElement;
+    if (root === null) return unreadable;
     const removed: string[] = [];
     cleanElement(root, removed);
     // Only the root element is written: a doctype (entities that expand to markup), processing
     // instructions (an XSLT stylesheet) and comments around it are left behind.
-    const body = isActiveElement(root) ? EMPTY_SVG : new XMLSerializer().serializeToString(root);
+    const body = isActiveElement(root) ? kind.empty : kind.prolog + new XMLSerializer().serializeToString(root);
     return { bytes: Buffer.from(body), removed, readable: true };
   } catch {
     // Not UTF-8, not well-formed, or nested deeper than the stack allows.
-    return UNREADABLE;
+    return unreadable;
   }
 }
-
-const UNREADABLE: SanitizedSvg = { bytes: Buffer.from(EMPTY_SVG), removed: [], readable: false };
 
 function lower(name: string | null): string {
   return (name ?? '').toLowerCase();

@@ -23,6 +23,21 @@ const SCRIPTED_SVG = [
   '',
 ].join('\n');
 
+/**
+ * An XML file that runs code every way an XML document can (XHTML and SVG elements in it are live when
+ * the browser opens it as a document), around data that is just data.
+ */
+const SCRIPTED_XML = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<catalog xmlns:h="http://www.w3.org/1999/xhtml" xmlns:s="http://www.w3.org/2000/svg">',
+  '<item id="1">Kept</item>',
+  `<h:script>${MARK('xml-xhtml')}</h:script>`,
+  `<h:img src="no-such.png" onerror="${MARK('xml-onerror')}"/>`,
+  `<s:svg onload="${MARK('xml-svg-onload')}"><s:script>${MARK('xml-svg')}</s:script></s:svg>`,
+  '</catalog>',
+  '',
+].join('\n');
+
 /** serve-mini's docs.json with a redirect that takes over a page: its capture lands elsewhere. */
 function docsJsonWithRedirect(): string {
   const docs: unknown = JSON.parse(readFileSync(join(SERVE_MINI, 'docs.json'), 'utf8'));
@@ -121,9 +136,12 @@ export function hostileFiles(): Record<string, string> {
       '',
       '[Download the drawing](/files/scripted.svg)',
       '',
+      '[Download the catalog](/files/catalog.xml)',
+      '',
     ].join('\n'),
     'images/scripted.svg': SCRIPTED_SVG,
     'files/scripted.svg': SCRIPTED_SVG.replace('#2255aa', '#aa5522'),
+    'files/catalog.xml': SCRIPTED_XML,
     'extras/away.mdx': ['---', 'title: Away', '---', '', 'The site redirects this page elsewhere.', ''].join('\n'),
   };
 }
