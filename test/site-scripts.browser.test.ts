@@ -1,7 +1,8 @@
 /**
  * Third-party scripts of a docs project (docs.json `integrations`, project `.js` files) are loaded only
  * when the `allowedScripts` setting names them; otherwise pages load none, and the log says what was
- * skipped. The setting is picked up by a running site at its next request.
+ * skipped. The setting is picked up by a running site at its next request. An allowed script still cannot
+ * install a service worker, which would outlive the setting.
  */
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -40,6 +41,14 @@ const SOURCE = writeProject({
   'index.mdx': '# Home',
   'scripts/analytics.js': "document.documentElement.dataset.analytics = 'ran';",
   'tracker.js': 'window.__tracker = true;',
+  // Registers itself as a service worker, which would go on answering for the site's origin after the
+  // script is no longer allowed (and for the next project given the port).
+  'scripts/sw.js': [
+    "if (typeof document === 'undefined') self.addEventListener('fetch', (e) => e.respondWith(new Response('hijacked')));",
+    'else navigator.serviceWorker.register(document.currentScript.src).then(',
+    "  () => { document.documentElement.dataset.sw = 'registered'; },",
+    "  () => { document.documentElement.dataset.sw = 'refused'; });",
+  ].join('\n'),
   'snippets/helper.js': 'export const x = 1;',
 });
 
@@ -88,6 +97,7 @@ describe('allowedScripts', () => {
       ['intercom', 'not in the allowedScripts setting'],
       ['gtm', 'not in the allowedScripts setting'],
       ['scripts/analytics.js', 'not in the allowedScripts setting'],
+      ['scripts/sw.js', 'not in the allowedScripts setting'],
       ['tracker.js', 'not in the allowedScripts setting'],
     ]);
   });
@@ -143,6 +153,25 @@ describe('allowedScripts', () => {
       expect(blocked).toContain('https://www.googletagmanager.com/gtag/js?id=G-TEST1234');
     } finally {
       await browser.close();
+    }
+  });
+
+  needsChromium().it('refuses a service worker an allowed project script registers', async () => {
+    setSettingValue(runtime, 'allowedScripts', 'scripts/sw.js');
+    const browser = await launchChromium();
+    try {
+      const res = await fetch(`${siteUrl}/`);
+      expect(res.headers.get('content-security-policy')).toContain("worker-src 'none'");
+      const script = await fetch(`${siteUrl}/scripts/sw.js`, { headers: { 'Service-Worker': 'script' } });
+      expect(script.status).toBe(403);
+      const page = await browser.newPage();
+      await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset['sw'] !== undefined);
+      expect(await page.evaluate(() => document.documentElement.dataset['sw'])).toBe('refused');
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    } finally {
+      await browser.close();
+      setSettingValue(runtime, 'allowedScripts', 'ga4, posthog, intercom, gtm, /scripts/analytics.js');
     }
   });
 

@@ -23,7 +23,7 @@ import { findPage, parseSitePath, type SitePath } from './paths.js';
 import { contentTypeOf, isServedFile } from '../project/servedFiles.js';
 import { entryRedirect, matchRedirect } from '../project/redirects.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
-import { sendBody, sendFile, siteHeaders, type BodyOptions } from './respond.js';
+import { refuseServiceWorkers, sendBody, sendFile, siteHeaders, type BodyOptions } from './respond.js';
 
 /** What one site app needs. */
 export interface SiteAppDeps {
@@ -221,6 +221,7 @@ export function createSiteApp(app: SiteAppDeps): Koa {
   koa.use(errorHandler(app.deps.logger, [app.deps.dataDir]));
   koa.use(siteHeaders());
   koa.use(hostCheck(app.hostPolicy));
+  koa.use(refuseServiceWorkers());
   koa.use(async (ctx) => {
     if (isFeedbackPath(ctx.path)) {
       await handleFeedback(ctx, {

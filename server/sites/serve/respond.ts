@@ -5,12 +5,15 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import type { Context, Middleware } from 'koa';
+import { ForbiddenError } from '../../errors.js';
 import type { ScriptOrigins } from '../theme/integrations.js';
 
 /**
  * The policy of HTML pages: everything from the site's own origin, nothing from anywhere else. Styles
  * allow inline because rendered pages carry `style` attributes (code colours, column counts) and Mermaid
- * writes `<style>` into its SVGs; scripts never run inline.
+ * writes `<style>` into its SVGs; scripts never run inline. No workers, as in bundles: a service worker
+ * an allowed project script installed would go on answering for the origin after the script is no
+ * longer allowed, and for the next project given the site's port.
  */
 export const PAGE_CSP = pageCsp();
 
@@ -30,6 +33,7 @@ export function pageCsp(extra: ScriptOrigins = { script: [], connect: [], img: [
     add("connect-src 'self'", extra.connect),
     "media-src 'self'",
     "frame-src 'self'",
+    "worker-src 'none'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -56,6 +60,17 @@ export function siteHeaders(): Middleware {
       'Content-Security-Policy': FILE_CSP,
       'Cache-Control': 'no-store',
     });
+    await next();
+  };
+}
+
+/**
+ * Refuses the fetch of a service worker's script (browsers mark it `Service-Worker: script`): no site
+ * registers one, whatever a page's policy says (see {@link PAGE_CSP}).
+ */
+export function refuseServiceWorkers(): Middleware {
+  return async (ctx, next) => {
+    if (ctx.get('Service-Worker') !== '') throw ForbiddenError('Docs sites do not install service workers');
     await next();
   };
 }
