@@ -238,6 +238,25 @@ describe('404', () => {
     expect(((await res.json()) as { error: string }).error).toContain('/images/missing.png');
   });
 
+  it('redirects to a destination holding a line break or non-ASCII with it encoded, not a 500', async () => {
+    const docs = docsJson({
+      redirects: [
+        { source: '/split', destination: '/b\r\nSet-Cookie: x=1' },
+        { source: '/wide', destination: '/\u2028x' },
+      ],
+    });
+    const other = await startSiteServe({ source: writeProject({ 'docs.json': docs, 'index.mdx': '# Home' }) });
+    try {
+      const split = await other.site('/split');
+      expect(split.status).toBe(308);
+      expect(split.headers.get('location')).toBe('/b%0D%0ASet-Cookie:%20x=1');
+      expect(split.headers.get('set-cookie')).toBeNull();
+      expect((await other.site('/wide')).headers.get('location')).toBe('/%E2%80%A8x');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends unknown pages home when errors.404.redirect is left at its default', async () => {
     const other = await startSiteServe({ source: writeProject({ 'docs.json': docsJson(), 'index.mdx': '# Home' }) });
     try {

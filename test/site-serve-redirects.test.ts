@@ -36,6 +36,12 @@ describe('redirect patterns', () => {
     expect(target('/ext/:p*', 'https://example.org/:p*', '/ext/x/y')).toBe('https://example.org/x/y');
   });
 
+  it('percent-encodes what no Location header may carry in a destination as written (controls, spaces, non-ASCII)', () => {
+    expect(target('/a', '/b\r\nSet-Cookie: x=1', '/a')).toBe('/b%0D%0ASet-Cookie:%20x=1');
+    expect(target('/a', '/caf\u00e9\u2028\u0000', '/a')).toBe('/caf%C3%A9%E2%80%A8%00');
+    expect(target('/a', 'https://example.org/\ud800x?q=%20#h', '/a')).toBe('https://example.org/%EF%BF%BDx?q=%20#h');
+  });
+
   it('chooses 308 for permanent rules and 307 for the others, first matching rule first', () => {
     const rules = compileRedirects([
       { source: '/a/:x', destination: '/first/:x', permanent: false },

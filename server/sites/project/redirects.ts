@@ -71,6 +71,15 @@ function fill(destination: string, values: ReadonlyMap<string, string>, stars: r
   return out === '' ? '/' : out;
 }
 
+/**
+ * `url` with what a URL cannot hold as text (controls, spaces, non-ASCII; a lone surrogate as U+FFFD)
+ * percent-encoded as UTF-8, as a browser does with what it is given: a destination written with a line
+ * break or a U+2028 is no header value (Node refuses it, the reader got a 500) and no header injection.
+ */
+function asUrlText(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (c) => (/^[\ud800-\udfff]$/u.test(c) ? '%EF%BF%BD' : encodeURIComponent(c)));
+}
+
 /** Each rule's destination compiled as a pattern, once (a bundle asks it of every exported page). */
 const reversedRules = new WeakMap<CompiledRedirect, CompiledRedirect | null>();
 
@@ -147,7 +156,7 @@ export function matchRedirect(rules: readonly CompiledRedirect[], path: string, 
     const match = compiled.pattern.exec(path);
     if (match === null) continue;
     const { values, stars } = captured(compiled.names, match);
-    let location = fill(compiled.rule.destination, values, stars);
+    let location = asUrlText(fill(compiled.rule.destination, values, stars));
     if (location === path || location === encodePath(path)) continue;
     if (search !== '' && !location.includes('?')) {
       const hash = location.indexOf('#');
