@@ -244,6 +244,28 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE export_jobs ADD COLUMN pages_reused INTEGER NOT NULL DEFAULT 0');
     },
   },
+  {
+    version: 11,
+    name: 'site ports: ports a site let go of are retired, never given to another project',
+    up: (db) => {
+      // A site's port is its origin, and browsers keep what an origin stored (localStorage, caches,
+      // granted permissions) after the site is gone: a new project, of any organization, on a deleted
+      // project's port would inherit it. The triggers retire a port whenever its row goes (the project
+      // was deleted, or another project took the port over) or the site moves away from it.
+      db.exec(`
+        CREATE TABLE retired_site_ports (
+          port       INTEGER PRIMARY KEY CHECK (port BETWEEN 1 AND 65535),
+          retired_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE TRIGGER site_ports_retire_deleted AFTER DELETE ON site_ports BEGIN
+          INSERT OR IGNORE INTO retired_site_ports (port, retired_at) VALUES (OLD.port, OLD.assigned_at);
+        END;
+        CREATE TRIGGER site_ports_retire_moved AFTER UPDATE OF port ON site_ports WHEN OLD.port <> NEW.port BEGIN
+          INSERT OR IGNORE INTO retired_site_ports (port, retired_at) VALUES (OLD.port, NEW.assigned_at);
+        END;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build of Offprint writes. */

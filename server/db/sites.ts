@@ -58,6 +58,12 @@ export function listSitePorts(db: Db): Map<string, number> {
   return new Map(rows.map((r) => [r.projectId, r.port]));
 }
 
+/** Ports sites held and let go of (their project deleted, or the site moved): never given out again. */
+export function listRetiredSitePorts(db: Db): Set<number> {
+  const rows = db.prepare('SELECT port FROM retired_site_ports').all() as { port: number }[];
+  return new Set(rows.map((r) => r.port));
+}
+
 /**
  * Records the port a project's site now listens on. A port is one site's only: a project that held it
  * before (whose site could not get it back) loses the record, and gets a new port at its next start.

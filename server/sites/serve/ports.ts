@@ -3,10 +3,12 @@
  * so that untrusted sites share an origin neither with each other nor with the API and dashboard. The
  * port is recorded in the `site_ports` table, so the URL survives restarts (bookmarks, shared links):
  * the recorded port is tried first; only when another program holds it does the site move to a new
- * port, which is recorded in turn, with a warning saying the old address no longer leads there.
+ * port, which is recorded in turn, with a warning saying the old address no longer leads there. A port a
+ * site let go of (its project deleted, or the site moved) is retired: browsers keep what an origin
+ * stored, so no other project, of any organization, ever gets it.
  */
 import { writeTransaction } from '../../db/connection.js';
-import { findSitePort, listSitePorts, recordSitePort } from '../../db/sites.js';
+import { findSitePort, listRetiredSitePorts, listSitePorts, recordSitePort } from '../../db/sites.js';
 import type { SiteDeps } from '../../deps.js';
 import type { RunningServer } from '../../http/server.js';
 
@@ -35,11 +37,12 @@ async function tryPort(listenOn: ListenOn, port: number): Promise<RunningServer 
 }
 
 /**
- * A listener on a port no other project has recorded: the first free one from `basePort` up (next to
- * the API's port, easy to remember), else one the system picks. `basePort` 0 goes to the system at once.
+ * A listener on a port no other project has recorded and none retired: the first free one from
+ * `basePort` up (next to the API's port, easy to remember), else one the system picks. `basePort` 0
+ * goes to the system at once.
  */
 async function listenOnNewPort(deps: SiteDeps, listenOn: ListenOn, basePort: number): Promise<RunningServer> {
-  const recorded = new Set(listSitePorts(deps.db).values());
+  const recorded = new Set([...listSitePorts(deps.db).values(), ...listRetiredSitePorts(deps.db)]);
   if (basePort > 0) {
     for (let port = basePort; port < basePort + SCAN_PORTS && port <= 65_535; port++) {
       if (recorded.has(port)) continue;
@@ -50,7 +53,7 @@ async function listenOnNewPort(deps: SiteDeps, listenOn: ListenOn, basePort: num
   for (let attempt = 1; attempt < SYSTEM_PICKS; attempt++) {
     const server = await listenOn(0);
     if (!recorded.has(server.port)) return server;
-    // Another project's address, free only because that site is not served now: keep it for that site.
+    // Another project's address, free only because that site is not served now, or a retired one.
     await server.close(0);
   }
   return listenOn(0);
