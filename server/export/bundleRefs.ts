@@ -32,6 +32,15 @@ export interface BundleRefsInput {
   readonly rewrite: RefRewriter;
 }
 
+/** `path` percent-decoded; as written when it holds a malformed escape. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The references of one bundle, and the files they bring into it. */
 export class BundleRefs {
   readonly assets: AssetStore;
@@ -67,7 +76,8 @@ export class BundleRefs {
       if (next === null || !next.location.startsWith('/') || next.location.startsWith('//')) break;
       const at = next.location.indexOf('#');
       if (at >= 0) hash = next.location.slice(at);
-      current = next.location.split(/[?#]/)[0] ?? '/';
+      // A Location is percent-encoded (/guides/%C3%BCber); the site's pages are found by decoded path.
+      current = decodedPath(next.location.split(/[?#]/)[0] ?? '/');
     }
     const redirectFile = this.redirectFiles.get(path);
     return redirectFile === undefined ? null : { file: redirectFile, hash: '' };
