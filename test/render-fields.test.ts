@@ -1,4 +1,7 @@
-/** Field rows as Mintlify's Property draws them: its pill order, `hidden`, and how a default reads. */
+/**
+ * Field rows as Mintlify's Property draws them: its pill order, `hidden`, how a default reads, and the
+ * page text (search) keeping the head's parts apart.
+ */
 import { describe, expect, it } from 'vitest';
 import { one, render } from './fixtures/render/harness.js';
 
@@ -34,5 +37,16 @@ describe('fields', () => {
     const [a, b] = page.dom.querySelectorAll('.op-field');
     expect(a?.querySelector('.op-field-default code')?.text).toBe('""');
     expect(b?.querySelectorAll('.op-field-default').length).toBe(0);
+  });
+
+  it('keeps the parts of a field head apart in the page text, as search indexes and quotes it', async () => {
+    // Pica's List Connections: the index held "keystringquery", so a search for "query" or "string" missed
+    // the row and its excerpt read "platformVersionstringquery The platform version".
+    const page = await render(
+      '<ParamField query="limit" type="number" default={20} required>The number of connections</ParamField>\n\n' +
+        '<ResponseField name="rows" type="Connection[]" deprecated>The connections</ResponseField>',
+    );
+    expect(page.text).toContain('limit number query default: 20 required');
+    expect(page.text).toContain('rows Connection[] deprecated');
   });
 });

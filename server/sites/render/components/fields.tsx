@@ -24,6 +24,15 @@ function defaultText(value: unknown): string | undefined {
   }
 }
 
+/**
+ * The head's parts with a space between each: the head is a flex row, which draws no whitespace between its
+ * items, but the page text (the search index and its excerpts, copied text) reads "limit number query"
+ * instead of "limitnumberquery", where a search for "query" or "number" found no word.
+ */
+function spaced(parts: readonly ReactNode[]): ReactNode[] {
+  return parts.filter((part) => part !== null).flatMap((part, i) => (i === 0 ? [part] : [' ', part]));
+}
+
 function FieldRow(props: {
   kind: 'param' | 'response';
   name: string;
@@ -36,31 +45,54 @@ function FieldRow(props: {
   const type = str(p['type']);
   const fallback = defaultText(p['default']);
   const placeholder = str(p['placeholder']);
+  const parts: ReactNode[] = [
+    ...strings(p['pre']).map((pill) => (
+      <span key={`pre-${pill}`} className="op-field-pill">
+        {pill}
+      </span>
+    )),
+    <span key="name" className="op-field-name">
+      {props.name}
+    </span>,
+    type ? (
+      <span key="type" className="op-field-type">
+        {type}
+      </span>
+    ) : null,
+    props.location ? (
+      <span key="location" className="op-field-location">
+        {props.location}
+      </span>
+    ) : null,
+    fallback !== undefined ? (
+      <span key="default" className="op-field-default">
+        default: <code>{fallback}</code>
+      </span>
+    ) : null,
+    bool(p['required']) ? (
+      <span key="required" className="op-field-required">
+        required
+      </span>
+    ) : null,
+    bool(p['deprecated']) ? (
+      <span key="deprecated" className="op-field-deprecated">
+        deprecated
+      </span>
+    ) : null,
+    ...strings(p['post']).map((pill) => (
+      <span key={`post-${pill}`} className="op-field-pill">
+        {pill}
+      </span>
+    )),
+    placeholder ? (
+      <span key="placeholder" className="op-field-placeholder">
+        example: {placeholder}
+      </span>
+    ) : null,
+  ];
   return (
     <div className="op-field field" data-op-field={props.kind} id={anchor}>
-      <div className="op-field-head">
-        {strings(p['pre']).map((pill) => (
-          <span key={`pre-${pill}`} className="op-field-pill">
-            {pill}
-          </span>
-        ))}
-        <span className="op-field-name">{props.name}</span>
-        {type ? <span className="op-field-type">{type}</span> : null}
-        {props.location ? <span className="op-field-location">{props.location}</span> : null}
-        {fallback !== undefined ? (
-          <span className="op-field-default">
-            default: <code>{fallback}</code>
-          </span>
-        ) : null}
-        {bool(p['required']) ? <span className="op-field-required">required</span> : null}
-        {bool(p['deprecated']) ? <span className="op-field-deprecated">deprecated</span> : null}
-        {strings(p['post']).map((pill) => (
-          <span key={`post-${pill}`} className="op-field-pill">
-            {pill}
-          </span>
-        ))}
-        {placeholder ? <span className="op-field-placeholder">example: {placeholder}</span> : null}
-      </div>
+      <div className="op-field-head">{spaced(parts)}</div>
       {p.children !== undefined ? <div className="op-field-body">{p.children}</div> : null}
     </div>
   );
