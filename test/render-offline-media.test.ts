@@ -37,6 +37,19 @@ describe('remote media', () => {
     expect(page.dom.querySelectorAll('iframe').map((f) => f.getAttribute('src'))).toEqual(['/guides/demo.html']);
   });
 
+  it('leaves placeholders out of the page text, which the search index is built from', async () => {
+    // Pica's changelog was found by a search for "png" and quoted "Image not found: /changelog/images/...":
+    // a page's text must not depend on whether its media loads (a present image adds no text either).
+    const page = await render(
+      'Before.\n\n![Lifecycle](/images/gone.png)\n\n<img src="https://cdn.example.org/a.png" />\n\n' +
+        '<iframe src="https://www.youtube.com/embed/abc" title="Overview demo"></iframe>\n\n' +
+        '<video src="https://cdn.example.org/demo.mp4" />\n\nAfter.',
+      { packedAssets: {} },
+    );
+    expect(page.dom.querySelectorAll('.op-remote-media').length).toBe(4);
+    expect(page.text).toBe('Before.\nAfter.');
+  });
+
   it('keeps the box an author gave a player, so a 16:9 frame holds the placeholder instead of standing empty', async () => {
     const page = await render(
       '<div className="aspect-video">\n  <iframe className="w-full h-full rounded-xl" src="https://www.youtube.com/embed/a" />\n</div>\n\n' +

@@ -1,6 +1,13 @@
 /** Plain text of rendered HTML, for the search index. */
 
 const DROP = /<(svg|style|script|template|button)\b[\s\S]*?<\/\1>/gi;
+/**
+ * Text a placeholder shows in place of media that cannot load ("Image not found: /a.png", its alt, a
+ * player's host): leaves of text only, marked `data-op-unindexed`. A page's text is the same whether its
+ * media loads or not, as a present image adds none, so a search for "png" does not find every page
+ * with a missing screenshot.
+ */
+const UNINDEXED = /<(span|a)\b[^>]*\bdata-op-unindexed\b[^>]*>[^<]*<\/\1>/gi;
 const BLOCK =
   /<\/?(p|div|li|ul|ol|h[1-6]|pre|tr|td|th|table|details|summary|figure|figcaption|blockquote|br|hr|section|aside)\b[^>]*>/gi;
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -20,6 +27,7 @@ export function decodeEntities(text: string): string {
 export function htmlToText(html: string): string {
   const text = html
     .replace(DROP, ' ')
+    .replace(UNINDEXED, ' ')
     .replace(BLOCK, '\n')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(text)

@@ -91,7 +91,8 @@ export function playerBox(
 
 /**
  * Stands in for an image, video or embed hosted elsewhere: offline it cannot load, and the page's
- * self-only CSP would block it with a console error anyway. Shows its label and where it lives; videos
+ * self-only CSP would block it with a console error anyway. Shows its label and where it lives (text
+ * marked `data-op-unindexed`: a page's search text is the same whether its media loads or not); videos
  * and embeds link there for readers who do have a network. A `span`, as images sit inside paragraphs
  * and links (an image inside a link gets no link of its own). A player given a box (`box`) keeps it,
  * its label centred in it, so the page keeps the layout its author made.
@@ -121,9 +122,11 @@ export function RemoteMedia(
       {...sized}
     >
       <span className="op-remote-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: REMOTE_SVG[kind] }} />
-      <span className="op-remote-label">{label}</span>
+      <span className="op-remote-label" data-op-unindexed="">
+        {label}
+      </span>
       {kind === 'image' ? null : (
-        <a className="op-remote-link" href={url} target="_blank" rel="noreferrer">
+        <a className="op-remote-link" href={url} target="_blank" rel="noreferrer" data-op-unindexed="">
           {host}
         </a>
       )}
@@ -160,7 +163,9 @@ export function MissingMedia(props: PlaceholderProps & { kind: 'image' | 'video'
         aria-hidden="true"
         dangerouslySetInnerHTML={{ __html: REMOTE_SVG[props.kind] }}
       />
-      <span className="op-remote-label">{label}</span>
+      <span className="op-remote-label" data-op-unindexed="">
+        {label}
+      </span>
     </span>
   );
 }
