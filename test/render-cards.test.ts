@@ -61,4 +61,30 @@ describe('cards', () => {
     expect(card?.classList.contains('op-card-linked')).toBe(false);
     expect(one(card!, '.op-card-cta').text).toBe('Coming soon');
   });
+
+  it('keeps the place of an icon given as a URL it cannot show, as it does an icon={<img>}', async () => {
+    // Pica's changelog: integration cards with icon="https://assets.picaos.com/connectors/nylas.svg" drew no
+    // icon at all offline, so their titles moved up to where Mintlify draws the icon.
+    const page = await render(
+      '<Card title="Nylas" icon="https://assets.example.com/nylas.svg" href="https://nylas.com">Email</Card>\n\n' +
+        '<Card title="Gone" icon="/images/gone.svg">Local</Card>',
+      { packedAssets: {} },
+    );
+    const [remote, missing] = page.dom.querySelectorAll('.op-card');
+    expect(remote?.querySelector('.op-card-icon .op-remote-image')?.getAttribute('data-op-remote-src')).toBe(
+      'https://assets.example.com/nylas.svg',
+    );
+    expect(missing?.querySelector('.op-card-icon .op-missing-media')?.getAttribute('data-op-missing-src')).toBe(
+      '/images/gone.svg',
+    );
+    expect(page.remoteMedia).toEqual(['https://assets.example.com/nylas.svg']);
+  });
+
+  it("draws an icon given as a URL of Mintlify's icon CDN from the installed sets, not as remote media", async () => {
+    const page = await render(
+      '<Card title="Launch" icon="https://mintlify.b-cdn.net/v6.6.0/lucide/rocket.svg">Go</Card>',
+    );
+    expect(one(page.dom, '.op-card-icon').getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    expect(page.remoteMedia).toEqual([]);
+  });
 });

@@ -2,7 +2,8 @@
  * A card whose icon is an image the offline site cannot show (remote, or missing from the project) keeps
  * the icon's place: the placeholder is the small "no image" mark where the icon goes, its label left to
  * assistive technology. It once drew its label under the mark and spilled past the icon box, over the
- * card's title (AgentOps' provider cards: `icon={<img src="https://…" alt="Anthropic" />}`).
+ * card's title (AgentOps' provider cards: `icon={<img src="https://…" alt="Anthropic" />}`). An icon given
+ * as a URL (Pica's `icon="https://assets.picaos.com/…"`) gets the same mark instead of no icon at all.
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -15,6 +16,8 @@ const site = themeInChromium(() =>
       '---\ntitle: Cards\n---\n\n<CardGroup cols={2}>\n' +
       '  <Card title="Remote" icon={<img src="https://example.com/anthropic.png" alt="Anthropic" />} href="/index" />\n' +
       '  <Card title="Missing" icon={<img src="/images/gone.png" alt="Gone" />} href="/index" />\n' +
+      '  <Card title="Remote URL" icon="https://example.com/nylas.svg" href="/index" />\n' +
+      '  <Card title="Missing path" icon="/images/gone.svg" href="/index" />\n' +
       '</CardGroup>\n',
   }),
 );

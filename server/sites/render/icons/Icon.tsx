@@ -2,6 +2,8 @@
 import { isValidElement, type ReactNode } from 'react';
 import { isRemoteUrl, useRenderState } from '../runtime/state.js';
 import { color, cx, num, str, type MdxProps } from '../components/util.js';
+import { MissingMedia, RemoteMedia } from '../components/remoteMedia.js';
+import { cdnIconDataUrl } from './cdnIcons.js';
 import { iconSvg, isIconPath } from './icons.js';
 
 /** Props of {@link IconSlot}. */
@@ -37,9 +39,22 @@ export function IconSlot(props: IconSlotProps): ReactNode {
   const icon = str(props.icon)?.trim();
   if (!icon) return null;
   if (isIconPath(icon)) {
-    const src = state.media(icon);
-    // A remote icon with no packed copy is left out rather than asked of the network.
-    if (isRemoteUrl(src) || state.isMissing(src)) return null;
+    // One of Mintlify's icon CDN is drawn from the installed sets (cdnIcons.ts): nothing remote to fetch.
+    const src = cdnIconDataUrl(icon) ?? state.media(icon);
+    const shown = isRemoteUrl(src) ? 'remote' : state.isMissing(src) ? 'missing' : 'file';
+    if (shown !== 'file') {
+      // A remote icon with no packed copy (or a missing file) is not asked for, but keeps its place with the
+      // "no image" mark, as an `icon={<img>}` does: a card's title stays under it, where Mintlify draws it.
+      return (
+        <span className={cx('op-icon', 'icon', props.className)} style={style} data-component-part={props.part}>
+          {shown === 'remote' ? (
+            <RemoteMedia kind="image" url={src ?? icon} label={undefined} className={undefined} />
+          ) : (
+            <MissingMedia kind="image" url={src ?? icon} label={undefined} className={undefined} />
+          )}
+        </span>
+      );
+    }
     return (
       <img
         className={cx('op-icon', 'op-icon-img', 'icon', props.className)}
