@@ -4,7 +4,7 @@
  */
 import type { StagedBuild } from '../sites/import/stage.js';
 import type { SiteProblem } from '../sites/project/model.js';
-import { unpackedProblem } from '../sites/project/remote.js';
+import { embeddedProblem, unpackedProblem } from '../sites/project/remote.js';
 import type { IndexedBuild } from '../sites/search/index.js';
 import { ValidationError } from '../errors.js';
 
@@ -55,7 +55,8 @@ export function problemList(problems: readonly SiteProblem[]): ListedProblem[] {
 
 /**
  * A staged import with the pages that failed to render listed among its problems (each one, with the
- * reason), the remote media pages show as placeholders (`remote-asset`), and the components they use that
+ * reason), the remote media pages show as placeholders and the web pages they embed from elsewhere
+ * (`remote-asset`), and the components they use that
  * nothing defines (`unknown-component`) or that threw while rendering (`component-failed`), and the braces in
  * their text shown as text for opening no valid expression (`mdx-syntax`); an import whose
  * renders ran out of time is refused.
@@ -66,7 +67,13 @@ export function withRenderProblems<T extends { readonly staged: StagedBuild }>(p
       `rendering its ${indexed.pages} pages took longer than the import allows; split the project or simplify its pages`,
     ]);
   }
-  const found = [indexed.failures, indexed.remoteMedia, indexed.componentProblems, indexed.syntaxProblems];
+  const found = [
+    indexed.failures,
+    indexed.remoteMedia,
+    indexed.remoteEmbeds,
+    indexed.componentProblems,
+    indexed.syntaxProblems,
+  ];
   if (found.every((list) => list.length === 0)) return pending;
   const problems: SiteProblem[] = indexed.failures.map((failure) => ({
     code: 'render-failed',
@@ -75,6 +82,8 @@ export function withRenderProblems<T extends { readonly staged: StagedBuild }>(p
   }));
   // Remote images and videos with no packed copy: the pages show placeholders, the report says why.
   for (const use of indexed.remoteMedia) problems.push(unpackedProblem(use.file, use.url, 'media'));
+  // Embedded web pages (a YouTube player): the pages show links; pack fetches files, so it cannot help.
+  for (const use of indexed.remoteEmbeds) problems.push(embeddedProblem(use.file, use.url));
   problems.push(...indexed.componentProblems);
   problems.push(...indexed.syntaxProblems);
   const model = { ...pending.staged.model, problems: [...pending.staged.model.problems, ...problems] };

@@ -146,6 +146,18 @@ export function unpackedProblem(file: string, url: string, what: string, keyPath
 }
 
 /**
+ * The problem of a web page hosted elsewhere that a page embeds (`<iframe>`): offline the page shows a link
+ * to it. Not sent to `offprint pack`, which fetches files (a player page would not play from a copy).
+ */
+export function embeddedProblem(file: string, url: string): SiteProblem {
+  return {
+    code: 'remote-asset',
+    file,
+    message: `${url}: a web page embedded from elsewhere cannot load offline; readers get a link to it instead`,
+  };
+}
+
+/**
  * Settings whose remote logo and favicon point at their packed copies (`/_offprint-remote/...`); the
  * ones with no copy stay as written (the theme leaves them out) and are listed as problems.
  */

@@ -73,6 +73,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     missingImports: [...state.missingImports],
     assets: [...state.assets],
     remoteMedia: [...state.remoteMedia],
+    remoteEmbeds: [...state.remoteEmbeds],
     text: htmlToText(html),
     frontmatter: split.frontmatter,
     warnings: state.warnings,

@@ -89,6 +89,8 @@ export interface RenderedPage {
   readonly assets: readonly string[];
   /** Remote images and videos (http(s) URLs) with no packed copy: the page shows placeholders for them. */
   readonly remoteMedia?: readonly string[] | undefined;
+  /** Web pages hosted elsewhere it embeds (`<iframe>`): links offline, and not packed (pages, not files). */
+  readonly remoteEmbeds?: readonly string[] | undefined;
   /** Plain text of the page for the search index. */
   readonly text: string;
   /** Parsed frontmatter (empty object when there is none or it is not a YAML mapping). */

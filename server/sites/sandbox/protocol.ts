@@ -76,6 +76,7 @@ const renderedPageSchema = z.object({
   missingImports: z.array(z.string()).readonly(),
   assets: z.array(z.string()).readonly(),
   remoteMedia: z.array(z.string()).readonly().optional(),
+  remoteEmbeds: z.array(z.string()).readonly().optional(),
   text: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
   warnings: z.array(z.string()).readonly(),

@@ -26,6 +26,8 @@ export interface IndexedBuild {
   readonly failures: readonly PageFailure[];
   /** Remote media the rendered pages could not show offline, for the import report. */
   readonly remoteMedia: readonly RemoteMediaUse[];
+  /** Web pages hosted elsewhere the rendered pages embed (shown as links), for the import report. */
+  readonly remoteEmbeds: readonly RemoteMediaUse[];
   /**
    * `unknown-component` problems (components the pages use that nothing defines), then `component-failed`
    * ones (project components that threw while rendering).
@@ -78,13 +80,14 @@ export async function indexBuildFolder(
   const deadline = Date.now() + (options.budgetMs ?? importRenderBudgetMs(pages.length));
   const stream = new SearchRecordStream(model, rootDir, logger, { concurrency, deadline });
   const stored = await storeShards(rootDir, stream.records(pages), () => !stream.outOfTime, logger);
-  const { failures, remoteMedia, outOfTime, syntaxProblems } = stream;
+  const { failures, remoteMedia, remoteEmbeds, outOfTime, syntaxProblems } = stream;
   const componentProblems = [...stream.unknownComponents.problems(), ...stream.failedComponents.problems()];
   return {
     pages: pages.length,
     failed: failures.length,
     failures,
     remoteMedia,
+    remoteEmbeds,
     componentProblems,
     syntaxProblems,
     outOfTime,

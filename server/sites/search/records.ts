@@ -28,7 +28,10 @@ export interface RemoteMediaUse {
 
 /** What an index build keeps of a rendered page until its record is made. */
 interface Summary {
-  readonly rendered: Pick<RenderedPage, 'headings' | 'text' | 'remoteMedia' | 'unknownComponents' | 'failedComponents'>;
+  readonly rendered: Pick<
+    RenderedPage,
+    'headings' | 'text' | 'remoteMedia' | 'remoteEmbeds' | 'unknownComponents' | 'failedComponents'
+  >;
   readonly failure: PageFailure | null;
   /** The page's (and its snippets') `MDX syntax:` warnings: stray braces shown as text. */
   readonly syntax: readonly string[];
@@ -66,6 +69,8 @@ export class SearchRecordStream {
   readonly failures: PageFailure[] = [];
   /** Remote media the rendered pages could not show offline. */
   readonly remoteMedia: RemoteMediaUse[] = [];
+  /** Web pages hosted elsewhere the rendered pages embed, shown as links offline. */
+  readonly remoteEmbeds: RemoteMediaUse[] = [];
   /** Components the rendered pages use that nothing defines. */
   readonly unknownComponents = unknownComponentUses();
   /** Project components that threw while the pages rendered. */
@@ -107,6 +112,8 @@ export class SearchRecordStream {
       if (summary.failure !== null) this.failures.push(summary.failure);
       for (const url of summary.rendered.remoteMedia ?? [])
         this.remoteMedia.push({ file: page.file ?? page.path, url });
+      for (const url of summary.rendered.remoteEmbeds ?? [])
+        this.remoteEmbeds.push({ file: page.file ?? page.path, url });
       const file = page.file ?? page.path;
       this.unknownComponents.add(
         file,
@@ -124,9 +131,9 @@ export class SearchRecordStream {
     try {
       // The sandbox sends no body HTML (summary), and only what the record reads is kept.
       const rendered = await renderPageSource(this.model, this.rootDir, page, { summary: true });
-      const { headings, text, remoteMedia, unknownComponents, failedComponents } = rendered;
+      const { headings, text, remoteMedia, remoteEmbeds, unknownComponents, failedComponents } = rendered;
       return {
-        rendered: { headings, text, remoteMedia, unknownComponents, failedComponents },
+        rendered: { headings, text, remoteMedia, remoteEmbeds, unknownComponents, failedComponents },
         failure: failureOf(page, rendered),
         syntax: rendered.warnings.filter((w) => SYNTAX_WARNING.test(w)),
       };

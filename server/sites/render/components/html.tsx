@@ -174,7 +174,10 @@ export function Iframe(props: MdxProps): ReactNode {
   }
   const src = str(props['src']);
   const url = src === undefined ? undefined : state.resolveUrl(src);
-  if (isRemote(url)) return remotePlayer('embed', url, props);
+  if (isRemote(url)) {
+    state.remoteEmbeds.add(url);
+    return remotePlayer('embed', url, props);
+  }
   return <iframe {...domProps(props)} src={url} />;
 }
 

@@ -24,6 +24,8 @@ export class RenderState {
   readonly missingImports = new Set<string>();
   /** Remote media URLs the page shows as placeholders: no packed copy (server/sites/project/remote.ts). */
   readonly remoteMedia = new Set<string>();
+  /** Web pages hosted elsewhere the page embeds (`<iframe>`), shown as links: the import report lists them. */
+  readonly remoteEmbeds = new Set<string>();
   /** Project components that threw while rendering: name -> the first thing one of them threw. */
   readonly failedComponents = new Map<string, string>();
   readonly warnings: string[] = [];

@@ -253,6 +253,7 @@ export async function renderEndpointPage(
     ...(content?.failedComponents === undefined ? {} : { failedComponents: content.failedComponents }),
     missingImports: content?.missingImports ?? [],
     assets: content?.assets ?? [],
+    ...(content?.remoteEmbeds === undefined ? {} : { remoteEmbeds: content.remoteEmbeds }),
     text: [content?.text ?? '', ...page.text].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim(),
     frontmatter: content?.frontmatter ?? {},
     warnings: content?.warnings ?? [],
