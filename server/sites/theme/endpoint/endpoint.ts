@@ -253,6 +253,8 @@ export async function renderEndpointPage(
     ...(content?.failedComponents === undefined ? {} : { failedComponents: content.failedComponents }),
     missingImports: content?.missingImports ?? [],
     assets: content?.assets ?? [],
+    // What the body shows from elsewhere, for the import report, as on any other page.
+    ...(content?.remoteMedia === undefined ? {} : { remoteMedia: content.remoteMedia }),
     ...(content?.remoteEmbeds === undefined ? {} : { remoteEmbeds: content.remoteEmbeds }),
     text: [content?.text ?? '', ...page.text].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim(),
     frontmatter: content?.frontmatter ?? {},
