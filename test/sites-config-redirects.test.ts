@@ -51,6 +51,33 @@ describe('redirects without a leading slash', () => {
   });
 });
 
+describe('redirect destinations that would run or open something', () => {
+  it('leaves out javascript:, data: and file: destinations, any case or leading space, and keeps the others', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({
+        redirects: [
+          { source: '/a', destination: 'javascript:alert(1)' },
+          { source: '/b', destination: ' JavaScript:alert(1)' },
+          { source: '/c', destination: 'data:text/html,<script>alert(1)</script>' },
+          { source: '/d', destination: 'file:///etc/passwd' },
+          { source: '/e', destination: 'mailto:docs@example.com' },
+          { source: '/f', destination: 'HTTPS://example.com/x' },
+          { source: '/g', destination: 'guides/intro' },
+        ],
+      }),
+      'index.mdx': '# Home\n',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.redirects.map((r) => r.source)).toEqual(['/e', '/f', '/g']);
+    expect(model.problems.filter((p) => p.code === 'invalid-redirect').map((p) => p.keyPath)).toEqual([
+      'redirects[0].destination',
+      'redirects[1].destination',
+      'redirects[2].destination',
+      'redirects[3].destination',
+    ]);
+  });
+});
+
 describe('redirect sources that climb', () => {
   it('leaves out a source with a . or .. segment, written or percent-encoded: no request can match it, and its static page would be a file outside the bundle', () => {
     const dir = writeProject({

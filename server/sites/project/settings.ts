@@ -111,6 +111,17 @@ export function isRedirectSource(source: string): boolean {
 }
 
 /**
+ * A destination a reader may be sent to: a path, or a URL of a scheme that leaves for another site or
+ * mail program. `javascript:`, `data:` or `file:` would run or open something in the site's (or, from a
+ * bundle's redirect page, the reader's disk's) context; a browser ignores such a Location, a bundle's
+ * redirect page would not.
+ */
+function isRedirectDestination(destination: string): boolean {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(destination.trim())?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === 'http' || scheme === 'https' || scheme === 'mailto';
+}
+
+/**
  * Redirect rules. Sources must be paths without `?` or `#` (§1.1); a rule breaking that is left out
  * and reported, as the site can still be served without it. A source or destination written without its
  * leading slash is a path from the site root (see `rooted`).
@@ -130,6 +141,15 @@ export function siteRedirects(
         file: configFile,
         keyPath,
         message: `"${rule.source}": a redirect source must be a path starting with /, without ? or # and without a . or .. segment`,
+      });
+      return;
+    }
+    if (!isRedirectDestination(rule.destination)) {
+      problems.push({
+        code: 'invalid-redirect',
+        file: configFile,
+        keyPath: `redirects[${i}].destination`,
+        message: `"${rule.destination}": a redirect destination must be a path or an http(s) or mailto URL`,
       });
       return;
     }
