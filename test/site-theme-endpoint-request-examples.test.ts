@@ -4,12 +4,9 @@
  * the others hidden until the reader picks one (the client adds the picker), so no example the author
  * wrote is left out. One example keeps the single strip it had.
  */
-import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
+import type { HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import { loadSiteProject } from '../server/sites/project/model.js';
-import { highlightHere } from '../server/sites/theme/endpoint/code.js';
-import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
-import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { endpointPageOf } from './helpers/endpointPages.js';
 
 const ITEM = { type: 'object', properties: { item: { type: 'string' }, quantity: { type: 'integer' } } };
 
@@ -48,18 +45,7 @@ const SPEC = {
   components: { examples: { Bulk: { value: { item: 'apple', quantity: 144 } } } },
 };
 
-async function page(path: string): Promise<HTMLElement> {
-  const site = loadSiteProject(
-    writeProject({
-      'docs.json': docsJson({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] } }),
-      'openapi.json': SPEC,
-    }),
-  );
-  const op = [...site.pages.values()].find((p) => p.operation?.path === path)?.operation;
-  if (op === undefined) throw new Error(`POST ${path} was not found`);
-  const { html } = await renderEndpointPage(site, op, highlightHere);
-  return parseHtml(html, { blockTextElements: { script: true, style: true } });
-}
+const page = (path: string): Promise<HTMLElement> => endpointPageOf(SPEC, path);
 
 /** The cURL sample of a strip of request samples. */
 function curlOf(strip: HTMLElement): string {

@@ -4,12 +4,9 @@
  * and anyOf"). A body that is itself a choice shows the tabs under its heading; a field that is one shows
  * them under its row. Each tab lists its alternative's fields, with the ids Mintlify's rows have.
  */
-import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
+import type { HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import { loadSiteProject } from '../server/sites/project/model.js';
-import { highlightHere } from '../server/sites/theme/endpoint/code.js';
-import { renderEndpointPage } from '../server/sites/theme/endpoint/endpoint.js';
-import { docsJson, writeProject } from './helpers/siteProjects.js';
+import { endpointPageOf } from './helpers/endpointPages.js';
 
 const PO_BOX = {
   title: 'POBox',
@@ -77,18 +74,7 @@ const SPEC = {
   },
 };
 
-async function page(path: string): Promise<HTMLElement> {
-  const site = loadSiteProject(
-    writeProject({
-      'docs.json': docsJson({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] } }),
-      'openapi.json': SPEC,
-    }),
-  );
-  const op = [...site.pages.values()].find((p) => p.operation?.path === path)?.operation;
-  if (op === undefined) throw new Error(`POST ${path} was not found`);
-  const { html } = await renderEndpointPage(site, op, highlightHere);
-  return parseHtml(html);
-}
+const page = (path: string): Promise<HTMLElement> => endpointPageOf(SPEC, path);
 
 /** The section under the heading `title`. */
 function section(root: HTMLElement, title: string): HTMLElement {
