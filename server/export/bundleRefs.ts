@@ -7,7 +7,7 @@
  * 404 page.
  */
 import type { Logger } from '../logger.js';
-import { matchRedirect } from '../sites/project/redirects.js';
+import { locationPath, matchRedirect } from '../sites/project/redirects.js';
 import { SEARCH_INDEX_URL } from '../sites/theme/urls.js';
 import { findExportPage } from '../exportSpec/pages.js';
 import { AssetStore } from './assets.js';
@@ -30,15 +30,6 @@ export interface BundleRefsInput {
   readonly pageFiles: ReadonlyMap<string, string>;
   /** Rewrites the references of a shared sidebar's tree like a page's. */
   readonly rewrite: RefRewriter;
-}
-
-/** `path` percent-decoded; as written when it holds a malformed escape. */
-function decodedPath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }
 
 /** The references of one bundle, and the files they bring into it. */
@@ -76,8 +67,7 @@ export class BundleRefs {
       if (next === null || !next.location.startsWith('/') || next.location.startsWith('//')) break;
       const at = next.location.indexOf('#');
       if (at >= 0) hash = next.location.slice(at);
-      // A Location is percent-encoded (/guides/%C3%BCber); the site's pages are found by decoded path.
-      current = decodedPath(next.location.split(/[?#]/)[0] ?? '/');
+      current = locationPath(next.location);
     }
     const redirectFile = this.redirectFiles.get(path);
     return redirectFile === undefined ? null : { file: redirectFile, hash: '' };

@@ -8,7 +8,7 @@
  * site (redirects are answered before pages): it is not exported, and its file is that rule's redirect page.
  */
 import type { SiteBuild } from '../sites/serve/build.js';
-import { matchRedirect, redirectSourceFor } from '../sites/project/redirects.js';
+import { locationPath, matchRedirect, redirectSourceFor } from '../sites/project/redirects.js';
 import { findExportPage } from '../exportSpec/pages.js';
 import { isPortableFile, pageFile } from './bundleFiles.js';
 import { staticRedirectSource } from './staticPages.js';
@@ -24,16 +24,6 @@ export interface RedirectPage {
 export interface RedirectPlan {
   readonly pages: RedirectPage[];
   readonly leftOut: string[];
-}
-
-/** The path (no query or anchor) a redirect location names, decoded. */
-function pathOf(location: string): string {
-  const path = location.split(/[?#]/)[0] ?? '';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }
 
 /**
@@ -71,7 +61,7 @@ export function planRedirectPages(build: SiteBuild, exported: readonly string[],
       const source = redirectSourceFor(compiled, target);
       if (source === null || source === '/' || !source.startsWith('/')) continue;
       const sent = matchRedirect(build.redirects, source);
-      if (sent === null || pathOf(sent.location) !== target) continue;
+      if (sent === null || locationPath(sent.location) !== target) continue;
       reached = claim(source, sent.location) || reached || taken.has(pageFile(source));
     }
     if (!reached) leftOut.push(compiled.rule.source);

@@ -80,6 +80,19 @@ function asUrlText(url: string): string {
   return url.replace(/[^\x21-\x7e]/gu, (c) => (/^[\ud800-\udfff]$/u.test(c) ? '%EF%BF%BD' : encodeURIComponent(c)));
 }
 
+/**
+ * The site path a redirect's Location leads to, the form pages are found by: the part before its query or
+ * fragment, percent-decoded ({@link matchRedirect} encodes; a malformed escape is kept as written).
+ */
+export function locationPath(location: string): string {
+  const path = location.split(/[?#]/)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Each rule's destination compiled as a pattern, once (a bundle asks it of every exported page). */
 const reversedRules = new WeakMap<CompiledRedirect, CompiledRedirect | null>();
 

@@ -14,7 +14,7 @@ import { markdownText, miniMarkdown } from './markdown.js';
 import { requestExamples, requestPanel, type RequestExample } from './requestExamples.js';
 import { authOf, exampleText, mediaExample, mediaExamples, pickContent, type Sample } from './samples.js';
 import { sampleLanguages } from './snippets.js';
-import { fieldRow, flatten, isObject, SchemaContext, type FieldAnchor, type Json } from './schema.js';
+import { fieldRow, isObject, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 import { schemaRows } from './topRows.js';
 
 const LOCATIONS = [
@@ -224,11 +224,9 @@ export async function renderEndpointPage(
   }
   if (media) {
     const schema = media[1]['schema'];
-    const rows = schema === undefined ? '' : schemaRows(ctx, schema, 'body', 'param', page.anchor('body'));
-    const resolved = ctx.resolve(schema);
-    const flat = resolved.node ? flatten(resolved.ctx, resolved.node) : undefined;
-    if (flat && isObject(flat['properties'])) page.text.push(...Object.keys(flat['properties']));
-    html += page.section('Body', rows, `<span class="op-endpoint-media">${esc(media[0])}</span>`);
+    const rows = schema === undefined ? null : schemaRows(ctx, schema, 'body', 'param', page.anchor('body'));
+    page.text.push(...(rows?.fields ?? []));
+    html += page.section('Body', rows?.html ?? '', `<span class="op-endpoint-media">${esc(media[0])}</span>`);
   }
   const tabs = responses.map(([status, raw]) => {
     const resolved = ctx.resolve(raw).node ?? {};
@@ -241,7 +239,7 @@ export async function renderEndpointPage(
         : '';
     if (picked?.[1]['schema'] !== undefined) {
       inner += `<p class="op-endpoint-media">${esc(picked[0])}</p>`;
-      inner += schemaRows(ctx, picked[1]['schema'], 'response', 'response', page.anchor('response'));
+      inner += schemaRows(ctx, picked[1]['schema'], 'response', 'response', page.anchor('response')).html;
     }
     return { label: status, html: `<div class="op-response">${inner}</div>` };
   });

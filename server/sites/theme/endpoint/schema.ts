@@ -256,7 +256,8 @@ export function variantTabs(
 
 /**
  * The rows nested under the row `row` as `title`, if the section's listing allows (listing.ts): collapsible
- * (or bare, for a tab of their own), or a link to where the section listed the same schema already, or nothing past the section's last row.
+ * (or bare, for a tab of their own), or a link to where the section listed the same schema already, or
+ * nothing past the section's last row.
  */
 function nestedRows(
   ctx: SchemaContext,

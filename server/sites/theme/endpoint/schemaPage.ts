@@ -7,7 +7,7 @@ import type { NamedSchema } from '../../project/openapi/schemas.js';
 import type { RenderedPage } from '../../render/types.js';
 import { Page } from './endpoint.js';
 import { markdownText, miniMarkdown } from './markdown.js';
-import { flatten, isObject, SchemaContext } from './schema.js';
+import { flatten, SchemaContext } from './schema.js';
 import { schemaRows } from './topRows.js';
 
 /** The reference of `named` after the page's own MDX body (`content`), shaped like a rendered MDX page. */
@@ -20,9 +20,8 @@ export function renderSchemaPage(named: NamedSchema, content: RenderedPage): Ren
   let html = content.html;
   if (description !== undefined) html += `<div class="op-endpoint-description">${miniMarkdown(description)}</div>`;
   const rows = schemaRows(ctx, named.schema, named.name, 'response', page.anchor('schema'));
-  html += page.section(named.name, rows);
-  page.text.push(named.name, description === undefined ? '' : markdownText(description));
-  if (flat && isObject(flat['properties'])) page.text.push(...Object.keys(flat['properties']));
+  html += page.section(named.name, rows.html);
+  page.text.push(named.name, description === undefined ? '' : markdownText(description), ...rows.fields);
   return {
     ...content,
     html: `<div class="op-endpoint op-schema-page" data-op-endpoint="">${html}</div>`,

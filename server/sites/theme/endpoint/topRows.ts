@@ -12,6 +12,13 @@ import {
   type SchemaContext,
 } from './schema.js';
 
+/** What a section lists for a whole schema. */
+export interface SchemaRows {
+  readonly html: string;
+  /** The object's property names, for the page's search text; none for other schemas. */
+  readonly fields: readonly string[];
+}
+
 /**
  * An object's properties, row by row; a choice (`oneOf`/`anyOf`) as a tab per alternative right under the
  * section's heading, as Mintlify shows a body that is one; anything else as one row named `name`.
@@ -22,11 +29,13 @@ export function schemaRows(
   name: string,
   kind: 'param' | 'response',
   anchor: FieldAnchor,
-): string {
+): SchemaRows {
   const section = ctx.section();
   const resolved = section.resolve(schema);
   const flat = resolved.node ? flatten(resolved.ctx, resolved.node) : undefined;
-  if (flat && isObject(flat['properties'])) return objectFields(resolved.ctx, flat, kind, anchor);
+  if (flat && isObject(flat['properties'])) {
+    return { html: objectFields(resolved.ctx, flat, kind, anchor), fields: Object.keys(flat['properties']) };
+  }
   const tabs = flat ? variantTabs(resolved.ctx, flat, kind, anchor) : '';
-  return tabs || fieldRow(section, name, schema, { kind, anchor });
+  return { html: tabs || fieldRow(section, name, schema, { kind, anchor }), fields: [] };
 }
