@@ -1,114 +1,19 @@
 /**
  * OpenAPI schemas -> field rows (the `op-field` markup of ParamField/ResponseField, DOM.md). Internal
- * `$ref`s (`#/...`) are resolved against the spec document; cycles stop at the repeat, and what a section
- * lists is bounded (listing.ts).
+ * `$ref`s (`#/...`) are resolved against the spec document (schemaContext.ts); cycles stop at the repeat, and
+ * what a section lists is bounded (listing.ts).
  */
-import { followRef, MAX_REF_HOPS } from '../../project/openapi/pointer.js';
 import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
 import { tabStrip } from './code.js';
-import { Listing } from './listing.js';
 import { miniMarkdown } from './markdown.js';
-import { constraints, hasProperties, isObject, keyRowValue, literal, mapValue, type Json } from './schemaFacts.js';
+import { flatten, refName, type SchemaContext, typeLabel, variants } from './schemaContext.js';
+import { constraints, hasProperties, isObject, keyRowValue, literal, type Json } from './schemaFacts.js';
 
 export { isObject, type Json } from './schemaFacts.js';
+export { flatten, refName, SchemaContext, typeLabel, variants } from './schemaContext.js';
 
 const MAX_DEPTH = 8;
-
-/**
- * Resolution context: the spec document, the refs being expanded (for cycle detection), and what the
- * section being rendered has listed so far.
- */
-export class SchemaContext {
-  constructor(
-    readonly document: Json,
-    private readonly stack: readonly string[] = [],
-    readonly listing: Listing = Listing.ofRows(),
-  ) {}
-
-  /** The same place in the document, for a new section (or example) with a listing of its own. */
-  section(listing: Listing = Listing.ofRows()): SchemaContext {
-    return new SchemaContext(this.document, this.stack, listing);
-  }
-
-  /** Follows `$ref`s; `cycle` is set when the ref is already being expanded. */
-  resolve(value: unknown): { node: Json | undefined; ref?: string; cycle: boolean; ctx: SchemaContext } {
-    let node = value;
-    let ref: string | undefined;
-    for (let hops = 0; hops < MAX_REF_HOPS && isObject(node) && typeof node['$ref'] === 'string'; hops++) {
-      ref = node['$ref'];
-      if (this.stack.includes(ref)) return { node: undefined, ref, cycle: true, ctx: this };
-      node = this.pointer(ref);
-    }
-    const ctx = ref === undefined ? this : new SchemaContext(this.document, [...this.stack, ref], this.listing);
-    return { node: isObject(node) ? node : undefined, ...(ref === undefined ? {} : { ref }), cycle: false, ctx };
-  }
-
-  private pointer(ref: string): unknown {
-    const target = followRef(this.document, ref);
-    return target.found ? target.value : undefined;
-  }
-
-  get depth(): number {
-    return this.stack.length;
-  }
-}
-
-/** The last segment of a `$ref` (`#/components/schemas/User` -> `User`). */
-export function refName(ref: string | undefined): string | undefined {
-  return ref?.split('/').pop();
-}
-
-/** `allOf` merged into one schema (properties and required lists combined). */
-export function flatten(ctx: SchemaContext, schema: Json): Json {
-  const parts = Array.isArray(schema['allOf']) ? (schema['allOf'] as unknown[]) : [];
-  if (parts.length === 0) return schema;
-  const properties: Record<string, unknown> = { ...(isObject(schema['properties']) ? schema['properties'] : {}) };
-  const required = new Set<string>(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
-  let merged: Record<string, unknown> = { ...schema };
-  delete merged['allOf'];
-  for (const part of parts) {
-    const { node } = ctx.resolve(part);
-    if (!node) continue;
-    const flat = flatten(ctx, node);
-    merged = { ...flat, ...merged };
-    if (isObject(flat['properties'])) Object.assign(properties, flat['properties']);
-    if (Array.isArray(flat['required'])) (flat['required'] as string[]).forEach((r) => required.add(r));
-  }
-  return { ...merged, properties, required: [...required] };
-}
-
-/** The alternatives of a `oneOf`/`anyOf` schema ([] for others). */
-export function variants(schema: Json): unknown[] {
-  const list = schema['oneOf'] ?? schema['anyOf'];
-  return Array.isArray(list) ? list : [];
-}
-
-/** A short type label: `string`, `integer<int64>`, `User[]`, `string | null`, `object`. */
-export function typeLabel(ctx: SchemaContext, value: unknown, depth = 0): string {
-  const { node, ref } = ctx.resolve(value);
-  if (!node) return refName(ref) ?? 'any';
-  const schema = flatten(ctx, node);
-  let type = schema['type'];
-  const nullable = schema['nullable'] === true || (Array.isArray(type) && type.includes('null'));
-  if (Array.isArray(type)) type = type.filter((t) => t !== 'null')[0];
-  let label: string;
-  if (type === 'array' || schema['items'] !== undefined) {
-    label = depth > 3 ? 'array' : `${typeLabel(ctx, schema['items'], depth + 1)}[]`;
-  } else if (variants(schema).length > 0) {
-    label = variants(schema)
-      .map((v) => typeLabel(ctx, v, depth + 1))
-      .filter((v, i, a) => a.indexOf(v) === i)
-      .join(' | ');
-  } else if (mapValue(schema) !== undefined && !hasProperties(schema)) {
-    label = depth > 3 ? 'map' : `map<${typeLabel(ctx, mapValue(schema), depth + 1)}>`;
-  } else if (typeof type === 'string') {
-    label = typeof schema['format'] === 'string' ? `${type}<${schema['format']}>` : type;
-  } else {
-    label = schema['properties'] !== undefined ? 'object' : (refName(ref) ?? 'any');
-  }
-  return nullable ? `${label} | null` : label;
-}
 
 /** A field row's own schema ref (undefined: written inline) and anchor id (null: it has none). */
 interface RowPlace {
