@@ -81,8 +81,19 @@ export function UnsupportedMediaTypeError(expected: string): AppError {
 export function MethodNotAllowedError(
   allowed: readonly string[],
   message = `Method not allowed here; use ${allowed.join(' or ')}`,
+  problems: readonly string[] = [],
 ): AppError {
-  return new AppError(405, message, [], { Allow: allowed.join(', ') });
+  return new AppError(
+    405,
+    message,
+    problems.map((p) => ({ message: p })),
+    { Allow: allowed.join(', ') },
+  );
+}
+
+/** 501: a request method this server does not answer on any route. */
+export function NotImplementedError(method: string): AppError {
+  return new AppError(501, 'Not implemented', [{ message: `${method} is not a method this server answers` }]);
 }
 
 /** 429: the client (or everyone, for a shared budget) sent too much; `Retry-After` in whole seconds. */

@@ -183,6 +183,23 @@ describe('security', () => {
       expect(JSON.parse(res.body)).toEqual({ error: 'Content-Type must be application/json' });
     });
 
+    it('answers a method a route lacks with 405, its Allow header and the methods it takes', async () => {
+      const headers = { Host: `localhost:${port}`, Authorization: `Bearer ${t.key}` };
+      const res = await rawRequest({ port, method: 'PUT', path: '/v1/keys', headers });
+      expect(res.status).toBe(405);
+      expect(res.headers['allow']).toBe('HEAD, GET, POST');
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'Method not allowed here; use HEAD or GET or POST',
+        details: [{ message: 'PUT /v1/keys: this resource answers HEAD, GET, POST' }],
+      });
+      const unknown = await rawRequest({ port, method: 'PROPFIND', path: '/v1/keys', headers });
+      expect(unknown.status).toBe(501);
+      expect(JSON.parse(unknown.body)).toEqual({
+        error: 'Not implemented',
+        details: [{ message: 'PROPFIND is not a method this server answers' }],
+      });
+    });
+
     it('refuses an import that is not NDJSON with 415, storing nothing', async () => {
       const line = JSON.stringify({ id: 'ct-1', path: '/p', source: 'agent' });
       for (const type of ['application/json', 'multipart/form-data; boundary=x', 'application/octet-stream']) {

@@ -17,6 +17,7 @@ import { errorHandler } from '../http/middleware/errorHandler.js';
 import type { SessionTokens } from '../http/middleware/auth.js';
 import { hostCheck, type HostPolicy } from '../http/middleware/hostCheck.js';
 import { securityHeaders } from '../http/middleware/securityHeaders.js';
+import { methodErrors } from '../http/middleware/methodErrors.js';
 import { routeDefiner, type RouteRegistry } from '../http/route.js';
 
 /** What the app needs. */
@@ -63,7 +64,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(hostCheck(deps.hostPolicy));
   app.use(downloadRoutes(deps, registry));
   app.use(dashboard(deps.dashboardDir ?? DASHBOARD_DIR));
+  app.use(methodErrors());
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  app.use(router.allowedMethods());
   return app;
 }
