@@ -67,8 +67,23 @@ export function linkAttrs(href: string): string {
 }
 
 function inlineEmphasis(escaped: string): string {
+  // A code span opens with a run of backticks and closes at the next run of the same length (CommonMark),
+  // so "``a ` b``" and "``` x ```" are code; what is inside is left as written, emphasis marks included.
+  const span = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
+  let out = '';
+  let last = 0;
+  for (let m = span.exec(escaped); m !== null; m = span.exec(escaped)) {
+    let code = m[2] ?? '';
+    if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
+    out += emphasis(escaped.slice(last, m.index)) + `<code>${code}</code>`;
+    last = m.index + m[0].length;
+  }
+  return out + emphasis(escaped.slice(last));
+}
+
+/** Bold and italic marks of escaped text outside code spans. */
+function emphasis(escaped: string): string {
   return escaped
-    .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/__([^_]+)__/g, '<strong>$1</strong>')
     .replace(/(^|[^*\w])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')

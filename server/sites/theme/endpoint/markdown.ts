@@ -17,11 +17,12 @@ export function miniMarkdown(text: string): string {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
-    if (/^\s*```/.test(line)) {
+    const fence = openingFence(line);
+    if (fence) {
       flushPara();
       flushList();
       const code: string[] = [];
-      for (i++; i < lines.length && !/^\s*```/.test(lines[i] ?? ''); i++) code.push(lines[i] ?? '');
+      for (i++; i < lines.length && !closesFence(lines[i] ?? '', fence); i++) code.push(lines[i] ?? '');
       blocks.push(`<pre class="op-endpoint-pre"><code>${esc(code.join('\n'))}</code></pre>`);
       continue;
     }
@@ -54,6 +55,22 @@ export function miniMarkdown(text: string): string {
   flushPara();
   flushList();
   return blocks.join('');
+}
+
+/**
+ * The fence a line opens (three or more backticks or tildes), or null. As in CommonMark, a backtick fence's
+ * info string holds no backtick: "``` 'Authorization: KEY' ```" on one line is an inline code span.
+ */
+function openingFence(line: string): string | null {
+  const m = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
+  if (!m?.[1]) return null;
+  return m[1].startsWith('`') && (m[2] ?? '').includes('`') ? null : m[1];
+}
+
+/** Whether a line closes a fence: the same character, at least as many, nothing after but spaces. */
+function closesFence(line: string, fence: string): boolean {
+  const m = /^\s*(`{3,}|~{3,})\s*$/.exec(line);
+  return !!m?.[1] && m[1][0] === fence[0] && m[1].length >= fence.length;
 }
 
 /** Plain text of a Markdown description (for the search index). */
