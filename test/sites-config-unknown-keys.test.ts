@@ -133,6 +133,30 @@ describe('unknown config keys', () => {
     ]);
   });
 
+  it('says where mint.json takes a setting a docs.json key makes, for such a key in a mint.json', () => {
+    expect(
+      notices({
+        'mint.json': {
+          name: 'Legacy',
+          colors: { primary: '#112233' },
+          navigation: [{ group: 'Start', pages: ['index'] }],
+          background: { style: 'grid', color: { light: '#f8ece4', dark: '#000000' }, image: '/bg.png' },
+        },
+      }),
+    ).toEqual([
+      [
+        'mint.json',
+        'background.color',
+        'a docs.json setting, not a mint.json one: mint.json reads the page colours from "colors.background"; ignored',
+      ],
+      [
+        'mint.json',
+        'background.image',
+        'a docs.json setting, not a mint.json one: mint.json reads it from "backgroundImage"; ignored',
+      ],
+    ]);
+  });
+
   it('names the first few of many and counts the rest', () => {
     const extra = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`custom${i}`, i]));
     const found = notices({ 'docs.json': docsJson(extra) });

@@ -1,7 +1,9 @@
 /**
- * Where docs.json takes what a mint.json key set. Projects moved to docs.json by hand often keep a few
- * mint.json keys (`feedback`, top-level `anchors`, `topbarLinks`), which docs.json does not read: the
- * import's notice for such a key says where its setting went, not merely that the key is unknown.
+ * Where docs.json takes what a mint.json key set, and the other way round. Projects moved to docs.json by
+ * hand often keep a few mint.json keys (`feedback`, top-level `anchors`, `topbarLinks`), which docs.json does
+ * not read, and mint.json projects pick up docs.json keys from current examples (`background.color`),
+ * which mint.json does not read: the import's notice for such a key says where its setting goes
+ * in the format the project uses, not merely that the key is unknown.
  */
 
 /** By the key path as written in docs.json: the clause that says where docs.json takes the setting. */
@@ -29,4 +31,21 @@ const DOCS_JSON_PLACES: ReadonlyMap<string, string> = new Map([
 /** For a docs.json key path that is a mint.json setting, where docs.json takes it; else undefined. */
 export function docsJsonPlaceOf(keyPath: string): string | undefined {
   return DOCS_JSON_PLACES.get(keyPath);
+}
+
+/**
+ * By the key path as written in mint.json: the clause that says where mint.json takes the setting. Only keys
+ * the conversion drops are here: a docs.json key mint.json has no key of its own for (`navbar`, `fonts`) is
+ * carried into the converted config and read (legacy.ts), but mint.json's `background` is rebuilt from
+ * `colors.background`, `backgroundImage` and `background.style`.
+ */
+const MINT_JSON_PLACES: ReadonlyMap<string, string> = new Map([
+  ['background.color', 'mint.json reads the page colours from "colors.background"'],
+  ['background.image', 'mint.json reads it from "backgroundImage"'],
+  ['background.decoration', 'mint.json reads it from "background.style"'],
+]);
+
+/** For a mint.json key path that is a docs.json setting, where mint.json takes it; else undefined. */
+export function mintJsonPlaceOf(keyPath: string): string | undefined {
+  return MINT_JSON_PLACES.get(keyPath);
 }

@@ -10,7 +10,7 @@ import { readJsonFile } from './json.js';
 import { configErrorMap as errorMap } from './lenient.js';
 import { convertMintJson } from './legacy.js';
 import { anchorColorIssues } from './legacyColors.js';
-import { docsJsonPlaceOf } from './legacyKeyHints.js';
+import { docsJsonPlaceOf, mintJsonPlaceOf } from './legacyKeyHints.js';
 import { LegacyConfigSchema } from './legacySchema.js';
 import { missingLabels, type ConfigIssue } from './navigationSchema.js';
 import { formatKeyPath, originOf, resolveConfigRefs, type Origins } from './refs.js';
@@ -56,12 +56,13 @@ function unknownKeyNotices(
   const found = unknownKeys(schema, value);
   const notices: UnknownKeyNotice[] = found.slice(0, MAX_UNKNOWN_KEYS).map((key) => {
     const keyPath = formatKeyPath(key.path);
-    const place = format === 'docs.json' ? docsJsonPlaceOf(keyPath) : undefined;
+    const other = format === 'docs.json' ? 'mint.json' : 'docs.json';
+    const place = format === 'docs.json' ? docsJsonPlaceOf(keyPath) : mintJsonPlaceOf(keyPath);
     const message =
       place === undefined
         ? `not a ${format} setting Offprint knows` +
           `${key.suggestion === undefined ? '' : ` (did you mean "${key.suggestion}"?)`}; ignored`
-        : `a mint.json setting, not a docs.json one: ${place}; ignored`;
+        : `a ${other} setting, not a ${format} one: ${place}; ignored`;
     return { file: fileOf(key.path), keyPath, message };
   });
   if (found.length > MAX_UNKNOWN_KEYS) {
