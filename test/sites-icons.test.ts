@@ -130,4 +130,35 @@ describe('icon names the shipped sets lack', () => {
       ['snippets/Concepts.jsx', expect.stringMatching(/^icon "box-open-full": /)],
     ]);
   });
+
+  // Bytez's home page maps the data an MDX snippet exports (`export const tasks = [{ icon: 'waves-sine' }]`)
+  // to cards: a third of them showed no icon and the import said nothing.
+  it('are reported from the data an MDX page or snippet exports, not from its prose', () => {
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'index.mdx': [
+        "import { tasks } from '/snippets/tasks.mdx';",
+        '',
+        'Write icon: "not-an-icon" in the frontmatter.',
+        '',
+        '<CardGroup>{tasks.map((t) => <Card title={t.title} icon={t.icon} />)}</CardGroup>',
+        '',
+        'export const more = {',
+        "  first: { icon: 'waves-sine' },",
+        '',
+        "  second: { icon: 'rocket' },",
+        '};',
+      ].join('\n'),
+      'snippets/tasks.mdx': [
+        'export const tasks = [',
+        "  { title: 'A', icon: 'music-magnifying-glass' },",
+        "  { title: 'B', icon: 'fingerprint' },",
+        '];',
+      ].join('\n'),
+    });
+    expect(unknownIcons(dir)).toEqual([
+      ['index.mdx', expect.stringMatching(/^icon "waves-sine": /)],
+      ['snippets/tasks.mdx', expect.stringMatching(/^icon "music-magnifying-glass": /)],
+    ]);
+  });
 });

@@ -12,7 +12,10 @@ import { stripCode } from './pages/references.js';
 
 /** `icon="name"`, `icon='name'`, `icon={"name"}` in MDX. */
 const COMPONENT_ICON = /\bicon\s*=\s*\{?\s*(?:"([^"\n]{1,80})"|'([^'\n]{1,80})')/g;
-/** `icon: "name"` in a script snippet's data, which its JSX hands to a Card or an Icon (E2B's card lists). */
+/**
+ * `icon: "name"` in a script snippet's data, or in what an MDX file exports, which JSX hands to a Card or an
+ * Icon (E2B's card lists, Bytez's task cards).
+ */
 const SCRIPT_ICON = /\bicon\s*:\s*(?:"([^"\n]{1,80})"|'([^'\n]{1,80})')/g;
 /** A script's block comments and comment lines (not `//` after code: it may be a URL's). */
 const SCRIPT_COMMENT = /\/\*[\s\S]*?\*\/|^[ \t]*\/\/[^\n]*/gm;
@@ -28,6 +31,49 @@ const ConfigIconSchema = z.union([z.string(), z.object({ name: z.string(), style
 const MAX_NAMES = 2_000;
 /** Unknown names reported one by one; past it, one line counts the rest. */
 const MAX_REPORTED = 20;
+
+/**
+ * The `export` blocks of an MDX body, as MDX reads them: from a line starting with `export`, up to a blank
+ * line where the code so far closes every bracket it opened (MDX goes on past a blank line while the code
+ * is not yet complete). Strings are skipped roughly (no template nesting): enough to find data, not to parse.
+ */
+function esmBlocks(body: string): string {
+  const blocks: string[] = [];
+  let block: string[] | null = null;
+  let depth = 0;
+  for (const line of body.split('\n')) {
+    if (block === null) {
+      if (!/^export\s/.test(line)) continue;
+      block = [];
+      depth = 0;
+    }
+    if (line.trim() === '' && depth <= 0) {
+      blocks.push(block.join('\n'));
+      block = null;
+      continue;
+    }
+    block.push(line);
+    depth += bracketBalance(line);
+  }
+  if (block !== null) blocks.push(block.join('\n'));
+  return blocks.join('\n');
+}
+
+/** Brackets a line opens minus those it closes, outside its quoted strings. */
+function bracketBalance(line: string): number {
+  let balance = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote !== null) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '{' || c === '[' || c === '(') balance++;
+    else if (c === '}' || c === ']' || c === ')') balance--;
+  }
+  return balance;
+}
 
 interface Use {
   readonly file: string;
@@ -49,10 +95,10 @@ export class IconNameCollector {
     // Icons in code samples are text, not icons to draw.
     const body = stripCode(source.slice(frontmatter?.[0].length ?? 0));
     for (const match of body.matchAll(COMPONENT_ICON)) names.add((match[1] ?? match[2] ?? '').trim());
-    if (SCRIPT_FILE.test(file)) {
-      for (const match of body.replace(SCRIPT_COMMENT, '').matchAll(SCRIPT_ICON)) {
-        names.add((match[1] ?? match[2] ?? '').trim());
-      }
+    // A script's data, or the data an MDX file exports, is often handed to cards (`icon={t.icon}`).
+    const code = SCRIPT_FILE.test(file) ? body : esmBlocks(body);
+    for (const match of code.replace(SCRIPT_COMMENT, '').matchAll(SCRIPT_ICON)) {
+      names.add((match[1] ?? match[2] ?? '').trim());
     }
     for (const name of names) this.add(name, undefined, file);
   }
