@@ -5,7 +5,7 @@
  * line showed an empty code block and lost the text after it.
  */
 import { describe, expect, it } from 'vitest';
-import { miniMarkdown } from '../server/sites/theme/endpoint/markdown.js';
+import { markdownText, miniMarkdown } from '../server/sites/theme/endpoint/markdown.js';
 
 describe('miniMarkdown code', () => {
   it('reads a one-line triple-backtick span as inline code, not a fence', () => {
@@ -23,5 +23,17 @@ describe('miniMarkdown code', () => {
 
   it('leaves emphasis marks inside code alone', () => {
     expect(miniMarkdown('Call `__init__` and `a*b*c`.')).toContain('<code>__init__</code> and <code>a*b*c</code>');
+  });
+});
+
+describe('markdownText code', () => {
+  it('keeps the words of an inline triple-backtick span and leaves out fenced code', () => {
+    const text = markdownText(
+      'Send ``` \'Authorization: KEY\' ``` always.\n```json\n{"secret": 1}\n```\nThen ``a`` done.',
+    );
+    expect(text).toContain("'Authorization: KEY'");
+    expect(text).toContain('always.');
+    expect(text).not.toContain('secret');
+    expect(text).toContain('Then a done.');
   });
 });

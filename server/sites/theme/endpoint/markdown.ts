@@ -75,8 +75,19 @@ function closesFence(line: string, fence: string): boolean {
 
 /** Plain text of a Markdown description (for the search index). */
 export function markdownText(text: string): string {
-  return text
-    .replace(/```[\s\S]*?```/g, ' ')
+  // Fenced code is left out, as in miniMarkdown's blocks; an inline span's words stay, without its backticks.
+  const prose: string[] = [];
+  let fence: string | null = null;
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (fence !== null) {
+      if (closesFence(line, fence)) fence = null;
+      continue;
+    }
+    fence = openingFence(line);
+    if (fence === null) prose.push(line);
+  }
+  return prose
+    .join(' ')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/[*_`#>]/g, '')
     .replace(/\s+/g, ' ')
