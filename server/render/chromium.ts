@@ -58,7 +58,10 @@ export async function launchChromium(executablePath: string | null = findChromiu
   if (executablePath === null) {
     throw new Error(NO_CHROMIUM);
   }
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+  // Ctrl-C is the owner's to handle (an export cancels its job, serve shuts down, each closing the
+  // browser): Playwright's own handler would close Chromium under the pages in flight, which then fail
+  // as warnings, and exit the process before the owner's cleanup ran. It still kills it at exit.
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS], handleSIGINT: false });
 }
 
 /** How a remote browser is spoken to: Playwright's browser-server protocol, or plain CDP. */

@@ -45,6 +45,10 @@ function openPort(proc: NodeJS.Process): Port {
   if (send === undefined) throw new Error('the render sandbox must be started by the render pool');
   // Ends with the server: a sandbox never outlives the process that started it.
   proc.on('disconnect', () => proc.exit(0));
+  // Ctrl-C in a terminal signals the whole process group, this child too: the parent decides what it
+  // means (an export cancels, serve shuts down) and ends the sandbox itself, instead of seeing it die
+  // mid-page and reporting a crash.
+  proc.on('SIGINT', () => undefined);
   return { send: (message) => void send(message), onMessage: (listener) => void proc.on('message', listener) };
 }
 
