@@ -35,12 +35,12 @@ describe('orgs create', () => {
     expect(await cli(['orgs', 'create', '--name', 'X', '--plan', 'gold', '--data-dir', dataDir])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `offprint: --plan: Invalid option: expected one of "free"|"pro"|"enterprise"\n${helpHint('orgs')}`,
+      stderr: `offprint: --plan must be one of free, pro, enterprise (got "gold")\n${helpHint('orgs')}`,
     });
     expect(await cli(['orgs', 'create', '--data-dir', dataDir])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `offprint: --name: Invalid input: expected string, received undefined\n${helpHint('orgs')}`,
+      stderr: `offprint: --name is required\n${helpHint('orgs')}`,
     });
     expect(await cli(['orgs', 'create', '--name', '  ', '--data-dir', dataDir])).toEqual({
       code: 2,

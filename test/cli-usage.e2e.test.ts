@@ -43,7 +43,7 @@ describe('usage and errors', () => {
     [
       'a bad log format',
       ['export', '--domain', 'a.b', '--out', 'x.zip', '--log-format', 'xml', ...d],
-      '--log-format: Invalid option: expected one of "text"|"json"',
+      '--log-format must be one of text, json (got "xml")',
       'export',
     ],
     [
@@ -53,6 +53,25 @@ describe('usage and errors', () => {
       'feedback',
     ],
     ['an export without a project', ['feedback', 'export', ...d], '--project ID is required', 'feedback'],
+    ['a missing required flag', ['projects', 'create', '--name', 'X', ...d], '--domain is required', 'projects'],
+    [
+      'a value not among the choices',
+      ['orgs', 'create', '--name', 'A', '--plan', 'gold', ...d],
+      '--plan must be one of free, pro, enterprise (got "gold")',
+      'orgs',
+    ],
+    [
+      'a bad filter of several words, named as typed',
+      ['feedback', 'export', '--project', 'p', '--date-from', 'yesterday', ...d],
+      '--date-from: "yesterday" is not a valid date: use YYYY-MM-DD or an ISO 8601 date-time with Z or an offset',
+      'feedback',
+    ],
+    [
+      'a filter whose field has another name',
+      ['feedback', 'export', '--project', 'p', '--search', 'a'.repeat(201), ...d],
+      '--search must be at most 200 characters',
+      'feedback',
+    ],
     [
       'an import without a file',
       ['feedback', 'import', '--project', 'p', ...d],

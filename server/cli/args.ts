@@ -69,14 +69,54 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O) 
   }
 }
 
-/** Validates a flag value with a zod schema, naming the flag in the error. */
-export function flag<S extends z.ZodType>(name: string, schema: S, value: unknown): z.output<S> {
+/** A flag's name as typed, from a schema field's (`dateFrom` is `--date-from`), or as `renamed` says. */
+function flagName(field: PropertyKey, renamed: Readonly<Record<string, string>>): string {
+  const key = String(field);
+  return renamed[key] ?? key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** The value an issue is about: `value` itself, or the field of it the issue's path names. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) at = typeof at === 'object' && at !== null ? Reflect.get(at, key) : undefined;
+  return at;
+}
+
+/**
+ * One issue about `--flag`, in the words of someone typing a command line: zod's own ("Invalid input:
+ * expected string, received undefined", "expected one of \"a\"|\"b\"") describe the schema, not what
+ * to type. Messages the schemas wrote themselves are kept.
+ */
+function issueLine(flagText: string, issue: z.core.$ZodIssue, given: unknown): string {
+  if (issue.code === 'invalid_type' && given === undefined) return `${flagText} is required`;
+  if (issue.code === 'invalid_value' && issue.values.length > 1) {
+    const choices = issue.values.map(String).join(', ');
+    if (given === undefined) return `${flagText} is required (${choices})`;
+    return `${flagText} must be one of ${choices} (got ${JSON.stringify(given)})`;
+  }
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return `${flagText} must be at most ${issue.maximum} characters`;
+  }
+  return `${flagText}: ${issue.message}`;
+}
+
+/**
+ * Validates a flag value with a zod schema, naming the flag in the error. Issues of an object schema
+ * name their own field (a flag of that name, or as `renamed` says: `{ q: 'search' }`); others `name`.
+ */
+export function flag<S extends z.ZodType>(
+  name: string,
+  schema: S,
+  value: unknown,
+  renamed: Readonly<Record<string, string>> = {},
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  // Issues of an object schema name their own field (a flag of the same name); others belong to `name`.
-  throw new UsageError(
-    result.error.issues.map((i) => `--${i.path.length > 0 ? i.path.join('.') : name}: ${i.message}`).join('; '),
-  );
+  const lines = result.error.issues.map((issue) => {
+    const field = issue.path.map((key) => flagName(key, renamed)).join('.');
+    return issueLine(`--${field === '' ? name : field}`, issue, valueAt(value, issue.path));
+  });
+  throw new UsageError(lines.join('; '));
 }
 
 /** The single positional argument a command expects. */

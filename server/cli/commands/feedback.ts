@@ -46,15 +46,20 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
     search: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
-  const { format, ...selection } = flag('filters', FeedbackExportQuerySchema, {
-    dateFrom: values['date-from'] ?? values.dateFrom,
-    dateTo: values['date-to'] ?? values.dateTo,
-    source: values.source,
-    status: values.status,
-    path: values.path,
-    q: values.search,
-    format: values.format ?? 'ndjson',
-  });
+  const { format, ...selection } = flag(
+    'filters',
+    FeedbackExportQuerySchema,
+    {
+      dateFrom: values['date-from'] ?? values.dateFrom,
+      dateTo: values['date-to'] ?? values.dateTo,
+      source: values.source,
+      status: values.status,
+      path: values.path,
+      q: values.search,
+      format: values.format ?? 'ndjson',
+    },
+    { q: 'search' },
+  );
   return withRuntime(io, values['data-dir'], async (rt) => {
     const project = requireProject(rt, values.project);
     const download = feedbackDownload(rt, project.orgId, project.id, selection, format);
