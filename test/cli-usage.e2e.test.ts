@@ -120,6 +120,11 @@ describe("each command's own help", () => {
     'preview',
     'verify',
     'serve-bundle',
+    'pack',
+    'signing-key',
+    'diff',
+    'delta',
+    'apply',
   ];
 
   it.each(commands)(

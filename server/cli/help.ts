@@ -187,6 +187,23 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       'verify docs.zip --public-key docs-team.pem --json',
     ],
   },
+  pack: {
+    summary:
+      'On a connected machine: fetch the remote images, videos, fonts and OpenAPI specs a docs project uses into a zip that imports offline with them.',
+    usage: [
+      'pack PATH --out FILE.zip [--strict] [--allow-http] [--allow-private-hosts] [--timeout S] [--max-file-mb N] [--max-total-mb N]',
+    ],
+    flags: [
+      ['--out FILE.zip', 'Where to write the zip: the project as it is, plus the copies and their lock (required)'],
+      ['--strict', 'Exit 1 when any URL could not be fetched (default: listed, exit 0)'],
+      ['--allow-http', 'Also fetch plain http:// URLs (their bytes could be altered on the way)'],
+      ['--allow-private-hosts', 'Also fetch from loopback, private and link-local addresses (an intranet host)'],
+      ['--timeout S', 'Seconds one URL may take (default 30)'],
+      ['--max-file-mb N', 'Largest file fetched, any kind (default 25 per image, 100 per video, 10 per font or spec)'],
+      ['--max-total-mb N', 'Largest total fetched (default 512)'],
+    ],
+    examples: ['pack ./docs --out docs-packed.zip', 'pack docs-main.zip --out docs-packed.zip --strict --json'],
+  },
   diff: {
     summary:
       'Compare two bundles: pages added, removed and changed (by their text, with an excerpt), assets, redirects, navigation, and the size of a delta.',
