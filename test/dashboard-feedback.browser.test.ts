@@ -80,6 +80,10 @@ needsChromium().describe('feedback triage in the dashboard', () => {
         const opened = await openDashboard(env, '#/feedback', view);
         await opened.page.waitForSelector('text=No feedback yet');
         expect(await opened.page.textContent('.empty')).toContain('NDJSON');
+        // The command it suggests runs as shown: `feedback import` needs the project.
+        expect(await opened.page.textContent('.empty code')).toBe(
+          `offprint feedback import --project ${env.projectId} FILE.ndjson`,
+        );
         failures.push(...(await problems(opened.page, `empty ${view.width} ${view.scheme}`)));
         await screenshot(opened.page, 'feedback-empty', view, SHOTS);
         await opened.close();

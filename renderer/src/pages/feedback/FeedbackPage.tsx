@@ -134,7 +134,7 @@ export function FeedbackPage({ api }: { api: ApiClient }) {
         />
         {!empty && <FeedbackFilters view={view} onChange={setView} paths={stats?.pages.map((p) => p.path) ?? []} />}
       </div>
-      {empty && <NoFeedback />}
+      {empty && <NoFeedback projectId={projectId} />}
       {(importing || empty) && projectId !== '' && (
         <ImportFeedback
           api={api}

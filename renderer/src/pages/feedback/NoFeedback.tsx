@@ -1,8 +1,11 @@
 /** The first-run state of the feedback page: where feedback comes from, and how to bring it in. */
 import { EmptyState } from '../../ui/EmptyState.js';
 
-/** Shown when the project has no feedback at all (not when a filter matches nothing). */
-export function NoFeedback() {
+/**
+ * Shown when the project has no feedback at all (not when a filter matches nothing). The command it
+ * suggests names the project, so that it runs as shown (`feedback import` refuses to guess one).
+ */
+export function NoFeedback({ projectId }: { readonly projectId: string }) {
   return (
     <EmptyState icon="feedback" title="No feedback yet">
       <p>
@@ -12,7 +15,7 @@ export function NoFeedback() {
       </p>
       <p>
         Feedback collected on an air-gapped network comes back as an NDJSON file: import it below, or run{' '}
-        <code>offprint feedback import FILE.ndjson</code>.
+        <code>offprint feedback import --project {projectId === '' ? 'ID' : projectId} FILE.ndjson</code>.
       </p>
     </EmptyState>
   );
