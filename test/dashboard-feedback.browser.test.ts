@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
+  brokenCommandWords,
   horizontalOverflow,
   openDashboard,
   screenshot,
@@ -85,6 +86,7 @@ needsChromium().describe('feedback triage in the dashboard', () => {
           `offprint feedback import --project ${env.projectId} FILE.ndjson`,
         );
         failures.push(...(await problems(opened.page, `empty ${view.width} ${view.scheme}`)));
+        failures.push(...(await brokenCommandWords(opened.page)).map((w) => `empty ${view.width}: ${w}`));
         await screenshot(opened.page, 'feedback-empty', view, SHOTS);
         await opened.close();
       }

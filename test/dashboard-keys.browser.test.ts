@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '../server/render/chromium.js';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { fingerprintOf, parsePublicKey } from '../server/signing/ed25519.js';
-import { openDashboard, startDashboardEnv, type DashboardEnv } from './helpers/dashboard.js';
+import { brokenCommandWords, openDashboard, startDashboardEnv, VIEWS, type DashboardEnv } from './helpers/dashboard.js';
 import { needsChromium } from './helpers/needs.js';
 
 const ENTRIES = [
@@ -86,6 +86,17 @@ needsChromium().describe('keys and feedback in the dashboard', () => {
     },
     60_000,
   );
+
+  needsChromium().it('shows the verify commands with no word broken over two lines, wide and narrow', async () => {
+    const broken: string[] = [];
+    for (const view of VIEWS) {
+      const { page, close } = await openDashboard(env, '#/keys', view);
+      await page.waitForSelector('[data-testid=signing-fingerprint]');
+      broken.push(...(await brokenCommandWords(page)).map((word) => `${view.width}: ${word}`));
+      await close();
+    }
+    expect(broken).toEqual([]);
+  });
 
   needsChromium().it(
     'rotates the signing key after confirming and lists the old one as retired, with its public key',

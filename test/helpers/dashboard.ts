@@ -144,6 +144,42 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/**
+ * Words of the `offprint ...` commands the page shows that are broken across two lines though they fit
+ * on one (Chromium breaks after a hyphen: `--` then `project` reads as two words, and a copied command
+ * looks wrong), each as `word in "command"`.
+ */
+export function brokenCommandWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const code of document.querySelectorAll('code')) {
+      const text = code.textContent ?? '';
+      if (!text.startsWith('offprint ')) continue;
+      const style = getComputedStyle(code);
+      const room = code.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      // Each word of each text node: a word split over text nodes is measured part by part, each whole.
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size < 2) continue;
+          const probe = document.createElement('span');
+          probe.style.whiteSpace = 'nowrap';
+          probe.textContent = match[0];
+          code.append(probe);
+          const fits = probe.getBoundingClientRect().width <= room;
+          probe.remove();
+          if (fits) broken.push(`${match[0]} in "${text}"`);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
 /** Writes a full-page screenshot named after the page and view into `dir` ({@link SHOT_DIR}); returns its path. */
 export async function screenshot(page: Page, name: string, view: View, dir = SHOT_DIR): Promise<string> {
   const path = join(dir, `${name}-${view.width}x${view.height}-${view.scheme}.png`);

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { apiClient } from '../api/client.js';
 import { ErrorNote } from '../ui/ErrorNote.js';
+import { Command } from '../ui/Command.js';
 
 /** Asks for an admin key. */
 export function ConnectPage({ onConnect }: { onConnect: (token: string) => void }) {
@@ -31,7 +32,8 @@ export function ConnectPage({ onConnect }: { onConnect: (token: string) => void 
         </div>
         <h1>Sign in</h1>
         <p className="muted">
-          Paste an admin API key. On the machine running Offprint, create one with <code>offprint keys create</code>.
+          Paste an admin API key. On the machine running Offprint, create one with{' '}
+          <Command text="offprint keys create" />.
         </p>
         <label className="field">
           <span>Admin API key</span>

@@ -12,6 +12,7 @@ import { formatBytes, formatWhen } from '../../ui/format.js';
 import { Icon } from '../../ui/Icon.js';
 import { useLoad } from '../../ui/useLoad.js';
 import { startDownload } from './startDownload.js';
+import { Command } from '../../ui/Command.js';
 
 /** How many earlier exports the choice offers (the newest; a delta from an old one saves little). */
 const BASES = 20;
@@ -59,7 +60,7 @@ export function DeltaDownload(props: { api: ApiClient; job: ExportJob }) {
       <div className="stack">
         <p className="muted">
           Only what changed since an earlier export of this site, signed. Whoever holds that export rebuilds this one
-          byte for byte: <code>offprint apply OLD.zip DELTA.zip --out NEW.zip</code>
+          byte for byte: <Command text="offprint apply OLD.zip DELTA.zip --out NEW.zip" />
         </p>
         <div className="inline-form">
           <label className="field grow">

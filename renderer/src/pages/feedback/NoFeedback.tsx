@@ -1,5 +1,6 @@
 /** The first-run state of the feedback page: where feedback comes from, and how to bring it in. */
 import { EmptyState } from '../../ui/EmptyState.js';
+import { Command } from '../../ui/Command.js';
 
 /**
  * Shown when the project has no feedback at all (not when a filter matches nothing). The command it
@@ -15,7 +16,7 @@ export function NoFeedback({ projectId }: { readonly projectId: string }) {
       </p>
       <p>
         Feedback collected on an air-gapped network comes back as an NDJSON file: import it below, or run{' '}
-        <code>offprint feedback import --project {projectId === '' ? 'ID' : projectId} FILE.ndjson</code>.
+        <Command text={`offprint feedback import --project ${projectId === '' ? 'ID' : projectId} FILE.ndjson`} />.
       </p>
     </EmptyState>
   );

@@ -13,6 +13,7 @@ import { formatWhen } from '../../ui/format.js';
 import { Icon } from '../../ui/Icon.js';
 import { useLoad } from '../../ui/useLoad.js';
 import { downloadPublicKey, publicKeyFileName, RetiredKeys } from './RetiredKeys.js';
+import { Command } from '../../ui/Command.js';
 
 /** What to do with the fingerprint on the receiving side. */
 function HowToCheck({ orgId, signingKey }: { orgId: string; signingKey: SigningKey }) {
@@ -25,13 +26,14 @@ function HowToCheck({ orgId, signingKey }: { orgId: string; signingKey: SigningK
         </li>
         <li>
           They run this, or unzip the bundle, open its <code>verify.html</code> and type the fingerprint:
-          <code className="command">offprint verify bundle.zip --fingerprint {signingKey.fingerprint}</code>
+          <Command className="command" text={`offprint verify bundle.zip --fingerprint ${signingKey.fingerprint}`} />
         </li>
         <li>
           Or they keep the public key file (download it here) and run:
-          <code className="command">
-            offprint verify bundle.zip --public-key {publicKeyFileName(orgId, signingKey)}
-          </code>
+          <Command
+            className="command"
+            text={`offprint verify bundle.zip --public-key ${publicKeyFileName(orgId, signingKey)}`}
+          />
         </li>
       </ol>
     </div>
