@@ -161,6 +161,12 @@ describe("each command's own help", () => {
     }
   });
 
+  it('offprint help --help (or -h) is the general usage, as offprint help is', async () => {
+    const help = await cli(['help']);
+    expect(await cli(['help', '--help'])).toEqual(help);
+    expect(await cli(['--help', '-h'])).toEqual(help);
+  });
+
   it('refuses help for a command that does not exist', async () => {
     expect(await cli(['help', 'bogus'])).toEqual({
       code: 2,

@@ -115,7 +115,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     if (name === 'help' || name === '--help' || name === '-h') {
-      const topic = rest[0];
+      // `help --help` asks for help on help: the general usage, not an unknown command named --help.
+      const topic = rest.find((arg) => arg !== '--help' && arg !== '-h');
       if (topic !== undefined && !Object.hasOwn(COMMANDS, topic)) throw new UsageError(`unknown command: ${topic}`);
       await write(io.stdout, topic === undefined ? HELP : helpOf(topic));
       return 0;
