@@ -1,7 +1,8 @@
 /**
  * Warnings of `offprint export` (the built binary): readable lines with `--log-format text` (what a
  * terminal gets by default), JSON lines by default when stderr is not a terminal (scripts, CI) and with
- * `--log-format json`. The project links to an anchor its page lacks, which the export warns about.
+ * `--log-format json`. The project links to an anchor its page lacks, which the export warns about, and has a
+ * page the site cannot render (shown as its source), which the summary names.
  */
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
@@ -18,8 +19,9 @@ needsChromium().describe('offprint export warnings', () => {
 
   beforeAll(async () => {
     const source = writeProject({
-      'docs.json': docsJson(),
+      'docs.json': docsJson({ navigation: { pages: ['index', 'broken'] } }),
       'index.mdx': '# Home\n\nSee [the missing part](#no-such-heading) and [the sheet](/files/gone.pdf).\n',
+      'broken.mdx': '# Broken\n\nexport const limits = {;\n',
     });
     const created = await runBinary([
       ...['projects', 'create', '--name', 'Warn', '--domain', DOMAIN, '--source', source],
@@ -42,7 +44,11 @@ needsChromium().describe('offprint export warnings', () => {
       expect.arrayContaining([
         '  1 files the pages refer to are not in the project (left out; warnings in the log)',
         '    /files/gone.pdf',
+        '  1 page errors while rendering (a page shown as its source, a script error; warnings in the log)',
       ]),
+    );
+    expect(run.stdout).toMatch(
+      /\n {4}\/broken: the page could not be rendered from its source, so readers see the source instead: \S/,
     );
   });
 

@@ -14,6 +14,7 @@ import {
   READY_EXPRESSION,
   SNAPSHOT_EXPRESSION,
   snapshotProblem,
+  renderErrorMessage,
 } from './captureScripts.js';
 import { consoleErrorOf, exceptionOf } from './consoleErrors.js';
 import { fulfilFromSite } from './fulfil.js';
@@ -218,6 +219,7 @@ export class CaptureTarget {
       if (problem !== null) throw new CaptureError(problem);
       // Inline code the policy refused is not a request: only URLs are reported.
       for (const url of snapshot.refused) if (/^(https?|wss?):/i.test(url)) page.blocked.push(url);
+      if (snapshot.renderError !== null) page.errors.push(renderErrorMessage(snapshot.renderError));
       const requests = page.requests === null ? null : [...page.requests];
       return { html: snapshot.html, blocked: [...new Set(page.blocked)], errors: page.errors, requests };
     } finally {

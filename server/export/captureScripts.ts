@@ -52,6 +52,7 @@ export const SNAPSHOT_EXPRESSION = `({
   refused: Array.isArray(window.__offprintRefused) ? window.__offprintRefused.map(String) : [],
   href: location.href,
   status: performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0,
+  renderError: document.querySelector('[data-op-render-error] .op-render-error-message')?.textContent ?? null,
 })`;
 
 export interface Snapshot {
@@ -61,6 +62,8 @@ export interface Snapshot {
   readonly href: string;
   /** HTTP status of the document (0 when the browser does not say). */
   readonly status: number;
+  /** Why the site could not render the page from its source (it shows the source instead), or null. */
+  readonly renderError: string | null;
 }
 
 export function isSnapshot(value: unknown): value is Snapshot {
@@ -69,7 +72,8 @@ export function isSnapshot(value: unknown): value is Snapshot {
     typeof value['html'] === 'string' &&
     Array.isArray(value['refused']) &&
     typeof value['href'] === 'string' &&
-    typeof value['status'] === 'number'
+    typeof value['status'] === 'number' &&
+    (value['renderError'] === null || typeof value['renderError'] === 'string')
   );
 }
 
@@ -81,6 +85,19 @@ export function snapshotProblem(snapshot: Snapshot, url: string): string | null 
     return `the page answered HTTP ${snapshot.status}`;
   }
   return null;
+}
+
+/** Longest reason a render failure's warning quotes (a compiler's message may hold a whole code frame). */
+const MAX_REASON = 300;
+
+/**
+ * The page error a capture reports for a page the site could not render (its source is shown instead), so
+ * the export's warnings name it: the bundle would otherwise carry it without a word.
+ */
+export function renderErrorMessage(reason: string): string {
+  const line = reason.replace(/\s+/g, ' ').trim();
+  const short = line.length > MAX_REASON ? `${line.slice(0, MAX_REASON)}…` : line;
+  return `the page could not be rendered from its source, so readers see the source instead: ${short}`;
 }
 
 /** Digest of everything above: a capture made with other scripts or settings is not reused. */

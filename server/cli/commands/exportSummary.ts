@@ -17,6 +17,14 @@ function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
   return lines;
 }
 
+/** Longest listed line: an error's message may be a whole stack or code frame (the log has it whole). */
+const MAX_LINE = 200;
+
+function clipped(line: string): string {
+  const flat = line.replace(/\s+/g, ' ');
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}…` : flat;
+}
+
 /** The lines `offprint export` prints when the export completes (and `--json` is not given). */
 export function summary(
   job: ExportJobRow,
@@ -80,6 +88,13 @@ export function summary(
     );
   }
   lines.push(...listed(result.blockedRequests, ({ page, url }) => `${page}: ${url}`));
+  const rendering = result.pageErrors ?? [];
+  if (rendering.length > 0) {
+    lines.push(
+      `  ${rendering.length} page errors while rendering (a page shown as its source, a script error; warnings in the log)`,
+      ...listed(rendering, ({ page, message }) => clipped(`${page}: ${message}`)),
+    );
+  }
   const egress = result.egressFailures ?? [];
   if (egress.length > 0) {
     lines.push(
