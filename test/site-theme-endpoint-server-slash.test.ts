@@ -1,6 +1,8 @@
 /**
  * A server URL written with a trailing slash (`https://api.helicone.ai/`, Swagger 2's `basePath: "/"`) joins
- * the operation's path with one slash in the request samples, as in the URL bar.
+ * the operation's path with one slash in the request samples, as in the URL bar. A server URL with variables
+ * (`{api_base_url}`, `https://{region}.api.test`) is shown with each variable's `default`, as OpenAPI defines
+ * it: Dify's specs declare `"url": "{api_base_url}"`, and every sample read `--url '{api_base_url}/...'`.
  */
 import { parse as parseHtml } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +48,34 @@ describe('server URL with a trailing slash', () => {
     });
     expect(text).toContain('https://api.helicone.test/v1/request/query');
     expect(text).not.toContain('helicone.test//');
+  });
+});
+
+describe('server URL with variables', () => {
+  it('fills each variable with its default, in the samples and the URL bar', async () => {
+    const text = await samplesOf({
+      openapi: '3.0.1',
+      info: { title: 'vars', version: '1' },
+      servers: [
+        {
+          url: '{base}/{region}',
+          variables: { base: { default: 'https://api.vars.test/v1' }, region: { default: 'eu', enum: ['eu', 'us'] } },
+        },
+      ],
+      paths: { '/v1/request/query': OPERATION },
+    });
+    expect(text).toContain('https://api.vars.test/v1/eu/v1/request/query');
+    expect(text).not.toContain('{base}');
+    expect(text).not.toContain('{region}');
+  });
+
+  it('keeps a variable the server does not define as written', async () => {
+    const text = await samplesOf({
+      openapi: '3.0.1',
+      info: { title: 'vars', version: '1' },
+      servers: [{ url: 'https://{tenant}.vars.test', variables: { other: { default: 'x' } } }],
+      paths: { '/v1/request/query': OPERATION },
+    });
+    expect(text).toContain('https://{tenant}.vars.test/v1/request/query');
   });
 });

@@ -38,13 +38,27 @@ function serverUrl(doc: Json, op: OpenApiOperation): string | undefined {
 function declaredServer(doc: Json, op: OpenApiOperation): string | undefined {
   for (const source of [op.operation['servers'], op.pathItem['servers'], doc['servers']]) {
     const first = Array.isArray(source) ? (source as unknown[])[0] : undefined;
-    if (isObject(first) && typeof first['url'] === 'string') return first['url'];
+    if (isObject(first) && typeof first['url'] === 'string') return withDefaults(first['url'], first['variables']);
   }
   if (typeof doc['host'] === 'string') {
     const scheme = Array.isArray(doc['schemes']) ? String((doc['schemes'] as unknown[])[0]) : 'https';
     return `${scheme}://${doc['host']}${typeof doc['basePath'] === 'string' ? doc['basePath'] : ''}`;
   }
   return undefined;
+}
+
+/**
+ * A server URL with its `{name}` variables replaced by their `default` (OpenAPI: the value "used for
+ * substitution" when none is supplied), so samples hold a URL that can be run (Dify's `"{api_base_url}"`);
+ * a variable the server does not define, or defines without a string default, stays as written.
+ */
+function withDefaults(url: string, variables: unknown): string {
+  if (!isObject(variables)) return url;
+  return url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const variable = variables[name];
+    const value = isObject(variable) ? variable['default'] : undefined;
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
 }
 
 /** Path-item parameters overridden by operation parameters with the same name and location. */
