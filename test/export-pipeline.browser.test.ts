@@ -184,7 +184,7 @@ needsChromium().describe('static export pipeline', () => {
     const manifestFile = files.find((name) => /^_assets\/search\/manifest\.js$/.test(name));
     expect(manifestFile).toBeDefined();
     const folder = manifestFile?.slice(0, -'manifest.js'.length) ?? '';
-    expect(text(`${folder}manifest.js`).startsWith('__offprintSearchShard("manifest",{"version":2,')).toBe(true);
+    expect(text(`${folder}manifest.js`).startsWith('__offprintSearchShard("manifest",{"version":3,')).toBe(true);
     expect(files.some((name) => name === `${folder}t0.js`)).toBe(true);
     const chunks = files.filter((name) => name.startsWith(`${folder}d`)).map(text);
     expect(chunks.join('')).toContain('"u":"../../guides/intro.html"');

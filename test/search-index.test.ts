@@ -104,7 +104,7 @@ describe('the search index at import', () => {
   it('never trusts an index shipped inside the source', async () => {
     const source = project('delta');
     mkdirSync(join(source, SEARCH_INDEX_DIR));
-    writeFileSync(join(source, SEARCH_INDEX_DIR, 'manifest.json'), '{"version":2,"docs":1,"chunk":8,"shards":[]}');
+    writeFileSync(join(source, SEARCH_INDEX_DIR, 'manifest.json'), '{"version":3,"docs":1,"chunk":8,"shards":[]}');
     writeFileSync(join(source, SEARCH_INDEX_DIR, 'd0.json'), '{"docs":[{"u":"/evil","t":"Forged","x":"forged"}]}');
     const plain = importSite(runtime, projectId, source);
     expect(() => readdirSync(searchIndexDir(buildDir(runtime.dataDir, projectId, plain.buildId)))).toThrow(/ENOENT/);

@@ -191,7 +191,7 @@ describe('assets under /_offprint/', () => {
   it('serves the search index of the searchable pages only', async () => {
     const res = await s.site('/_offprint/search/manifest.json');
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ version: 2, docs: 4 });
+    expect(await res.json()).toMatchObject({ version: 3, docs: 4 });
     const chunk = await s.site('/_offprint/search/d0.json');
     const index = (await chunk.json()) as { docs: { u: string; t: string; x: string }[] };
     expect(index.docs.map((d) => d.u).sort()).toEqual(['/', '/guides/broken', '/guides/intro', '/guides/post-one']);

@@ -18,7 +18,7 @@ const ShownDocSchema = z.looseObject({
 
 /** `manifest.json`: the shard boundaries and doc count. */
 export const SearchManifestSchema = z.object({
-  version: z.literal(2),
+  version: z.literal(3),
   docs: z.number().int().nonnegative(),
   chunk: z.number().int().positive(),
   shards: z.array(z.string()),

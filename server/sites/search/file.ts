@@ -15,7 +15,7 @@ import type { ShardSink } from './shards.js';
  * Folder name inside the build folder. A dotfile, so the site never serves it as a project file; the
  * version follows the index format (`SearchManifest.version`), so a format change rebuilds it.
  */
-export const SEARCH_INDEX_DIR = '.offprint-search.v2';
+export const SEARCH_INDEX_DIR = '.offprint-search.v3';
 
 /** The single-file index of format 1, removed wherever it is found (imports never trust it). */
 const LEGACY_FILE = '.offprint-search-index.v1.json';

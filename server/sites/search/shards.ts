@@ -12,6 +12,7 @@ import {
   type SearchDoc,
   type SearchManifest,
   type ShownDoc,
+  wordTerms,
 } from '../theme/searchFormat.js';
 import { HeadCollector } from './heads.js';
 import { PostingStore, ReusedList, termJson } from './postings.js';
@@ -74,7 +75,7 @@ class Collector {
     const id = this.docs++;
     this.boosts.push(doc.b ?? 1);
     for (let field = 0; field < FIELD_COUNT; field++) {
-      const raw = fieldText(doc, field).split(SPLIT);
+      const raw = fieldText(doc, field).split(SPLIT).flatMap(wordTerms);
       const length = new Set(raw).size;
       this.lengths.push(length);
       this.totals[field] = (this.totals[field] ?? 0) + length;
@@ -207,7 +208,7 @@ async function writeShards(
   if (pending.length > 0) sink.write(`d${Math.floor(collector.docs / chunk)}`, JSON.stringify({ docs: pending }));
   const { shards, heads } = writeTermShards(collector, sink, options.shardBytes ?? SHARD_BYTES);
   const manifest: SearchManifest = {
-    version: 2,
+    version: 3,
     docs: collector.docs,
     chunk,
     shards,

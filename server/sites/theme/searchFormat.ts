@@ -63,7 +63,7 @@ export const SEARCH_MANIFEST_NAME = 'manifest';
  * prefix typed first ("co") finds what the whole span would rank first without loading it.
  */
 export interface SearchManifest {
-  readonly version: 2;
+  readonly version: 3;
   /** Number of docs (ids 0 to docs - 1). */
   readonly docs: number;
   /** Docs per doc chunk. */
@@ -104,13 +104,41 @@ export function searchScript(name: string, json: string): string {
   return `${SEARCH_SHARD_CALLBACK}(${JSON.stringify(name)},${json});\n`;
 }
 
+/** Characters of scripts written without spaces between words: Han, Hiragana and Katakana. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_RUNS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+
+/** Whether a term starts with a CJK character, so it may match inside a run of them (no word starts). */
+export function isCjkTerm(term: string): boolean {
+  return CJK.test(term.charAt(0));
+}
+
+/**
+ * One space-delimited word as index terms: itself, or, where it holds Chinese or Japanese, its other
+ * parts whole and each CJK run as overlapping character pairs (a lone character as itself). Those
+ * scripts put no space between words, so a whole clause was one term and a word inside it found nothing;
+ * pairs are what search engines' CJK analysers index, and a query's pairs then match wherever they stand.
+ */
+export function wordTerms(word: string): string[] {
+  if (!CJK.test(word)) return [word];
+  const out: string[] = [];
+  for (const part of word.match(CJK_RUNS) ?? []) {
+    if (!CJK.test(part)) out.push(part);
+    else if (part.length < 2) out.push(part);
+    else for (let i = 0; i + 1 < part.length; i++) out.push(part.slice(i, i + 2));
+  }
+  return out;
+}
+
 /**
  * Words of a text or query as the index knows them: split at spaces and punctuation, lower-cased (the
- * same rule MiniSearch applies, so ranking carries over).
+ * same rule MiniSearch applies, so ranking carries over), Chinese and Japanese runs as character pairs.
  */
 export function searchTokens(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[\n\r\p{Z}\p{P}]+/u)
-    .filter((t) => t.length > 0);
+    .filter((t) => t.length > 0)
+    .flatMap(wordTerms);
 }

@@ -42,7 +42,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isManifest(value: unknown): value is SearchManifest {
-  return isObject(value) && value['version'] === 2 && Array.isArray(value['shards']);
+  return isObject(value) && value['version'] === 3 && Array.isArray(value['shards']);
 }
 
 function isTermShard(value: unknown): value is TermShard {
@@ -123,7 +123,7 @@ export function createShardedSearch(
   };
   const manifest = async (): Promise<SearchManifest> => {
     const data = await file(SEARCH_MANIFEST_NAME);
-    if (!isManifest(data)) throw new Error('search: the manifest is not an index of format 2');
+    if (!isManifest(data)) throw new Error('search: the manifest is not an index of format 3');
     return data;
   };
   const shard = async (name: string): Promise<TermShard> => {

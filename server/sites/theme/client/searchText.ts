@@ -2,7 +2,7 @@
  * What both search engines share: the query's words, the result shape, the snippet around the first
  * match with its highlights, and the heading a result should point at.
  */
-import type { SearchDoc } from '../searchFormat.js';
+import { isCjkTerm, type SearchDoc } from '../searchFormat.js';
 
 /** One result as the UI shows it. */
 export interface SearchHit {
@@ -29,6 +29,8 @@ export function terms(query: string): string[] {
 function wordStarts(text: string, term: string): number {
   const lower = text.toLowerCase();
   let at = lower.indexOf(term);
+  // A Chinese or Japanese term is a pair of characters within a run: it has no word start to look for.
+  if (isCjkTerm(term)) return at;
   while (at > 0 && /[\p{L}\p{N}]/u.test(lower[at - 1] ?? '')) at = lower.indexOf(term, at + 1);
   return at;
 }
@@ -46,14 +48,18 @@ export function snippet(
   }
   const start = first < 0 ? 0 : Math.max(0, first - Math.floor(width / 3));
   let cut = text.slice(start, start + width);
-  if (start > 0) cut = `…${cut.replace(/^\S*\s/, '')}`;
-  if (start + width < text.length) cut = `${cut.replace(/\s\S*$/, '')}…`;
+  // Trim to a word start, unless the run before the first space holds the match: Chinese and Japanese put
+  // no spaces between words, and that run can be most of the cut.
+  const lead = /^\S*\s/.exec(cut)?.[0].length ?? 0;
+  if (start > 0) cut = `…${lead <= first - start ? cut.slice(lead) : cut}`;
+  const tail = /\s\S*$/.exec(cut)?.index ?? cut.length;
+  if (start + width < text.length) cut = `${tail > first - start + 1 ? cut.slice(0, tail) : cut}…`;
   const marks: [number, number][] = [];
   const lower = cut.toLowerCase();
   for (const w of words) {
     let at = lower.indexOf(w);
     while (at >= 0) {
-      if (!/[\p{L}\p{N}]/u.test(lower[at - 1] ?? '')) marks.push([at, at + w.length]);
+      if (isCjkTerm(w) || !/[\p{L}\p{N}]/u.test(lower[at - 1] ?? '')) marks.push([at, at + w.length]);
       at = lower.indexOf(w, at + w.length);
     }
   }
