@@ -22,6 +22,12 @@ describe('search over Chinese and Japanese text', () => {
     expect(searchTokens('LLMアプリ')).toEqual(['llm', 'アプ', 'プリ']);
   });
 
+  it('pairs characters, not UTF-16 halves, beyond the Basic Multilingual Plane', () => {
+    // 𠮷 (U+20BB7) is one character written as two UTF-16 units.
+    expect(searchTokens('𠮷野家')).toEqual(['𠮷野', '野家']);
+    expect(searchTokens('𠮷')).toEqual(['𠮷']);
+  });
+
   it('finds a word inside a clause, and highlights it in the snippet', async () => {
     const { engine } = searchOver(await memoryShards(DOCS));
     const deploy = await engine.search('部署');

@@ -106,12 +106,13 @@ export function searchScript(name: string, json: string): string {
 
 /** Characters of scripts written without spaces between words: Han, Hiragana and Katakana. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_RUNS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 
 /** Whether a term starts with a CJK character, so it may match inside a run of them (no word starts). */
 export function isCjkTerm(term: string): boolean {
-  return CJK.test(term.charAt(0));
+  return CJK_START.test(term);
 }
 
 /**
@@ -124,9 +125,10 @@ export function wordTerms(word: string): string[] {
   if (!CJK.test(word)) return [word];
   const out: string[] = [];
   for (const part of word.match(CJK_RUNS) ?? []) {
-    if (!CJK.test(part)) out.push(part);
-    else if (part.length < 2) out.push(part);
-    else for (let i = 0; i + 1 < part.length; i++) out.push(part.slice(i, i + 2));
+    // By code point: a rarer Han character (U+20000 on) is two UTF-16 units, never to be split.
+    const chars = Array.from(part);
+    if (!CJK.test(part) || chars.length < 2) out.push(part);
+    else for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
   }
   return out;
 }
