@@ -66,17 +66,42 @@ export function linkAttrs(href: string): string {
     : attrs({ href: url });
 }
 
+/**
+ * The code spans of a text: a run of backticks opens one and the next run of the same length closes it
+ * (CommonMark), so "``a ` b``" and "``` x ```" are code. Found over the text's backtick runs in one pass
+ * each way: a regex with a lazy body and a backreference tries every unclosed run against the rest of the
+ * text, which grows as length^1.5 on a spec's description of many runs of distinct lengths.
+ */
+function codeSpans(text: string): { start: number; end: number; fence: number }[] {
+  const runs = [...text.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
+  // For each run, the index of the next run of the same length (-1: none).
+  const next = new Array<number>(runs.length).fill(-1);
+  const seen = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const length = runs[i]?.length ?? 0;
+    next[i] = seen.get(length) ?? -1;
+    seen.set(length, i);
+  }
+  const spans: { start: number; end: number; fence: number }[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const open = runs[i];
+    const close = runs[next[i] ?? -1];
+    if (open === undefined || close === undefined) continue;
+    spans.push({ start: open.at, end: close.at + close.length, fence: open.length });
+    i = next[i] ?? i;
+  }
+  return spans;
+}
+
 function inlineEmphasis(escaped: string): string {
-  // A code span opens with a run of backticks and closes at the next run of the same length (CommonMark),
-  // so "``a ` b``" and "``` x ```" are code; what is inside is left as written, emphasis marks included.
-  const span = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
+  // What is inside a code span is left as written, emphasis marks included.
   let out = '';
   let last = 0;
-  for (let m = span.exec(escaped); m !== null; m = span.exec(escaped)) {
-    let code = m[2] ?? '';
+  for (const { start, end, fence } of codeSpans(escaped)) {
+    let code = escaped.slice(start + fence, end - fence);
     if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
-    out += emphasis(escaped.slice(last, m.index)) + `<code>${code}</code>`;
-    last = m.index + m[0].length;
+    out += emphasis(escaped.slice(last, start)) + `<code>${code}</code>`;
+    last = end;
   }
   return out + emphasis(escaped.slice(last));
 }
