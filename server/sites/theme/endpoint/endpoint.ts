@@ -12,7 +12,8 @@ import { endpointBar } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
 import { requestExamples, requestPanel, type RequestExample } from './requestExamples.js';
-import { authOf, exampleText, mediaExample, mediaExamples, pickContent, type Sample } from './samples.js';
+import { responseExamplesOf, responsePanel } from './responses.js';
+import { authOf, exampleText, mediaExample, pickContent, type Sample } from './samples.js';
 import { sampleLanguages } from './snippets.js';
 import { fieldRow, isObject, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 import { schemaRows } from './topRows.js';
@@ -108,22 +109,6 @@ export class Page {
       `<a class="op-heading-anchor" href="#${esc(id)}" aria-label="Link to this section">${LINK}</a>${esc(title)}${extra}</h2>${body}</section>`
     );
   }
-}
-
-/** The response examples of an operation, a tab per status (and per named example), for highlighting. */
-function responseExamplesOf(ctx: SchemaContext, responses: ReadonlyArray<[string, unknown]>): Sample[] {
-  return responses.flatMap(([status, raw]) => {
-    const resolved = ctx.resolve(raw).node;
-    const picked =
-      pickContent(resolved?.['content']) ??
-      (resolved?.['schema'] ? (['application/json', { schema: resolved['schema'] }] as [string, Json]) : undefined);
-    if (!picked) return [];
-    // Several named examples: a tab each, named after the status and the example.
-    return mediaExamples(ctx, picked[1], 'response').map((example) => ({
-      label: example.name === undefined ? status : `${status} · ${example.name}`,
-      ...exampleText(example.value, picked[0]),
-    }));
-  });
 }
 
 /**
@@ -242,21 +227,10 @@ export async function renderEndpointPage(
     page.text.push(...(rows?.fields ?? []));
     html += page.section('Body', rows?.html ?? '', `<span class="op-endpoint-media">${esc(media[0])}</span>`);
   }
-  const tabs = responses.map(([status, raw]) => {
-    const resolved = ctx.resolve(raw).node ?? {};
-    const picked =
-      pickContent(resolved['content']) ??
-      (resolved['schema'] ? (['application/json', { schema: resolved['schema'] }] as [string, Json]) : undefined);
-    let inner =
-      typeof resolved['description'] === 'string'
-        ? `<div class="op-response-description">${miniMarkdown(resolved['description'])}</div>`
-        : '';
-    if (picked?.[1]['schema'] !== undefined) {
-      inner += `<p class="op-endpoint-media">${esc(picked[0])}</p>`;
-      inner += schemaRows(ctx, picked[1]['schema'], 'response', 'response', page.anchor('response')).html;
-    }
-    return { label: status, html: `<div class="op-response">${inner}</div>` };
-  });
+  const tabs = responses.map(([status, raw]) => ({
+    label: status,
+    html: responsePanel(ctx, ctx.resolve(raw).node ?? {}, page.anchor('response')),
+  }));
   html += page.section('Response', tabStrip(`${slug}-status`, tabs, 'op-response-tabs'));
   return {
     html: `<div class="op-endpoint" data-op-endpoint="">${html}</div>`,
