@@ -3,6 +3,7 @@
  * rows (listing.ts): past its free values, an example shows a named schema it shows already as `{}`, and
  * past its last value it nests nothing more.
  */
+import { withExampleRefs } from './exampleRefs.js';
 import { Listing } from './listing.js';
 import { flatten, isObject, variants, type Json, type SchemaContext } from './schema.js';
 import { hasProperties, mapValue } from './schemaFacts.js';
@@ -22,9 +23,11 @@ function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: num
   if (!node || cycle || depth > MAX_EXAMPLE_DEPTH) return {};
   ctx.listing.add();
   const schema = flatten(inner, node);
-  if (schema['example'] !== undefined) return schema['example'];
-  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return (schema['examples'] as unknown[])[0];
-  if (schema['default'] !== undefined) return schema['default'];
+  const listed = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
+  const given = [schema['example'], listed.length > 0 ? listed[0] : undefined, schema['default']].find(
+    (candidate) => candidate !== undefined,
+  );
+  if (given !== undefined) return withExampleRefs(ctx.document, given);
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return (schema['enum'] as unknown[])[0];
   const options = variants(schema);
   if (options.length > 0) return exampleValue(inner, options[0], mode, depth + 1);

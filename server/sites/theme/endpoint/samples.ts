@@ -1,5 +1,6 @@
 /** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
 import { exampleOf } from './example.js';
+import { withExampleRefs } from './exampleRefs.js';
 import { generatedSamples, type SampleLanguages } from './snippets.js';
 import { isObject, type Json, type SchemaContext } from './schema.js';
 
@@ -186,11 +187,11 @@ export function pickContent(content: unknown): [string, Json] | undefined {
 
 /** An example for a media type object: `example`, the first of `examples`, else one built from the schema. */
 export function mediaExample(ctx: SchemaContext, media: Json, mode: 'request' | 'response'): unknown {
-  if (media['example'] !== undefined) return media['example'];
+  if (media['example'] !== undefined) return withExampleRefs(ctx.document, media['example']);
   if (isObject(media['examples'])) {
     const first = Object.values(media['examples'])[0];
     const resolved = ctx.resolve(first).node;
-    if (resolved && resolved['value'] !== undefined) return resolved['value'];
+    if (resolved && resolved['value'] !== undefined) return withExampleRefs(ctx.document, resolved['value']);
   }
   return media['schema'] === undefined ? undefined : exampleOf(ctx, media['schema'], mode);
 }
@@ -211,7 +212,8 @@ export function mediaExamples(ctx: SchemaContext, media: Json, mode: 'request' |
     const resolved = ctx.resolve(raw).node;
     if (resolved?.['value'] === undefined) return [];
     const summary = resolved['summary'];
-    return [{ name: typeof summary === 'string' && summary.trim() !== '' ? summary : key, value: resolved['value'] }];
+    const name = typeof summary === 'string' && summary.trim() !== '' ? summary : key;
+    return [{ name, value: withExampleRefs(ctx.document, resolved['value']) }];
   });
   if (all.length > 1) return all;
   const value = mediaExample(ctx, media, mode);
