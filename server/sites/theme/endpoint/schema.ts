@@ -7,7 +7,7 @@ import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
 import { tabStrip } from './code.js';
 import { miniMarkdown } from './markdown.js';
-import { flatten, refName, type SchemaContext, typeLabel, variants } from './schemaContext.js';
+import { flatten, refName, type SchemaContext, typeLabel, variants, withScalarVariants } from './schemaContext.js';
 import { constraints, hasProperties, isObject, keyRowValue, literal, type Json } from './schemaFacts.js';
 
 export { isObject, type Json } from './schemaFacts.js';
@@ -75,7 +75,7 @@ export interface FieldOptions {
 export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts: FieldOptions = {}): string {
   ctx.listing.add();
   const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
-  const schema = node ? flatten(inner, node) : {};
+  const schema = node ? withScalarVariants(inner, flatten(inner, node)) : {};
   const description = typeof opts.description === 'string' ? opts.description : schema['description'];
   const deprecated = opts.deprecated === true || schema['deprecated'] === true;
   const example =

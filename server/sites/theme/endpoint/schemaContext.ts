@@ -100,3 +100,28 @@ export function typeLabel(ctx: SchemaContext, value: unknown, depth = 0): string
   }
   return nullable ? `${label} | null` : label;
 }
+
+/**
+ * A row's schema with what its scalar alternatives allow: a nullable value written `anyOf: [X, {type:
+ * 'null'}]` (Pydantic writes every Optional so, Phonic's `phone_number`) keeps X's enum, limits, format and
+ * example, and alternatives that are all enums list their values together. Such alternatives have no fields,
+ * so their tabs show nothing and the allowed values were nowhere on the page. Object or array alternatives
+ * are left to the variant tabs; the row's own keys win.
+ */
+export function withScalarVariants(ctx: SchemaContext, schema: Json): Json {
+  const options = variants(schema);
+  if (options.length === 0) return schema;
+  const resolved: Json[] = [];
+  for (const option of options) {
+    const { node, ctx: inner } = ctx.resolve(option);
+    if (!node || variants(node).length > 0) return schema;
+    const flat = flatten(inner, node);
+    if (flat['type'] === 'object' || flat['type'] === 'array' || flat['properties'] || flat['items']) return schema;
+    if (flat['type'] !== 'null') resolved.push(flat);
+  }
+  const [only] = resolved;
+  if (resolved.length === 1 && only) return { ...only, ...schema };
+  const enums = resolved.map((option) => option['enum']);
+  if (resolved.length === 0 || schema['enum'] !== undefined || !enums.every(Array.isArray)) return schema;
+  return { ...schema, enum: [...new Set((enums as unknown[][]).flat())] };
+}
