@@ -3,6 +3,7 @@
  * `anyOf: [{enum: [...]}, {type: 'null'}]` (Pydantic writes every Optional so; Phonic's `phone_number`
  * is a oneOf of the same shape) shows its options, limits and example. Before, the row read only
  * `string | null`: the alternatives have no fields, so their tabs were empty and the values nowhere.
+ * A list of enum values (`include`, Pydantic's `list[Enum]`) shows its items' options, where it read `string[]`.
  */
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
@@ -42,5 +43,23 @@ describe('fields whose schema is a union of scalars', () => {
       oneOf: [{ type: 'object', properties: { a: { type: 'string', enum: ['x'] } } }, { type: 'null' }],
     });
     expect(objects.querySelector(':scope > .op-field > .op-field-body > .op-field-enum')).toBeNull();
+  });
+});
+
+describe('fields that list enum values', () => {
+  it("show the items' options, by $ref, inline or nullable", () => {
+    expect(options(row({ type: 'array', items: { $ref: '#/components/schemas/Sort' } }))).toEqual([
+      'created_at',
+      'email',
+    ]);
+    expect(options(row({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } }))).toEqual(['a', 'b']);
+    const nullable = row({
+      anyOf: [{ type: 'array', items: { $ref: '#/components/schemas/Sort' } }, { type: 'null' }],
+    });
+    expect(options(nullable)).toEqual(['created_at', 'email']);
+  });
+
+  it('show none for a list of free values', () => {
+    expect(options(row({ type: 'array', items: { type: 'string' } }))).toEqual([]);
   });
 });

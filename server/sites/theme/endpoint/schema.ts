@@ -7,7 +7,15 @@ import { kebabName } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
 import { tabStrip } from './code.js';
 import { miniMarkdown } from './markdown.js';
-import { flatten, refName, type SchemaContext, typeLabel, variants, withScalarVariants } from './schemaContext.js';
+import {
+  fieldOptions,
+  flatten,
+  refName,
+  type SchemaContext,
+  typeLabel,
+  variants,
+  withScalarVariants,
+} from './schemaContext.js';
 import { constraints, hasProperties, isObject, keyRowValue, literal, type Json } from './schemaFacts.js';
 
 export { isObject, type Json } from './schemaFacts.js';
@@ -90,8 +98,9 @@ export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts:
   if (schema['default'] !== undefined)
     head += `<span class="op-field-default">default: <code>${esc(literal(schema['default']))}</code></span>`;
   let body = typeof description === 'string' && description.trim() ? miniMarkdown(description) : '';
-  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
-    body += `<p class="op-field-enum">Available options: ${(schema['enum'] as unknown[]).map((v) => `<code>${esc(literal(v))}</code>`).join(', ')}</p>`;
+  const options = fieldOptions(inner, schema);
+  if (options.length > 0) {
+    body += `<p class="op-field-enum">Available options: ${options.map((v) => `<code>${esc(literal(v))}</code>`).join(', ')}</p>`;
   }
   for (const c of constraints(schema)) body += `<p class="op-field-constraint">${esc(c)}</p>`;
   if (example !== undefined && typeof example !== 'object')

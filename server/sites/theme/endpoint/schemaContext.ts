@@ -125,3 +125,21 @@ export function withScalarVariants(ctx: SchemaContext, schema: Json): Json {
   if (resolved.length === 0 || schema['enum'] !== undefined || !enums.every(Array.isArray)) return schema;
   return { ...schema, enum: [...new Set((enums as unknown[][]).flat())] };
 }
+
+/**
+ * The values a field may take, shown as its options: its enum, else its items' when it is a list of enum
+ * values (an `include` or `expand` parameter, Pydantic's `list[Enum]`, nullable or not), which the row
+ * otherwise showed only as `string[]` with the values nowhere on the page.
+ */
+export function fieldOptions(ctx: SchemaContext, schema: Json): unknown[] {
+  if (Array.isArray(schema['enum'])) return schema['enum'] as unknown[];
+  const lists = [schema, ...variants(schema)].flatMap((option) => {
+    const { node, ctx: inner } = ctx.resolve(option);
+    return node && node['items'] !== undefined ? [{ items: node['items'], ctx: inner }] : [];
+  });
+  const [list] = lists;
+  if (lists.length !== 1 || !list) return [];
+  const { node, ctx: inner } = list.ctx.resolve(list.items);
+  const item = node ? withScalarVariants(inner, flatten(inner, node)) : {};
+  return Array.isArray(item['enum']) ? (item['enum'] as unknown[]) : [];
+}
