@@ -94,4 +94,16 @@ describe('$ref inside example values', () => {
     const plain = { a: [1, { b: 'c' }] };
     expect(withExampleRefs(loop, plain)).toBe(plain);
   });
+
+  it('stops following refs once an example has grown past its bound (a small spec cannot make a huge page)', () => {
+    // 20,000 refs to one 100 KB string would write 2 GB into the page; each ref alone is a few bytes.
+    const big = { 'x-big': 'x'.repeat(100_000) };
+    const refs = Array.from({ length: 20_000 }, () => ({ $ref: '#/x-big' }));
+    const expanded = withExampleRefs(big, refs);
+    const size = JSON.stringify(expanded).length;
+    expect(size).toBeLessThan(5_000_000);
+    // The first refs are followed; the rest stay as written.
+    expect((expanded as unknown[])[0]).toBe(big['x-big']);
+    expect((expanded as unknown[])[19_999]).toEqual({ $ref: '#/x-big' });
+  });
 });
