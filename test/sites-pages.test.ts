@@ -173,6 +173,32 @@ describe('page set rules', () => {
     expect(model.counts.snippets).toBe(3);
   });
 
+  it('reports a <Snippet file> whose _snippets/ file is missing, as it renders nothing (mem0, Agno)', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['index', 'own', 'nested/page'] } }),
+      'index.mdx':
+        '# Home\n\n<Snippet file="get-help.mdx"/>\n\n<Snippet file="gone.mdx" />\n\n```mdx\n<Snippet file="in-code.mdx" />\n```\n',
+      'nested/page.mdx': '<Steps>\n  <Snippet file="steps/venv" />\n</Steps>\n',
+      'own.mdx': 'import { Snippet } from \'/snippets/snippet.jsx\'\n\n<Snippet file="anything.mdx" />\n',
+      'snippets/snippet.jsx': 'export const Snippet = ({ file }) => <em>{file}</em>;\n',
+      'snippets/get-help.mdx': 'In snippets/, not where <Snippet file> looks',
+      '_snippets/get-help.mdx': 'Help',
+    });
+    const problems = loadSiteProject(dir).problems.filter((p) => p.code === 'missing-snippet');
+    expect(problems).toEqual([
+      {
+        code: 'missing-snippet',
+        file: 'index.mdx',
+        message: '<Snippet file="gone.mdx">: _snippets/gone.mdx not found in the project',
+      },
+      {
+        code: 'missing-snippet',
+        file: 'nested/page.mdx',
+        message: '<Snippet file="steps/venv">: _snippets/steps/venv not found in the project',
+      },
+    ]);
+  });
+
   it('keeps a page with broken frontmatter, reporting it', () => {
     const dir = writeProject({
       'docs.json': docsJson({ navigation: { pages: ['index', 'list', 'open'] } }),

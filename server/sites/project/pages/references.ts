@@ -4,6 +4,7 @@
  * not references (novu's pages show hundreds of `import ... from '@novu/react'` in code).
  */
 import { posix } from 'node:path';
+import { LEGACY_SNIPPET_DIR } from '../../render/compile/legacySnippets.js';
 import type { SiteProblem } from '../model.js';
 import { ownCopy } from '../ownCopy.js';
 
@@ -13,6 +14,8 @@ export interface SourceReferences {
   readonly assets: readonly string[];
   /** Import specifiers (as written). */
   readonly imports: readonly string[];
+  /** `file` values of the older `<Snippet file="...">` includes (as written), none when the page defines its own `Snippet`. */
+  readonly legacySnippets: readonly string[];
 }
 
 /**
@@ -56,6 +59,10 @@ const IMAGE = inlineLinkPattern('!');
 /** An attribute stands after whitespace: `?src="` inside a URL string is no attribute (Firecrawl's survey link). */
 const ATTRIBUTE = /(?<=\s)(?:src|img)\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
 const IMPORT = /^import\s+(?:[^'";]*?\s+from\s+)?["']([^"'\n]+)["']/gm;
+/** `<Snippet ... file="x.mdx">`: the include the renderer turns into an import from `_snippets/` (legacySnippets.ts). */
+const LEGACY_SNIPPET = /<Snippet\s[^>]*?\bfile\s*=\s*["']([^"'\n]+)["']/g;
+/** A page that imports or exports its own `Snippet`: the renderer leaves its `<Snippet file>` alone. */
+const OWN_SNIPPET = /^(?:import\s[^'"]*\bSnippet\b|export\s+(?:const|let|var|function)\s+Snippet\b)/m;
 
 /**
  * Whether the attribute at `index` names a file. On an HTML tag it does; a project's own component
@@ -77,7 +84,16 @@ export function scanReferences(source: string): SourceReferences {
     if (m[1] !== undefined && isAssetAttribute(text, m.index, m[1])) assets.add(m[1]);
   }
   for (const m of text.matchAll(IMPORT)) if (m[1] !== undefined) imports.add(m[1]);
-  return { assets: [...assets].map(ownCopy), imports: [...imports].map(ownCopy) };
+  const legacySnippets = new Set<string>();
+  if (!OWN_SNIPPET.test(text)) {
+    for (const m of text.matchAll(LEGACY_SNIPPET))
+      if (m[1] !== undefined && m[1].trim() !== '') legacySnippets.add(m[1]);
+  }
+  return {
+    assets: [...assets].map(ownCopy),
+    imports: [...imports].map(ownCopy),
+    legacySnippets: [...legacySnippets].map(ownCopy),
+  };
 }
 
 /**
@@ -106,12 +122,13 @@ const IMPORT_EXTENSIONS = ['', '.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
 
 /**
  * Problems for the references of `file` whose target does not exist: `missing-asset` for images/files,
- * `missing-snippet` for local imports. `files` = the project's (non-ignored) files. Package imports
- * (`react`) are not checked here.
+ * `missing-snippet` for local imports and for `<Snippet file>` includes (which render nothing when their
+ * `_snippets/` file is missing, so a reader sees a silent gap). `files` = the project's (non-ignored)
+ * files. Package imports (`react`) are not checked here.
  */
 export function referenceProblems(files: ReadonlySet<string>, file: string, source: string): SiteProblem[] {
   const problems: SiteProblem[] = [];
-  const { assets, imports } = scanReferences(source);
+  const { assets, imports, legacySnippets } = scanReferences(source);
   for (const ref of assets) {
     const target = localTarget(ref, file, 'clamp');
     if (target !== undefined && target !== '' && !files.has(target)) {
@@ -124,6 +141,16 @@ export function referenceProblems(files: ReadonlySet<string>, file: string, sour
     const found = target !== undefined && IMPORT_EXTENSIONS.some((ext) => files.has(target + ext));
     if (!found)
       problems.push({ code: 'missing-snippet', file, message: `import "${spec}": file not found in the project` });
+  }
+  for (const name of legacySnippets) {
+    const target = (LEGACY_SNIPPET_DIR + name.trim().replace(/^\/+/, '')).slice(1);
+    if (!IMPORT_EXTENSIONS.some((ext) => files.has(target + ext))) {
+      problems.push({
+        code: 'missing-snippet',
+        file,
+        message: `<Snippet file="${name}">: ${target} not found in the project`,
+      });
+    }
   }
   return problems;
 }
