@@ -15,6 +15,10 @@ const HASHES: Record<string, string> = {
   '#whats-next': 'what’s-next',
   '#options--flags-v20-1': 'options-&-flags-v2-0-2',
   '#What%E2%80%99s-Next': 'what’s-next',
+  // Punctuation the ids drop, kept in the hash (Continue links `#tui-mode%3A-interactive-development`).
+  '#what%E2%80%99s-next%3F': 'what’s-next',
+  '#1.-install-the-cli': '1-install-the-cli',
+  '#options-&-flags-(v2.0)': 'options-&-flags-v2-0',
 };
 
 /** The heading with `id` when it is inside the viewport, else null. */

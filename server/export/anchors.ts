@@ -8,7 +8,8 @@
  * (a typed array, no strings: a string cut from a page would keep that whole page's HTML alive) and its
  * fragment links to other pages, which are checked at the end and repaired in the files that have them.
  *
- * A fragment also lands when, lower-cased, it is an id lower-cased or a titled element's GitHub-style
+ * A fragment also lands when, lower-cased or as Mintlify's slug of its text (punctuation the ids drop,
+ * `#tui-mode%3A-interactive-development`), it is an id lower-cased or a titled element's GitHub-style
  * alias (`data-op-alias`): the site's script takes such a link to that element (theme/client/anchors.ts),
  * so it is not broken and keeps its fragment.
  */
@@ -20,6 +21,7 @@ import type { Logger } from '../logger.js';
 import { writeBundleFile } from './bundleFiles.js';
 import { comparePaths } from '../exportSpec/pages.js';
 import { isExternalUrl, parseHtml } from './refs.js';
+import { slugify } from '../sites/render/runtime/slugs.js';
 
 /** A broken fragment link: the bundle file it is in and its original `href`. */
 export interface BrokenAnchorLink {
@@ -76,7 +78,9 @@ interface PageAnchors {
 
 /** Whether `fragment` leads somewhere on a page with `anchors`, as the site's script resolves it. */
 function lands(anchors: PageAnchors, fragment: string): boolean {
-  return hasHash(anchors.exact, idHash(fragment)) || hasHash(anchors.loose, idHash(fragment.toLowerCase()));
+  if (hasHash(anchors.exact, idHash(fragment)) || hasHash(anchors.loose, idHash(fragment.toLowerCase()))) return true;
+  const slug = slugify(fragment);
+  return slug !== '' && hasHash(anchors.loose, idHash(slug));
 }
 
 function hasHash(sorted: Float64Array, hash: number): boolean {
