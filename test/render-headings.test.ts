@@ -99,6 +99,18 @@ describe('heading ids', () => {
     expect(page.dom.querySelector('h4')?.id).toBe('deep');
   });
 
+  // Mintlify's contents come from the page's own headings (remarkExtractTableOfContents); the footnotes'
+  // "Footnotes" label is added later by remark-gfm, visually hidden (sr-only), so it is in neither.
+  it('leaves the footnotes label, and any visually hidden heading, out of the TOC', async () => {
+    const page = await render(
+      '## Setup\n\nSee the note[^1].\n\n<h2 className="sr-only">Hidden</h2>\n\n[^1]: The footnote.',
+    );
+    expect(page.headings).toEqual([{ depth: 2, id: 'setup', text: 'Setup' }]);
+    const label = one(page.dom, 'section.footnotes h2');
+    expect(label.id).toBe('footnote-label');
+    expect(label.classList.contains('sr-only')).toBe(true);
+  });
+
   // Mintlify's remarkExtractTableOfContents lists a step only when its title is an h2 or h3 (its own
   // titleSize or its Steps'); by default steps.tsx draws the title as a bold <p>, no heading.
   it("lists a Step's title in the TOC only when its titleSize, or its group's, is h2 or h3", async () => {

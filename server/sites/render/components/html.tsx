@@ -60,7 +60,10 @@ function HeadingView(props: { level: Level; source: MdxProps }): ReactNode {
   const state = useRenderState();
   const { level, source } = props;
   const text = textOf(source.children);
-  const toc = useTocDepth(level === 2 || level === 3 ? level : null);
+  // A visually hidden heading (`sr-only`, as remark-gfm labels the footnotes "Footnotes") is for screen
+  // readers: Mintlify's contents list only the page's own headings, never that label.
+  const hidden = /(?:^|\s)sr-only(?:\s|$)/.test(str(source['className']) ?? '');
+  const toc = useTocDepth((level === 2 || level === 3) && !hidden ? level : null);
   const anchor = state.anchor(text, str(source['id']) ?? null, toc);
   const insideLink = useContext(InsideLink);
   const noAnchor = insideLink || bool(source['noAnchor']);
