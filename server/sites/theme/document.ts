@@ -125,7 +125,7 @@ interface ShellArgs {
 function shell(args: ShellArgs): string {
   const { site, location, mode } = args;
   const c = chrome(site, location);
-  const sw = switchers(site, location);
+  const sw = switchers(site, location, args.current);
   // Custom and center pages have no sidebar beside them; on a phone, where the header hides the tabs and
   // navbar links, the menu button still opens the drawer with them and the section's pages.
   const drawerOnly = mode === 'custom' || mode === 'center';

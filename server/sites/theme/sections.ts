@@ -4,6 +4,7 @@
  * `navigation` and of the divisions the page sits in.
  */
 import type { IconRef, NavDivision, NavSection, SiteModel } from '../project/model.js';
+import { equivalentPage } from './equivalent.js';
 import { esc, isExternal, linkAttrs } from './html.js';
 import { navIcon, ui } from './icons.js';
 import type { NavLocation } from './navigation.js';
@@ -74,8 +75,12 @@ export function sectionLabel(section: NavSection): string {
   return section.division === 'language' ? (LANGUAGE_NAMES[section.label] ?? section.label) : section.label;
 }
 
-function option(site: SiteModel, section: NavSection, active: boolean): SwitchOption {
-  const href = sectionHref(site, section);
+/** Divisions whose switcher keeps the reader on the same page where the other section has it. */
+const PAIRED: ReadonlySet<NavDivision> = new Set(['language', 'version']);
+
+function option(site: SiteModel, section: NavSection, active: boolean, samePage?: string): SwitchOption {
+  const paired = samePage === undefined ? undefined : site.pages.get(samePage)?.url;
+  const href = paired ?? sectionHref(site, section);
   return {
     label: sectionLabel(section),
     ...(href === undefined ? {} : { href }),
@@ -88,18 +93,28 @@ function option(site: SiteModel, section: NavSection, active: boolean): SwitchOp
   };
 }
 
-/** The switchers around a located page, by division. */
-export function switchers(site: SiteModel, location: NavLocation): Map<NavDivision, Switcher> {
+/**
+ * The switchers around a located page, by division. With the page's path, a language or
+ * version option leads to that section's equivalent page ({@link equivalentPage}) when it has one.
+ */
+export function switchers(
+  site: SiteModel,
+  location: NavLocation,
+  pagePath?: string | null,
+): Map<NavDivision, Switcher> {
   const out = new Map<NavDivision, Switcher>();
   const add = (division: NavDivision, options: SwitchOption[]): void => {
     const known = out.get(division);
     out.set(division, { division, options: [...(known?.options ?? []), ...options] });
   };
-  location.chain.forEach((current, level) => {
+  location.chain.forEach((here, level) => {
     const siblings = level === 0 ? site.navigation.sections : (location.chain[level - 1]?.sections ?? []);
+    const paired = pagePath !== undefined && pagePath !== null && PAIRED.has(here.division);
     add(
-      current.division,
-      siblings.filter((s) => !s.hidden).map((s) => option(site, s, s === current)),
+      here.division,
+      siblings
+        .filter((s) => !s.hidden)
+        .map((s) => option(site, s, s === here, paired ? equivalentPage(site, pagePath, here, s) : undefined)),
     );
   });
   // navigation.global's links, then those of each division the page sits in (a language's own anchors).

@@ -1,0 +1,94 @@
+/**
+ * The page of another language or version that is "the same page" as the one being read, for the
+ * language and version switchers. Mintlify pairs a page with its translation by path: the same path
+ * under the other language's prefix (`guide/install` <-> `fr/guide/install`), and leads to the other
+ * language's first page only when it has no such page. Versions are paired the same way (`v1/intro` <->
+ * `v2/intro`).
+ */
+import type { NavItem, NavSection, SiteModel } from '../project/model.js';
+
+/** A section's pages: every page its sidebar lists (group roots included), its child sections' too. */
+function pagesOf(section: NavSection): string[] {
+  const out: string[] = [];
+  const walk = (items: readonly NavItem[]): void => {
+    for (const item of items) {
+      if (item.kind === 'page') out.push(item.page);
+      else if (item.kind === 'group') {
+        if (item.root !== undefined) out.push(item.root);
+        walk(item.items);
+      }
+    }
+  };
+  const visit = (s: NavSection): void => {
+    walk(s.items);
+    s.sections.forEach(visit);
+  };
+  visit(section);
+  return out;
+}
+
+/**
+ * The folder prefixes a section's pages may sit under, most telling first: its label (`fr/`, `v2/`),
+ * the first folder all its pages share (a `zh-Hans` language kept under `zh-CN/`, a `2.x` version under
+ * `v2/`), and none (the default language's pages often carry no prefix).
+ */
+function prefixesOf(section: NavSection, pages: readonly string[]): string[] {
+  const out = [`${section.label.toLowerCase()}/`];
+  const first = pages[0]?.split('/')[0];
+  if (first !== undefined && pages.every((p) => p.includes('/') && p.split('/')[0] === first)) {
+    out.push(`${first.toLowerCase()}/`);
+  }
+  out.push('');
+  return out;
+}
+
+/** `path` without `prefix` (compared case-blind), or undefined when it does not start with it. */
+function rest(path: string, prefix: string): string | undefined {
+  return path.toLowerCase().startsWith(prefix) ? path.slice(prefix.length) : undefined;
+}
+
+/** What one section's pages are once a prefix is taken off each: rest -> page, the best prefix first. */
+interface Pairing {
+  readonly prefixes: readonly string[];
+  readonly byRest: ReadonlyMap<string, string>;
+}
+
+const pairings = new WeakMap<NavSection, Pairing>();
+
+function pairingOf(site: SiteModel, section: NavSection): Pairing {
+  const known = pairings.get(section);
+  if (known) return known;
+  const pages = pagesOf(section).filter((p) => site.pages.get(p)?.externalUrl === undefined);
+  const prefixes = prefixesOf(section, pages);
+  const byRest = new Map<string, string>();
+  for (const prefix of prefixes) {
+    for (const page of pages) {
+      const r = rest(page, prefix);
+      if (r !== undefined && r !== '' && !byRest.has(r)) byRest.set(r, page);
+    }
+  }
+  const pairing = { prefixes, byRest };
+  pairings.set(section, pairing);
+  return pairing;
+}
+
+/**
+ * The page of `target` paired with `page` of `current` (sibling sections: two languages, two versions),
+ * or undefined when `target` has none, in which case the switcher leads to `target`'s first page.
+ */
+export function equivalentPage(
+  site: SiteModel,
+  page: string,
+  current: NavSection,
+  target: NavSection,
+): string | undefined {
+  const from = pairingOf(site, current);
+  const to = pairingOf(site, target);
+  for (const prefix of from.prefixes) {
+    const r = rest(page, prefix);
+    if (r === undefined || r === '') continue;
+    const found = to.byRest.get(r);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

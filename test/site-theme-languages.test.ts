@@ -1,0 +1,118 @@
+/**
+ * Multi-language and multi-version sites: the language and version switchers keep the reader on the
+ * same page in the other language or version when it has one (Mintlify pairs pages by path under the
+ * language's prefix), else lead to its first page.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parse } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSite, type RenderedSite } from './helpers/themeSite.js';
+
+const dirs: string[] = [];
+let languages: RenderedSite;
+let versions: RenderedSite;
+
+/** A project folder of `docs.json` and one short page per path. */
+async function project(navigation: unknown, pages: Record<string, string>): Promise<RenderedSite> {
+  const dir = mkdtempSync(join(tmpdir(), 'op-theme-lang-'));
+  dirs.push(dir);
+  const config = { theme: 'mint', name: 'Lang', colors: { primary: '#0D9373' }, navigation };
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify(config));
+  for (const [path, title] of Object.entries(pages)) {
+    mkdirSync(dirname(join(dir, `${path}.mdx`)), { recursive: true });
+    writeFileSync(join(dir, `${path}.mdx`), `---\ntitle: ${JSON.stringify(title)}\n---\n\n## One\n\nText.\n`);
+  }
+  return renderSite(dir, 'http://127.0.0.1:1');
+}
+
+beforeAll(async () => {
+  languages = await project(
+    {
+      languages: [
+        { language: 'en', groups: [{ group: 'Start', pages: ['index', 'guide/install', 'guide/configure'] }] },
+        {
+          language: 'fr',
+          groups: [{ group: 'Démarrer', pages: ['fr/index', 'fr/guide/install', 'fr/guide/configure'] }],
+        },
+        { language: 'zh', groups: [{ group: '开始', pages: ['zh/index', 'zh/guide/install', 'zh/guide/only-zh'] }] },
+      ],
+    },
+    {
+      index: 'Home',
+      'guide/install': 'Install',
+      'guide/configure': 'Configure',
+      'fr/index': 'Accueil',
+      'fr/guide/install': 'Installer',
+      'fr/guide/configure': 'Configurer',
+      'zh/index': '首页',
+      'zh/guide/install': '安装',
+      'zh/guide/only-zh': '仅中文',
+    },
+  );
+  // Version labels that are not their folders' names: paired through the folder their pages share.
+  versions = await project(
+    {
+      versions: [
+        { version: '2.x', pages: ['v2/intro', 'v2/setup', 'v2/new'] },
+        { version: '1.x', pages: ['v1/overview', 'v1/setup', 'v1/intro'] },
+      ],
+    },
+    {
+      'v2/intro': 'Intro',
+      'v2/setup': 'Setup',
+      'v2/new': 'New',
+      'v1/overview': 'Old',
+      'v1/setup': 'Setup',
+      'v1/intro': 'Intro',
+    },
+  );
+});
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The switcher options of `division` on the page at `url`: label -> href. */
+function options(site: RenderedSite, url: string, division: string): Record<string, string> {
+  const page = site.pages.get(url);
+  if (!page) throw new Error(`no page at ${url}`);
+  const links = parse(page.html).querySelectorAll(`details[data-division="${division}"] a.op-switcher-option`);
+  return Object.fromEntries(
+    links.map((a) => [a.querySelector('.op-switcher-label')?.textContent.trim() ?? '', a.getAttribute('href') ?? '']),
+  );
+}
+
+describe('language switcher', () => {
+  it('leads to the same page in each other language', () => {
+    expect(options(languages, '/guide/install', 'language')).toEqual({
+      English: '/guide/install',
+      Français: '/fr/guide/install',
+      中文: '/zh/guide/install',
+    });
+    expect(options(languages, '/fr/guide/configure', 'language')).toEqual({
+      English: '/guide/configure',
+      Français: '/fr/guide/configure',
+      中文: '/zh/index',
+    });
+  });
+
+  it("leads to a language's first page when it has no such page", () => {
+    expect(options(languages, '/zh/guide/only-zh', 'language')).toEqual({
+      English: '/',
+      Français: '/fr/index',
+      中文: '/zh/guide/only-zh',
+    });
+    // A home page pairs with the other language's home page.
+    expect(options(languages, '/fr/index', 'language')).toMatchObject({ English: '/', 中文: '/zh/index' });
+  });
+});
+
+describe('version switcher', () => {
+  it('leads to the same page in the other version, else its first page', () => {
+    expect(options(versions, '/v2/intro', 'version')).toEqual({ '2.x': '/v2/intro', '1.x': '/v1/intro' });
+    expect(options(versions, '/v1/setup', 'version')).toEqual({ '2.x': '/v2/setup', '1.x': '/v1/setup' });
+    expect(options(versions, '/v2/new', 'version')).toEqual({ '2.x': '/v2/new', '1.x': '/v1/overview' });
+  });
+});
