@@ -6,8 +6,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parse } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlLang, uiText } from '../server/sites/theme/i18n/index.js';
 import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 
 const dirs: string[] = [];
@@ -114,5 +115,72 @@ describe('version switcher', () => {
     expect(options(versions, '/v2/intro', 'version')).toEqual({ '2.x': '/v2/intro', '1.x': '/v1/intro' });
     expect(options(versions, '/v1/setup', 'version')).toEqual({ '2.x': '/v2/setup', '1.x': '/v1/setup' });
     expect(options(versions, '/v2/new', 'version')).toEqual({ '2.x': '/v2/new', '1.x': '/v1/overview' });
+  });
+});
+
+describe('interface text', () => {
+  const root = (site: RenderedSite, url: string): HTMLElement => {
+    const page = site.pages.get(url);
+    if (!page) throw new Error(`no page at ${url}`);
+    return parse(page.html);
+  };
+  const shell = (r: HTMLElement): string[] => [
+    r.querySelector('.op-toc-title')?.textContent.trim() ?? '',
+    r.querySelector('.op-search-placeholder')?.textContent.trim() ?? '',
+    r.querySelector('.op-feedback-question')?.textContent.trim() ?? '',
+    ...r.querySelectorAll('.op-feedback-vote').map((b) => b.textContent.trim()),
+    ...r.querySelectorAll('.op-pagination-hint').map((b) => b.textContent.trim()),
+    r.querySelector('.op-skip-link')?.textContent.trim() ?? '',
+  ];
+
+  it('is in the language of the page', () => {
+    const fr = root(languages, '/fr/guide/install');
+    expect(fr.querySelector('html')?.getAttribute('lang')).toBe('fr');
+    expect(shell(fr)).toEqual([
+      'Sur cette page',
+      'Rechercher...',
+      'Cette page vous a-t-elle été utile\u00a0?',
+      'Oui',
+      'Non',
+      'Précédent',
+      'Suivant',
+      'Aller au contenu',
+    ]);
+    const zh = root(languages, '/zh/guide/install');
+    expect(shell(zh)).toEqual([
+      '本页内容',
+      '搜索...',
+      '此页面对您有帮助吗？',
+      '是',
+      '否',
+      '上一页',
+      '下一页',
+      '跳到主要内容',
+    ]);
+    expect(shell(root(languages, '/guide/install'))).toEqual([
+      'On this page',
+      'Search...',
+      'Was this page helpful?',
+      'Yes',
+      'No',
+      'Previous',
+      'Next',
+      'Skip to content',
+    ]);
+  });
+
+  it('picks a table by code, region or script, else English', () => {
+    expect(uiText('pt-BR').yes).toBe('Sim');
+    expect(uiText('fr-CA').next).toBe('Suivant');
+    expect(uiText('zh-TW').onThisPage).toBe('本頁內容');
+    expect(uiText('zh-Hans').onThisPage).toBe('本页内容');
+    expect(uiText('cn').onThisPage).toBe('本页内容');
+    expect(uiText('jp').yes).toBe('はい');
+    expect(uiText('ja-JP').yes).toBe('はい');
+    expect(uiText('xx').yes).toBe('Yes');
+    expect(uiText(undefined).yes).toBe('Yes');
+    expect(htmlLang('cn')).toBe('zh-CN');
+    expect(htmlLang('jp')).toBe('ja');
+    expect(htmlLang('pt-BR')).toBe('pt-BR');
   });
 });

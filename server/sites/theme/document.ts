@@ -9,6 +9,7 @@ import { renderHead } from './head.js';
 import { renderHeader } from './header.js';
 import { projectFileUrl } from './urls.js';
 import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
+import { htmlLang, uiText, type UiText } from './i18n/index.js';
 import { ui } from './icons.js';
 import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
 import { renderPageActions } from './pageActions.js';
@@ -67,13 +68,15 @@ function chrome(
   navbar: DocsConfig['navbar'];
   footer: DocsConfig['footer'];
   lang: string;
+  text: UiText;
 } {
   const language = location.chain.find((s) => s.division === 'language');
   return {
     banner: language?.banner ?? site.settings.banner,
     navbar: language?.navbar ?? site.settings.navbar,
     footer: language?.footer ?? site.settings.footer,
-    lang: language?.label ?? 'en',
+    lang: htmlLang(language?.label ?? 'en'),
+    text: uiText(language?.label),
   };
 }
 
@@ -82,7 +85,7 @@ function feedbackOff(site: SiteModel, profile: ExportProfile | undefined): boole
 }
 
 /** Tabs and navbar links again, for the phone drawer (the header hides them on small screens). */
-function drawerExtras(name: string, tabs: Switcher | undefined, navbar: DocsConfig['navbar']): string {
+function drawerExtras(name: string, tabs: Switcher | undefined, navbar: DocsConfig['navbar'], t: UiText): string {
   const tabLinks = (tabs?.options ?? [])
     .map(
       (t) =>
@@ -100,7 +103,7 @@ function drawerExtras(name: string, tabs: Switcher | undefined, navbar: DocsConf
     .join('');
   const close =
     `<div class="op-drawer-head"><span class="op-drawer-title">${esc(name)}</span>` +
-    `<button type="button" class="op-icon-button" data-op-nav-close="" aria-label="Close navigation">${ui('x')}</button></div>`;
+    `<button type="button" class="op-icon-button" data-op-nav-close="" aria-label="${esc(t.closeNavigation)}">${ui('x')}</button></div>`;
   // The head is a child of the scrolling sidebar itself, so that it can stay in view while the list scrolls.
   return (
     `${close}<div class="op-drawer-extras">${tabLinks ? `<ul class="op-drawer-tabs">${tabLinks}</ul>` : ''}` +
@@ -138,13 +141,13 @@ function shell(args: ShellArgs): string {
     items: location.sidebar,
     switchers: sw,
     current: args.current,
-    extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar),
+    extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar, c.text),
     shared,
     ids: args.ids,
     drawerOnly,
   });
   const aside = args.aside
-    ? `<aside class="op-aside"${args.ids('content-side-layout')} aria-label="On this page"><div class="op-aside-inner">${args.aside}</div></aside>`
+    ? `<aside class="op-aside"${args.ids('content-side-layout')} aria-label="${esc(c.text.onThisPage)}"><div class="op-aside-inner">${args.aside}</div></aside>`
     : '';
   const footer = mode === 'custom' ? '' : renderFooter(site, c.footer, args.ids);
   const banner = renderBanner(c.banner, args.ids);
@@ -160,8 +163,15 @@ function shell(args: ShellArgs): string {
     }) +
     // Emoji become images in the body only: the head's title and metadata keep the characters.
     emojiImages(
-      `<body class="op-body"><a class="op-skip-link" href="#op-content">Skip to content</a>${banner}` +
-        renderHeader({ site, switchers: sw, navbar: c.navbar, hasSidebar: sidebar !== '', ids: args.ids }) +
+      `<body class="op-body"><a class="op-skip-link" href="#op-content">${esc(c.text.skipToContent)}</a>${banner}` +
+        renderHeader({
+          site,
+          switchers: sw,
+          navbar: c.navbar,
+          hasSidebar: sidebar !== '',
+          ids: args.ids,
+          text: c.text,
+        }) +
         `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && !drawerOnly && 'op-has-sidebar', aside && 'op-has-aside')}"${args.ids('body-content')}>${sidebar}` +
         (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
         `<main class="op-main" id="op-content"><div class="op-content-wrap"${args.ids('content-container')}><div class="op-column">` +
@@ -178,12 +188,13 @@ function eyebrowOf(site: SiteModel, groups: readonly { readonly label: string }[
 }
 
 /** The page's actions beside its title (docs.json `contextual`). */
-function pageActions(site: SiteModel, page: SitePage, args: DocumentArgs, ids: MintlifyIds): string {
+function pageActions(site: SiteModel, page: SitePage, args: DocumentArgs, ids: MintlifyIds, text: UiText): string {
   return renderPageActions(site.settings.contextual, {
     markdown: args.markdown,
     url: page.url,
     exported: args.profile !== undefined,
     ids,
+    text,
   });
 }
 
@@ -199,6 +210,8 @@ function proseClass(mode: Mode): string {
 export function renderDocument(args: DocumentArgs): string {
   const { site, page, rendered } = args;
   const location = locatePage(site, page.path);
+  // The interface text and date formats of the page's language.
+  const { text: t, lang } = chrome(site, location);
   const mode = modeOf(page);
   const bare = mode === 'custom' || mode === 'frame';
   const examples = /data-op-(example|panel)=/.test(rendered.html);
@@ -208,7 +221,7 @@ export function renderDocument(args: DocumentArgs): string {
   const pagination =
     bare || page.frontmatter.hideFooterPagination === true
       ? ''
-      : renderPagination(site, sidebarOrder(site, location.sidebar), page.path, ids);
+      : renderPagination(site, sidebarOrder(site, location.sidebar), page.path, ids, t);
   const notice =
     mode === 'assistant'
       ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">The AI assistant is not available in this offline copy.</div></div>`
@@ -216,16 +229,16 @@ export function renderDocument(args: DocumentArgs): string {
   const article =
     (bare
       ? ''
-      : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids), ids)) +
+      : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids, t), ids)) +
     notice +
     // Mintlify's `#content` names the page (`data-page-title`, `data-page-href`): projects' CSS scopes by them.
     `<div class="${proseClass(mode)}"${ids('content')} data-page-title="${esc(page.title)}" data-page-href="${esc(page.url)}" data-op-prose="">` +
     `${withExampleIds(rendered.html, ids)}</div>` +
-    (bare ? '' : renderLastModified(site, page)) +
-    (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids)) +
+    (bare ? '' : renderLastModified(site, page, t, lang)) +
+    (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids, t)) +
     pagination;
   const aside = showToc
-    ? renderToc(rendered.headings)
+    ? renderToc(rendered.headings, t)
     : mode === 'default' && examples
       ? '<div class="op-examples" data-op-examples=""></div>'
       : '';
@@ -260,20 +273,22 @@ export function renderDocument(args: DocumentArgs): string {
  * its home link goes to a page that exists ({@link homeUrl}), never back to a 404.
  */
 export function renderNotFound(site: SiteModel, profile?: ExportProfile, scripts?: readonly HeadScript[]): string {
-  const title = site.settings.notFound.title ?? 'Page not found';
-  const description = site.settings.notFound.description ?? "We couldn't find the page you were looking for.";
+  const location = locatePage(site, null);
+  const t = chrome(site, location).text;
+  const title = site.settings.notFound.title ?? t.notFoundTitle;
+  const description = site.settings.notFound.description ?? t.notFoundDescription;
   // A bundle always has an index.html (the root page or its entry redirect page), even when an export
   // leaves the first navigation page out.
   const home = profile === undefined ? homeUrl(site) : '/';
   const article =
     `<div class="op-not-found"><p class="op-not-found-code">404</p><h1 class="op-page-title">${esc(title)}</h1>` +
     `<p class="op-page-description">${inlineMarkdown(description)}</p><div class="op-not-found-actions">` +
-    `<a class="op-button op-button-primary" href="${esc(home)}">Go to the home page</a>` +
-    `<button type="button" class="op-button op-button-ghost" data-op-search-open="">${ui('search')}<span>Search the docs</span></button>` +
+    `<a class="op-button op-button-primary" href="${esc(home)}">${esc(t.goHome)}</a>` +
+    `<button type="button" class="op-button op-button-ghost" data-op-search-open="">${ui('search')}<span>${esc(t.searchDocs)}</span></button>` +
     `</div></div>`;
   return shell({
     site,
-    location: locatePage(site, null),
+    location,
     current: null,
     mode: 'default',
     // No project content: none of its class names, no stylesheet of them.

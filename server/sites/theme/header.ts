@@ -1,6 +1,7 @@
 /** The top of every page: logo, version/language switchers, search, navbar links, mode toggle, tab bar. */
 import type { DocsConfig, SiteModel } from '../project/model.js';
 import { attrs, cls, esc, isExternal, linkAttrs, localAsset, safeUrl } from './html.js';
+import { EN, type UiText } from './i18n/index.js';
 import { navIcon, ui } from './icons.js';
 import { FREE_IDS, type MintlifyIds } from './page.js';
 import { sidebarId } from './sidebar.js';
@@ -17,6 +18,8 @@ export interface HeaderArgs {
   readonly hasSidebar: boolean;
   /** Mintlify's identifiers the page's content leaves free (`#navbar`, `#topbar-cta-button`…); all when unset. */
   readonly ids?: MintlifyIds;
+  /** The interface text in the page's language (English when unset). */
+  readonly text?: UiText;
 }
 
 function logo(site: SiteModel): string {
@@ -92,13 +95,14 @@ function tabBar(site: SiteModel, tabs: Switcher | undefined): string {
 export function renderHeader(args: HeaderArgs): string {
   const { site, switchers } = args;
   const ids = args.ids ?? FREE_IDS;
+  const t = args.text ?? EN;
   const lib = site.settings.iconLibrary;
   const version = switchers.get('version');
   const language = switchers.get('language');
-  const prompt = site.settings.search?.prompt ?? 'Search...';
+  const prompt = site.settings.search?.prompt ?? t.searchPlaceholder;
   const toggle = site.settings.appearance.strict
     ? ''
-    : `<button type="button" class="op-icon-button op-theme-toggle" data-op-theme-toggle="" aria-label="Toggle dark mode">` +
+    : `<button type="button" class="op-icon-button op-theme-toggle" data-op-theme-toggle="" aria-label="${esc(t.toggleDark)}">` +
       `${ui('sun', 'op-when-light')}${ui('moon', 'op-when-dark')}</button>`;
   const menu = args.hasSidebar
     ? `<button type="button"${attrs({
@@ -106,18 +110,18 @@ export function renderHeader(args: HeaderArgs): string {
         'data-op-nav-toggle': '',
         'aria-controls': sidebarId(ids),
         'aria-expanded': 'false',
-        'aria-label': 'Open navigation',
+        'aria-label': t.openNavigation,
       })}>${ui('menu')}</button>`
     : '';
   return (
     `<header class="op-header"${ids('navbar')}><div class="op-header-inner">` +
     `<div class="op-header-left">${menu}${logo(site)}` +
     `${version && version.options.length > 1 ? switcherMenu(version, lib, 'op-switcher-version') : ''}</div>` +
-    `<div class="op-header-center"><button type="button" class="op-search-button"${ids('search-bar-entry')} data-op-search-open="" aria-label="Search">` +
+    `<div class="op-header-center"><button type="button" class="op-search-button"${ids('search-bar-entry')} data-op-search-open="" aria-label="${esc(t.search)}">` +
     `${ui('search')}<span class="op-search-placeholder">${esc(prompt)}</span><kbd class="op-kbd" data-op-shortcut="">⌘K</kbd></button></div>` +
     `<div class="op-header-right topbar-right-container">${navbarLinks(site, args.navbar, ids)}` +
     `${language && language.options.length > 1 ? switcherMenu(language, lib, 'op-switcher-language') : ''}` +
-    `<button type="button" class="op-icon-button op-search-mobile"${ids('search-bar-entry-mobile')} data-op-search-open="" aria-label="Search">${ui('search')}</button>` +
+    `<button type="button" class="op-icon-button op-search-mobile"${ids('search-bar-entry-mobile')} data-op-search-open="" aria-label="${esc(t.search)}">${ui('search')}</button>` +
     `${toggle}</div></div>${tabBar(site, switchers.get('tab'))}</header>`
   );
 }

@@ -5,6 +5,7 @@ import { endpointBar, frontmatterEndpoint } from './endpoint/bar.js';
 import { isAbsoluteUrl, mdxServer } from './endpoint/mdxSamples.js';
 import { attrs, esc } from './html.js';
 import { feedUrlOf, hasFeed } from './feed.js';
+import { EN, type UiText } from './i18n/index.js';
 import { ui } from './icons.js';
 import { projectFileUrl } from './urls.js';
 
@@ -54,7 +55,18 @@ export function renderPageHeader(
   );
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** The day as the page's language writes it (`March 3, 2025`, `3 mars 2025`, `2025年3月3日`). */
+function longDate(day: string, lang: string): string {
+  const options = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(lang, options);
+  } catch {
+    // A language code Intl does not take (`cn`, `jp`) reads as English, like the text around it.
+    format = new Intl.DateTimeFormat('en-US', options);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
 
 /** The day (`YYYY-MM-DD`) a frontmatter date names (`2024-05-01`, an ISO date-time); undefined for none. */
 function dayOf(value: unknown): string | undefined {
@@ -68,12 +80,13 @@ function dayOf(value: unknown): string | undefined {
  * (frontmatter `timestamp` overrides): the frontmatter's `lastUpdatedDate`, else the day the page's file
  * last changed (as imported; Mintlify reads git, which an offline import does not run). '' otherwise.
  */
-export function renderLastModified(site: SiteModel, page: SitePage): string {
+export function renderLastModified(site: SiteModel, page: SitePage, t: UiText = EN, lang = 'en-US'): string {
   const shown = page.frontmatter.timestamp ?? site.settings.timestamps === true;
   const day = shown ? (dayOf(page.frontmatter.lastUpdatedDate) ?? page.lastModified) : undefined;
   if (day === undefined) return '';
-  const shownDay = LONG_DATE.format(new Date(`${day}T00:00:00Z`));
-  return `<p class="op-last-modified">Last modified on <time datetime="${esc(day)}">${esc(shownDay)}</time></p>`;
+  const time = `<time datetime="${esc(day)}">${esc(longDate(day, lang))}</time>`;
+  const [before = '', after = ''] = t.lastModified.split('{date}');
+  return `<p class="op-last-modified">${esc(before)}${time}${esc(after)}</p>`;
 }
 
 /**
@@ -121,7 +134,7 @@ export const FREE_IDS: MintlifyIds = mintlifyIds('');
  * "On this page": h2/h3 headings (and Steps/Updates) of the page; '' when there are none. As Mintlify's,
  * the list is `#table-of-contents` and each item has its `data-depth` (0 for h2, 1 for h3).
  */
-export function renderToc(headings: readonly RenderedHeading[]): string {
+export function renderToc(headings: readonly RenderedHeading[], t: UiText = EN): string {
   const entries = headings.filter((h) => h.text.trim() !== '' && h.id !== '');
   if (entries.length === 0) return '';
   const items = entries
@@ -136,7 +149,7 @@ export function renderToc(headings: readonly RenderedHeading[]): string {
   const taken = headings.some((h) => h.id === 'table-of-contents');
   return (
     `<nav class="op-toc toc"${mintlifyId('table-of-contents', taken)} aria-labelledby="op-toc-title"><p class="op-toc-title" id="op-toc-title">` +
-    `${ui('file-text')}<span>On this page</span></p><ul class="op-toc-list">${items}</ul></nav>`
+    `${ui('file-text')}<span>${esc(t.onThisPage)}</span></p><ul class="op-toc-list">${items}</ul></nav>`
   );
 }
 
@@ -146,13 +159,14 @@ export function renderPagination(
   order: readonly string[],
   current: string,
   ids: MintlifyIds = FREE_IDS,
+  t: UiText = EN,
 ): string {
   const index = order.indexOf(current);
   if (index < 0) return '';
   const link = (path: string | undefined, rel: 'prev' | 'next'): string => {
     const page = path === undefined ? undefined : site.pages.get(path);
     if (!page) return '<span class="op-pagination-spacer"></span>';
-    const label = rel === 'prev' ? 'Previous' : 'Next';
+    const label = esc(rel === 'prev' ? t.previous : t.next);
     const arrow = ui(rel === 'prev' ? 'arrow-left' : 'arrow-right', 'op-pagination-arrow');
     return (
       `<a class="op-pagination-link op-pagination-${rel} pagination-${rel}"${attrs({ href: page.url, rel })}>` +
@@ -171,23 +185,23 @@ export function renderPagination(
  * thanks. The client script drives it; without JS it stays a harmless question. Mintlify's identifiers
  * (`#feedback-thumbs-up`, `#feedback-form`…) are on its parts where `ids` leaves them free.
  */
-export function renderFeedbackWidget(path: string, ids: MintlifyIds = FREE_IDS): string {
+export function renderFeedbackWidget(path: string, ids: MintlifyIds = FREE_IDS, t: UiText = EN): string {
   return (
     `<section class="op-feedback" data-op-feedback="" data-path="${esc(path)}" aria-label="Page feedback">` +
-    `<div class="op-feedback-row"><p class="op-feedback-question">Was this page helpful?</p>` +
+    `<div class="op-feedback-row"><p class="op-feedback-question">${esc(t.helpful)}</p>` +
     `<div class="op-feedback-buttons">` +
-    `<button type="button" class="op-feedback-vote"${ids('feedback-thumbs-up')} data-op-vote="yes" aria-pressed="false">${ui('thumbs-up')}<span>Yes</span></button>` +
-    `<button type="button" class="op-feedback-vote"${ids('feedback-thumbs-down')} data-op-vote="no" aria-pressed="false">${ui('thumbs-down')}<span>No</span></button>` +
+    `<button type="button" class="op-feedback-vote"${ids('feedback-thumbs-up')} data-op-vote="yes" aria-pressed="false">${ui('thumbs-up')}<span>${esc(t.yes)}</span></button>` +
+    `<button type="button" class="op-feedback-vote"${ids('feedback-thumbs-down')} data-op-vote="no" aria-pressed="false">${ui('thumbs-down')}<span>${esc(t.no)}</span></button>` +
     `</div></div>` +
     `<form class="op-feedback-form"${ids('feedback-form')} data-op-feedback-form="" hidden>` +
-    `<label class="op-feedback-label" for="op-feedback-comment" data-op-feedback-prompt="">Anything to add?</label>` +
-    `<textarea id="op-feedback-comment" name="comment" rows="3" maxlength="5000" placeholder="Your comment (optional)"></textarea>` +
-    `<label class="op-feedback-label" for="op-feedback-contact">Email (optional, if you would like a reply)</label>` +
+    `<label class="op-feedback-label" for="op-feedback-comment" data-op-feedback-prompt="">${esc(t.anythingToAdd)}</label>` +
+    `<textarea id="op-feedback-comment" name="comment" rows="3" maxlength="5000" placeholder="${esc(t.commentPlaceholder)}"></textarea>` +
+    `<label class="op-feedback-label" for="op-feedback-contact">${esc(t.emailLabel)}</label>` +
     `<input id="op-feedback-contact" name="contact" type="email" maxlength="320" autocomplete="email" placeholder="you@example.com">` +
-    `<div class="op-feedback-actions"><button type="button" class="op-button op-button-ghost"${ids('feedback-form-cancel')} data-op-feedback-skip="">Skip</button>` +
-    `<button type="submit" class="op-button op-button-primary"${ids('feedback-form-submit')}>Send feedback</button></div></form>` +
+    `<div class="op-feedback-actions"><button type="button" class="op-button op-button-ghost"${ids('feedback-form-cancel')} data-op-feedback-skip="">${esc(t.skip)}</button>` +
+    `<button type="submit" class="op-button op-button-primary"${ids('feedback-form-submit')}>${esc(t.sendFeedback)}</button></div></form>` +
     `<p class="op-feedback-error" data-op-feedback-error="" role="alert" hidden></p>` +
-    `<p class="op-feedback-thanks" data-op-feedback-thanks="" role="status" hidden>${ui('check')}<span>Thank you for your feedback!</span></p>` +
+    `<p class="op-feedback-thanks" data-op-feedback-thanks="" role="status" hidden>${ui('check')}<span>${esc(t.thanks)}</span></p>` +
     `</section>`
   );
 }

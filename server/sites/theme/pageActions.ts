@@ -6,6 +6,7 @@
  */
 import type { ContextualItem } from '../project/settingsModel.js';
 import { attrs, esc, linkAttrs } from './html.js';
+import { EN, type UiText } from './i18n/index.js';
 import { ui } from './icons.js';
 import { FREE_IDS, type MintlifyIds } from './page.js';
 
@@ -19,6 +20,8 @@ export interface PageActionsArgs {
   readonly exported: boolean;
   /** Mintlify's identifiers the page's content leaves free (`#page-context-menu`); all when unset. */
   readonly ids?: MintlifyIds;
+  /** The interface text in the page's language (English when unset). */
+  readonly text?: UiText;
 }
 
 interface ActionView {
@@ -30,21 +33,21 @@ interface ActionView {
   readonly tag: 'button' | 'a';
 }
 
-function viewOf(item: ContextualItem, url: string): ActionView {
+function viewOf(item: ContextualItem, url: string, t: UiText): ActionView {
   switch (item.kind) {
     case 'copy':
       return {
         icon: ui('copy'),
-        title: 'Copy page',
-        description: 'Copy this page as Markdown',
+        title: t.copyPage,
+        description: t.copyPageDescription,
         attributes: attrs({ type: 'button', 'data-op-copy-page': '' }),
         tag: 'button',
       };
     case 'view':
       return {
         icon: ui('file-text'),
-        title: 'View as Markdown',
-        description: 'View this page as plain text',
+        title: t.viewMarkdown,
+        description: t.viewMarkdownDescription,
         attributes: attrs({ href: url === '/' ? '/index.md' : `${url}.md` }),
         tag: 'a',
       };
@@ -60,10 +63,10 @@ function viewOf(item: ContextualItem, url: string): ActionView {
 }
 
 /** The menu's first action, as a button beside the title. */
-function mainAction(view: ActionView): string {
+function mainAction(view: ActionView, t: UiText): string {
   const label =
     view.tag === 'button'
-      ? `<span class="op-when-idle">${esc(view.title)}</span><span class="op-when-copied">Copied</span>`
+      ? `<span class="op-when-idle">${esc(view.title)}</span><span class="op-when-copied">${esc(t.copied)}</span>`
       : `<span>${esc(view.title)}</span>`;
   return `<${view.tag} class="op-page-action-main"${view.attributes}>${view.icon}${label}</${view.tag}>`;
 }
@@ -83,7 +86,8 @@ export function renderPageActions(items: readonly ContextualItem[], args: PageAc
   const offered = items.filter(
     (item) => !(item.kind === 'view' && args.exported) && !(item.kind === 'copy' && args.markdown === undefined),
   );
-  const views = offered.map((item) => viewOf(item, args.url));
+  const t = args.text ?? EN;
+  const views = offered.map((item) => viewOf(item, args.url, t));
   const [main] = views;
   if (main === undefined) return '';
   const ids = args.ids ?? FREE_IDS;
@@ -94,5 +98,5 @@ export function renderPageActions(items: readonly ContextualItem[], args: PageAc
         `${ui('chevron-down')}</summary><div class="op-page-actions-panel" role="menu">${views.map(menuItem).join('')}</div></details>`;
   const markdown =
     args.markdown === undefined ? '' : `<template id="op-page-markdown">${esc(args.markdown)}</template>`;
-  return `<div class="op-page-actions"${ids('page-context-menu')}>${mainAction(main)}${more}${markdown}</div>`;
+  return `<div class="op-page-actions"${ids('page-context-menu')}>${mainAction(main, t)}${more}${markdown}</div>`;
 }

@@ -1,5 +1,6 @@
 /** Page chrome: dark mode toggle, banner dismissal, phone drawer, header dropdown menus, shortcut label. */
 import { all, save } from './dom.js';
+import { text } from './text.js';
 
 /** True when the page is shown in dark mode. */
 export function isDark(): boolean {
@@ -51,7 +52,7 @@ function setDrawer(open: boolean): void {
   document.documentElement.classList.toggle('op-nav-open', open);
   all('[data-op-nav-toggle]').forEach((b) => {
     b.setAttribute('aria-expanded', open ? 'true' : 'false');
-    b.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
+    b.setAttribute('aria-label', open ? text().closeNavigation : text().openNavigation);
   });
 }
 

@@ -1,5 +1,6 @@
 /** Copy buttons: code blocks, prompts, colour swatches and the page's "Copy page" action. */
 import { all } from './dom.js';
+import { text } from './text.js';
 
 /** Copies text with the async clipboard API, falling back to a hidden textarea + execCommand. */
 export async function copyText(text: string): Promise<boolean> {
@@ -52,7 +53,7 @@ function textWithEmoji(el: HTMLElement): string {
 function flash(button: HTMLElement, ok: boolean): void {
   button.dataset['copied'] = ok ? 'true' : 'false';
   const label = button.getAttribute('aria-label');
-  button.setAttribute('aria-label', ok ? 'Copied' : 'Copy failed');
+  button.setAttribute('aria-label', ok ? text().copied : 'Copy failed');
   window.setTimeout(() => {
     delete button.dataset['copied'];
     if (label !== null) button.setAttribute('aria-label', label);
@@ -81,13 +82,19 @@ function textFor(button: HTMLElement): string | null {
 
 /** Wires every copy button (delegated, so blocks added later work too). */
 export function initCopy(): void {
+  // Code blocks are rendered once per page body, without its language: their copy buttons say "Copy" in it here.
+  const copy = text().copy;
+  all<HTMLElement>('[data-op-copy]').forEach((button) => {
+    button.title = copy;
+    button.setAttribute('aria-label', copy);
+  });
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLElement>(
       '[data-op-copy], [data-op-copy-prompt], [data-op-copy-value], [data-op-copy-page]',
     );
     if (!button) return;
-    const text = textFor(button);
-    if (text === null) return;
+    const value = textFor(button);
+    if (value === null) return;
     // A page action chosen from its menu: the menu closes, and its button says it copied.
     const menu = button.closest('details');
     const isPageAction = button.matches('[data-op-copy-page]');
@@ -95,6 +102,6 @@ export function initCopy(): void {
       ? (menu?.parentElement?.querySelector<HTMLElement>('.op-page-action-main[data-op-copy-page]') ?? button)
       : button;
     if (menu !== null && isPageAction) menu.open = false;
-    void copyText(text).then((ok) => flash(shown, ok));
+    void copyText(value).then((ok) => flash(shown, ok));
   });
 }

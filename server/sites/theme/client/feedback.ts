@@ -5,6 +5,7 @@
 import { FEEDBACK_URLS } from '../urls.js';
 import { codeOf } from './copy.js';
 import { el, pagePath, postJson } from './dom.js';
+import { text } from './text.js';
 
 /**
  * Where feedback goes: the site's own endpoints, or those of the collector of a static export bundle
@@ -54,7 +55,7 @@ function initWidget(widget: HTMLElement): void {
             b.setAttribute('aria-pressed', b === button ? 'true' : 'false');
             b.disabled = true;
           }
-          if (prompt) prompt.textContent = helpful ? 'Great! What did you like?' : 'How can we improve this page?';
+          if (prompt) prompt.textContent = helpful ? text().likeWhat : text().improve;
           form.hidden = false;
           form.querySelector('textarea')?.focus();
         })

@@ -6,6 +6,8 @@ import { SEARCH_INDEX_REL } from '../profile.js';
 import { SEARCH_SHARD_CALLBACK } from '../searchFormat.js';
 import { SEARCH_INDEX_URL } from '../urls.js';
 import { all, el } from './dom.js';
+import { fill } from '../i18n/index.js';
+import { text } from './text.js';
 import { withEmoji } from './emoji.js';
 import { createShardedSearch, type ShardedSearch } from './searchShards.js';
 import type { SearchHit } from './searchText.js';
@@ -114,14 +116,14 @@ function buildDialog(): {
   status: HTMLElement;
 } {
   const dialog = el('dialog', 'op-search-dialog');
-  dialog.setAttribute('aria-label', 'Search the documentation');
+  dialog.setAttribute('aria-label', text().searchDocs);
   const box = el('div', 'op-search-box');
   const input = el('input', 'op-search-input');
   // Mintlify's identifier of its search field, for projects' style.css; a page's own #search-input keeps it.
   if (!document.getElementById('search-input')) input.id = 'search-input';
   input.type = 'search';
-  input.placeholder = document.querySelector('.op-search-placeholder')?.textContent ?? 'Search...';
-  input.setAttribute('aria-label', 'Search');
+  input.placeholder = document.querySelector('.op-search-placeholder')?.textContent ?? text().searchPlaceholder;
+  input.setAttribute('aria-label', text().search);
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-expanded', 'true');
   input.setAttribute('aria-controls', 'op-search-results');
@@ -134,7 +136,7 @@ function buildDialog(): {
   list.setAttribute('role', 'listbox');
   const status = el('p', 'op-search-status');
   status.setAttribute('role', 'status');
-  const footer = el('div', 'op-search-footer', '↑ ↓ to navigate · ↵ to open · Esc to close');
+  const footer = el('div', 'op-search-footer', text().searchKeys);
   dialog.append(box, status, list, footer);
   document.body.append(dialog);
   return { dialog, input, list, status };
@@ -166,14 +168,14 @@ export function initSearch(): void {
       current.status.textContent = '';
       return;
     }
-    current.status.textContent = 'Searching…';
+    current.status.textContent = text().searching;
     loadEngine()
       .search(query)
       .then((found) => {
         if (current.input.value.trim() !== query) return;
         hits = found;
         current.list.replaceChildren(...hits.map(hitNode));
-        current.status.textContent = hits.length === 0 ? `No results for “${query}”` : '';
+        current.status.textContent = hits.length === 0 ? fill(text().noResults, { query }) : '';
         select(0);
       })
       .catch(() => {

@@ -1,0 +1,85 @@
+/**
+ * The theme's interface text in the reader's language. Mintlify shows its own interface ("On this page",
+ * "Was this page helpful?", "Previous"...) in the language of the page (docs.json `navigation.languages`
+ * codes); a page of a language the theme has no table for reads English. Shared by the server (the page
+ * shell) and the client script (search dialog, feedback prompts, copy buttons), which reads `<html lang>`.
+ */
+import { LATIN_TABLES } from './latin.js';
+import { OTHER_TABLES } from './other.js';
+import type { UiText } from './text.js';
+
+export type { UiText } from './text.js';
+
+/** English: the fallback of every other table. */
+export const EN: UiText = {
+  onThisPage: 'On this page',
+  search: 'Search',
+  searchPlaceholder: 'Search...',
+  searchDocs: 'Search the docs',
+  searching: 'Searching…',
+  noResults: 'No results for “{query}”',
+  searchKeys: '↑ ↓ to navigate · ↵ to open · Esc to close',
+  helpful: 'Was this page helpful?',
+  yes: 'Yes',
+  no: 'No',
+  anythingToAdd: 'Anything to add?',
+  likeWhat: 'Great! What did you like?',
+  improve: 'How can we improve this page?',
+  commentPlaceholder: 'Your comment (optional)',
+  emailLabel: 'Email (optional, if you would like a reply)',
+  skip: 'Skip',
+  sendFeedback: 'Send feedback',
+  thanks: 'Thank you for your feedback!',
+  previous: 'Previous',
+  next: 'Next',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyPage: 'Copy page',
+  copyPageDescription: 'Copy this page as Markdown',
+  viewMarkdown: 'View as Markdown',
+  viewMarkdownDescription: 'View this page as plain text',
+  skipToContent: 'Skip to content',
+  lastModified: 'Last modified on {date}',
+  notFoundTitle: 'Page not found',
+  notFoundDescription: "We couldn't find the page you were looking for.",
+  goHome: 'Go to the home page',
+  openNavigation: 'Open navigation',
+  closeNavigation: 'Close navigation',
+  toggleDark: 'Toggle dark mode',
+};
+
+const TABLES: ReadonlyMap<string, UiText> = new Map(
+  Object.entries({ en: EN, ...LATIN_TABLES, ...OTHER_TABLES }).map(([code, table]) => [code.toLowerCase(), table]),
+);
+
+/** Mintlify's language codes that are not BCP 47 tags, as `<html lang>` should read them. */
+const HTML_LANG: Readonly<Record<string, string>> = { cn: 'zh-CN', jp: 'ja' };
+
+/** The `<html lang>` of a page in language `code` (a docs.json language code). */
+export function htmlLang(code: string): string {
+  return HTML_LANG[code.toLowerCase()] ?? code;
+}
+
+/** Codes whose script, not region, picks the table (Chinese: simplified or traditional characters). */
+const ALIASES: Readonly<Record<string, string>> = {
+  cn: 'zh-hans',
+  zh: 'zh-hans',
+  'zh-cn': 'zh-hans',
+  'zh-sg': 'zh-hans',
+  'zh-tw': 'zh-hant',
+  'zh-hk': 'zh-hant',
+  'zh-mo': 'zh-hant',
+  jp: 'ja',
+};
+
+/** The interface text for language `code` (`fr`, `pt-BR`, `zh-Hant`, `jp`...): its table, else its base language's, else English. */
+export function uiText(code: string | null | undefined): UiText {
+  const lower = (code ?? '').trim().toLowerCase();
+  const base = lower.split('-')[0] ?? '';
+  return TABLES.get(ALIASES[lower] ?? lower) ?? TABLES.get(ALIASES[base] ?? base) ?? EN;
+}
+
+/** `template` with each `{name}` replaced by `values[name]`. */
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

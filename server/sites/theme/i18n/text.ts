@@ -1,0 +1,47 @@
+/** The strings of the theme's interface, one table per language (i18n/index.ts). */
+export interface UiText {
+  /** The table of contents' title. */
+  readonly onThisPage: string;
+  /** The search button's accessible name. */
+  readonly search: string;
+  /** The search box's placeholder (docs.json `search.prompt` wins). */
+  readonly searchPlaceholder: string;
+  /** The 404 page's search button. */
+  readonly searchDocs: string;
+  readonly searching: string;
+  /** `{query}`: what the reader typed. */
+  readonly noResults: string;
+  /** The search dialog's footer: its keys. */
+  readonly searchKeys: string;
+  readonly helpful: string;
+  readonly yes: string;
+  readonly no: string;
+  readonly anythingToAdd: string;
+  /** The feedback form's prompt after a thumbs up... */
+  readonly likeWhat: string;
+  /** ...and after a thumbs down. */
+  readonly improve: string;
+  readonly commentPlaceholder: string;
+  readonly emailLabel: string;
+  readonly skip: string;
+  readonly sendFeedback: string;
+  readonly thanks: string;
+  readonly previous: string;
+  readonly next: string;
+  /** Code blocks' copy button. */
+  readonly copy: string;
+  readonly copied: string;
+  readonly copyPage: string;
+  readonly copyPageDescription: string;
+  readonly viewMarkdown: string;
+  readonly viewMarkdownDescription: string;
+  readonly skipToContent: string;
+  /** `{date}`: the day, written in the language. */
+  readonly lastModified: string;
+  readonly notFoundTitle: string;
+  readonly notFoundDescription: string;
+  readonly goHome: string;
+  readonly openNavigation: string;
+  readonly closeNavigation: string;
+  readonly toggleDark: string;
+}
