@@ -210,7 +210,6 @@ function proseClass(mode: Mode): string {
 export function renderDocument(args: DocumentArgs): string {
   const { site, page, rendered } = args;
   const location = locatePage(site, page.path);
-  // The interface text and date formats of the page's language.
   const { text: t, lang } = chrome(site, location);
   const mode = modeOf(page);
   const bare = mode === 'custom' || mode === 'frame';
