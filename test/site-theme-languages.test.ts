@@ -14,6 +14,7 @@ import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 const dirs: string[] = [];
 let languages: RenderedSite;
 let versions: RenderedSite;
+let guides: RenderedSite;
 
 /** A project folder of `docs.json` and one short page per path. */
 async function project(navigation: unknown, pages: Record<string, string>): Promise<RenderedSite> {
@@ -69,6 +70,16 @@ beforeAll(async () => {
       'v1/intro': 'Intro',
     },
   );
+  // v2's pages all sit in guides/, an ordinary folder; v1 has both v1/a and v1/guides/a.
+  guides = await project(
+    {
+      versions: [
+        { version: 'v2', pages: ['guides/a', 'guides/b'] },
+        { version: 'v1', pages: ['v1/a', 'v1/guides/a'] },
+      ],
+    },
+    { 'guides/a': 'A', 'guides/b': 'B', 'v1/a': 'Old A', 'v1/guides/a': 'A' },
+  );
 });
 
 afterAll(() => {
@@ -115,6 +126,11 @@ describe('version switcher', () => {
     expect(options(versions, '/v2/intro', 'version')).toEqual({ '2.x': '/v2/intro', '1.x': '/v1/intro' });
     expect(options(versions, '/v1/setup', 'version')).toEqual({ '2.x': '/v2/setup', '1.x': '/v1/setup' });
     expect(options(versions, '/v2/new', 'version')).toEqual({ '2.x': '/v2/new', '1.x': '/v1/overview' });
+  });
+
+  it('pairs a page under an ordinary shared folder with the same path, not its last part', () => {
+    expect(options(guides, '/guides/a', 'version')).toEqual({ v2: '/guides/a', v1: '/v1/guides/a' });
+    expect(options(guides, '/v1/guides/a', 'version')).toEqual({ v2: '/guides/a', v1: '/v1/guides/a' });
   });
 });
 

@@ -29,16 +29,16 @@ function pagesOf(section: NavSection): string[] {
 
 /**
  * The folder prefixes a section's pages may sit under, most telling first: its label (`fr/`, `v2/`),
- * the first folder all its pages share (a `zh-Hans` language kept under `zh-CN/`, a `2.x` version under
- * `v2/`), and none (the default language's pages often carry no prefix).
+ * none (the default language's pages often carry no prefix), and the first folder all its pages share
+ * (a `zh-Hans` language kept under `zh-CN/`, a `2.x` version under `v2/`). That folder comes last: it
+ * may be an ordinary one (`guides/`) that pairs `guides/a` with another section's `a`, not `guides/a`.
  */
 function prefixesOf(section: NavSection, pages: readonly string[]): string[] {
-  const out = [`${section.label.toLowerCase()}/`];
+  const out = [`${section.label.toLowerCase()}/`, ''];
   const first = pages[0]?.split('/')[0];
   if (first !== undefined && pages.every((p) => p.includes('/') && p.split('/')[0] === first)) {
     out.push(`${first.toLowerCase()}/`);
   }
-  out.push('');
   return out;
 }
 
