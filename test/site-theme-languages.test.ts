@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderNotFound } from '../server/sites/theme/document.js';
 import { htmlLang, uiText } from '../server/sites/theme/i18n/index.js';
 import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 
@@ -198,5 +199,18 @@ describe('interface text', () => {
     expect(htmlLang('cn')).toBe('zh-CN');
     expect(htmlLang('jp')).toBe('ja');
     expect(htmlLang('pt-BR')).toBe('pt-BR');
+  });
+
+  it("writes a 404 page under a language's path in that language", () => {
+    const fr = parse(renderNotFound(languages.site, undefined, undefined, '/fr/nowhere'));
+    expect(fr.querySelector('html')?.getAttribute('lang')).toBe('fr');
+    expect(fr.querySelector('h1')?.textContent).toBe('Page introuvable');
+    expect(fr.querySelector('.op-not-found-actions a')?.textContent).toBe('Aller à l’accueil');
+    const zh = parse(renderNotFound(languages.site, undefined, undefined, '/zh/guide/nowhere'));
+    expect(zh.querySelector('h1')?.textContent).toBe('未找到页面');
+    for (const path of ['/nowhere', '/french/x', undefined]) {
+      const en = parse(renderNotFound(languages.site, undefined, undefined, path));
+      expect(en.querySelector('h1')?.textContent).toBe('Page not found');
+    }
   });
 });

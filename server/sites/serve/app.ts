@@ -145,7 +145,9 @@ async function notFound(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: 
       return;
     }
   }
-  const doc = await notFoundHtml(app.cache, build, app.deps.logger, app.profile);
+  // The export captures one 404 page (EXPORT_NOT_FOUND_PATH); the live site answers in the path's language.
+  const path = app.profile === undefined ? site.path : undefined;
+  const doc = await notFoundHtml(app.cache, build, app.deps.logger, app.profile, path);
   sendBody(ctx, doc.body, {
     type: 'text/html; charset=utf-8',
     etag: doc.etag,

@@ -17,7 +17,7 @@ import { pageMarkdown } from './agents.js';
 import type { SiteBuild } from './build.js';
 import type { CachedBody, RenderCache } from './renderCache.js';
 import { etagOf } from './respond.js';
-import { notFoundDocument, pageDocument, utilitiesFile } from './theme.js';
+import { notFoundDocument, notFoundLanguage, pageDocument, utilitiesFile } from './theme.js';
 import { rssFeedXml } from '../theme/feed.js';
 import { pageIslandsUrl } from '../theme/urls.js';
 
@@ -169,17 +169,23 @@ export async function searchIndexFile(
     : { body: searchScript(name, json), type: 'text/javascript; charset=utf-8' };
 }
 
-/** The themed 404 document of a build (cached like a page). */
+/**
+ * The themed 404 document of a build (cached like a page); for the URL `path` a reader asked for, in the
+ * language it is under (one document per language).
+ */
 export function notFoundHtml(
   cache: RenderCache,
   build: SiteBuild,
   logger: Logger,
   profile?: ExportProfile,
+  path?: string,
 ): Promise<CachedBody> {
-  return cache.get(`${build.cachePrefix}${profile ? 'export-' : ''}404`, () => {
+  const language = path === undefined ? undefined : notFoundLanguage(build.model, path);
+  const key = `${build.cachePrefix}${profile ? 'export-' : ''}404${language === undefined ? '' : `-${language}`}`;
+  return cache.get(key, () => {
     let body: string;
     try {
-      body = notFoundDocument(build.model, profile, profile ? undefined : build.scripts?.head);
+      body = notFoundDocument(build.model, profile, profile ? undefined : build.scripts?.head, path);
     } catch (error) {
       logger.error({ err: error, projectId: build.projectId }, '404 page failed');
       body = bareDocument('Page not found', '<p><a href="/">Go to the home page</a></p>');

@@ -7,6 +7,7 @@ import type { SitePage, SiteModel } from '../project/model.js';
 import type { RenderedPage } from '../render/types.js';
 import { siteCssAsset, themeAsset } from '../theme/assets.js';
 import { renderDocument, renderNotFound } from '../theme/document.js';
+import { languageOfPath } from '../theme/equivalent.js';
 import type { HeadScript } from '../theme/integrations.js';
 import type { ExportProfile } from '../theme/profile.js';
 import { sharedNavFileOf, sharedNavItems, sharedNavScript } from '../theme/sharedNav.js';
@@ -47,9 +48,19 @@ export function pageDocument(
   return renderDocument({ site, page, rendered, origin, ...options });
 }
 
-/** The site's 404 page. */
-export function notFoundDocument(site: SiteModel, profile?: ExportProfile, scripts?: readonly HeadScript[]): string {
-  return renderNotFound(site, profile, scripts);
+/** The site's 404 page (for `path`: in the language the path is under, when it is under one). */
+export function notFoundDocument(
+  site: SiteModel,
+  profile?: ExportProfile,
+  scripts?: readonly HeadScript[],
+  path?: string,
+): string {
+  return renderNotFound(site, profile, scripts, path);
+}
+
+/** The code of the language `path` is under (the 404 pages differ by it), or undefined. */
+export function notFoundLanguage(site: SiteModel, path: string): string | undefined {
+  return languageOfPath(site, path)?.label;
 }
 
 /** `/_offprint/<name>` files of the theme (`theme.js`, `theme.css`, ...); null for other names. */

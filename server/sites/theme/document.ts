@@ -8,10 +8,12 @@ import { feedUrlOf, hasFeed } from './feed.js';
 import { renderHead } from './head.js';
 import { renderHeader } from './header.js';
 import { projectFileUrl } from './urls.js';
-import { cls, esc, inlineMarkdown, isExternal, linkAttrs } from './html.js';
+import { cls, esc, inlineMarkdown } from './html.js';
 import { htmlLang, uiText, type UiText } from './i18n/index.js';
 import { ui } from './icons.js';
-import { locatePage, sidebarOrder, type NavLocation } from './navigation.js';
+import { drawerExtras } from './drawer.js';
+import { locatePage, sectionFirstPage, sidebarOrder, type NavLocation } from './navigation.js';
+import { languageOfPath } from './equivalent.js';
 import { renderPageActions } from './pageActions.js';
 import {
   FREE_IDS,
@@ -24,7 +26,7 @@ import {
   renderPagination,
   renderToc,
 } from './page.js';
-import { switchers, type Switcher } from './sections.js';
+import { switchers } from './sections.js';
 import { renderSidebar } from './sidebar.js';
 import { sidebarLinkCount } from './navLists.js';
 import { SHARED_NAV_MIN_LINKS, sharedNavKey, sharedNavUrl } from './sharedNav.js';
@@ -82,33 +84,6 @@ function chrome(
 
 function feedbackOff(site: SiteModel, profile: ExportProfile | undefined): boolean {
   return !site.settings.readerFeedback || profile?.feedbackCollector === null;
-}
-
-/** Tabs and navbar links again, for the phone drawer (the header hides them on small screens). */
-function drawerExtras(name: string, tabs: Switcher | undefined, navbar: DocsConfig['navbar'], t: UiText): string {
-  const tabLinks = (tabs?.options ?? [])
-    .map(
-      (t) =>
-        `<li><a class="${cls('op-drawer-link', 'mobile-nav-tabs-item', t.active && 'is-active')}"${t.href === undefined ? '' : linkAttrs(t.href)}${t.active ? ' data-active=""' : ''}>` +
-        `${esc(t.label)}${t.external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
-    )
-    .join('');
-  const links = [...(navbar?.links ?? []).map((l) => ({ label: l.label ?? l.type ?? l.href, href: l.href }))];
-  if (navbar?.primary) links.push({ label: navbar.primary.label ?? navbar.primary.type, href: navbar.primary.href });
-  const navLinks = links
-    .map(
-      (l) =>
-        `<li><a class="op-drawer-link"${linkAttrs(l.href)}>${esc(l.label)}${isExternal(l.href) ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
-    )
-    .join('');
-  const close =
-    `<div class="op-drawer-head"><span class="op-drawer-title">${esc(name)}</span>` +
-    `<button type="button" class="op-icon-button" data-op-nav-close="" aria-label="${esc(t.closeNavigation)}">${ui('x')}</button></div>`;
-  // The head is a child of the scrolling sidebar itself, so that it can stay in view while the list scrolls.
-  return (
-    `${close}<div class="op-drawer-extras">${tabLinks ? `<ul class="op-drawer-tabs">${tabLinks}</ul>` : ''}` +
-    `${navLinks ? `<ul class="op-drawer-navbar">${navLinks}</ul>` : ''}</div>`
-  );
 }
 
 interface ShellArgs {
@@ -269,10 +244,17 @@ export function renderDocument(args: DocumentArgs): string {
 
 /**
  * The 404 page (`errors.404.title` / `description` from docs.json), in the shell of the default section;
- * its home link goes to a page that exists ({@link homeUrl}), never back to a 404.
+ * its home link goes to a page that exists ({@link homeUrl}), never back to a 404. Given the URL `path`
+ * asked for, a path under a language (`/fr/...`) has that language's shell and text.
  */
-export function renderNotFound(site: SiteModel, profile?: ExportProfile, scripts?: readonly HeadScript[]): string {
-  const location = locatePage(site, null);
+export function renderNotFound(
+  site: SiteModel,
+  profile?: ExportProfile,
+  scripts?: readonly HeadScript[],
+  path?: string,
+): string {
+  const language = path === undefined ? undefined : languageOfPath(site, path);
+  const location = locatePage(site, (language && sectionFirstPage(language)) ?? null);
   const t = chrome(site, location).text;
   const title = site.settings.notFound.title ?? t.notFoundTitle;
   const description = site.settings.notFound.description ?? t.notFoundDescription;

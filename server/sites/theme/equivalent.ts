@@ -92,3 +92,17 @@ export function equivalentPage(
   }
   return undefined;
 }
+
+/**
+ * The language a URL path is under: the root language whose code (or the folder its pages share) is the
+ * path's first segment (`/fr/no-such-page` -> fr). The 404 page of a path that matches no page is then
+ * in that language, as the pages around it are.
+ */
+export function languageOfPath(site: SiteModel, urlPath: string): NavSection | undefined {
+  const path = `${urlPath.replace(/^\/+/, '').toLowerCase()}/`;
+  return site.navigation.sections.find(
+    (section) =>
+      section.division === 'language' &&
+      pairingOf(site, section).prefixes.some((prefix) => prefix !== '' && path.startsWith(prefix)),
+  );
+}
