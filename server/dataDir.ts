@@ -6,7 +6,7 @@
  * inherit the ACL of the per-user profile): the checks are skipped there.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** Files of a data dir that hold secrets or point at them (the SQLite database and its journals). */
 export const SECRET_FILES = ['offprint.db', 'offprint.db-wal', 'offprint.db-shm', 'server.json'] as const;
@@ -45,12 +45,34 @@ function tighten(path: string, mode: number, fix: string): void {
 }
 
 /**
+ * Creates `path` and any missing parents (`mode`), one folder at a time. Not `mkdirSync`'s recursive
+ * mode: where a folder exists but refuses a new entry with ENOENT (`/proc/nope`), that mode takes the
+ * ENOENT for a missing parent and retries forever; here the error comes back at once.
+ */
+export function makeFolders(path: string, mode: number): void {
+  const missing: string[] = [];
+  for (let at = resolve(path); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const dir of missing) {
+    try {
+      mkdirSync(dir, { mode });
+    } catch (error) {
+      // Another process made it meanwhile: as good as made here.
+      const code = error instanceof Error && 'code' in error ? error.code : undefined;
+      if (code !== 'EEXIST' || !statSync(dir).isDirectory()) throw error;
+    }
+  }
+}
+
+/**
  * Creates `dataDir` (0700) if missing and makes it and its secret files owner-only, creating the
  * database file 0600 before SQLite does (SQLite gives its -wal and -shm files the database's mode).
  * Throws {@link UnsafeDataDirError} when others can read it and it cannot be tightened.
  */
 export function prepareDataDir(dataDir: string, platform: NodeJS.Platform = process.platform): void {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeFolders(dataDir, 0o700);
   if (platform === 'win32') return;
   if (!statSync(dataDir).isDirectory()) throw new UnsafeDataDirError(`${dataDir} is not a folder`);
   tighten(dataDir, 0o700, `chmod 700 '${dataDir}'`);

@@ -1,5 +1,5 @@
 /** `offprint` usage errors (exit 2, stderr only), help, and how the data dir is chosen. */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listKeys } from '../server/domain/apiKeys.js';
@@ -243,5 +243,51 @@ describe('choosing the data dir', () => {
       stderr: `offprint: cannot use the data dir ${below} (--data-dir): a part of the path is a file\n${helpHint('keys')}`,
     });
     expect(readFileSync(file, 'utf8')).toBe('mine');
+  });
+
+  // A folder the system will not let anyone create (under /proc) once made Node's recursive mkdir loop forever.
+  it.skipIf(process.platform !== 'linux')(
+    'fails at once, in words, on a data dir that cannot be made or used',
+    async () => {
+      const cases: [string, string][] = [
+        [
+          '/proc/nope',
+          'cannot create the data dir /proc/nope (--data-dir): /proc does not accept new files or folders',
+        ],
+        [
+          '/proc/self/nope/deeper',
+          'cannot create the data dir /proc/self/nope/deeper (--data-dir): /proc/self does not accept new files or folders',
+        ],
+        ['/proc', 'cannot use the data dir /proc (--data-dir): /proc does not accept new files or folders'],
+      ];
+      for (const [dir, message] of cases) {
+        const result = await runBinary(['projects', 'list', '--data-dir', dir], { timeoutMs: 5_000 });
+        expect(result).toEqual({
+          code: 2,
+          signal: null,
+          stdout: '',
+          stderr: `offprint: ${message}\n${helpHint('projects')}`,
+        });
+      }
+      const viaServe = await runBinary(['serve', '--port', '0'], {
+        env: { OFFPRINT_DATA_DIR: '/proc/nope' },
+        timeoutMs: 5_000,
+      });
+      expect(viaServe).toMatchObject({ code: 2, signal: null, stdout: '' });
+      expect(viaServe.stderr).toContain('cannot create the data dir /proc/nope (OFFPRINT_DATA_DIR)');
+    },
+  );
+
+  // Root may write anywhere, so only another user sees a read-only folder refused.
+  it.skipIf(process.getuid?.() === 0)('refuses a data dir this user may not write in, before touching it', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o500);
+    expect(await cli(['keys', 'list', '--data-dir', dir])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `offprint: cannot use the data dir ${dir} (--data-dir): permission denied: this user may not write in it\n${helpHint('keys')}`,
+    });
+    chmodSync(dir, 0o700);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

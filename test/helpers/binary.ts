@@ -84,14 +84,18 @@ export async function startServe(args: readonly string[], options: ServeOptions 
   };
 }
 
-/** Runs `offprint ARGS` to completion, writing `stdin` to its standard input and closing it. */
+/**
+ * Runs `offprint ARGS` to completion, writing `stdin` to its standard input and closing it. With
+ * `timeoutMs` a run that takes longer is killed (SIGTERM), so a hang fails the test instead of stalling it.
+ */
 export async function runBinary(
   args: readonly string[],
-  options: { stdin?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  options: { stdin?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
 ): Promise<Exited> {
   const child = spawn(process.execPath, [CLI_BIN, ...args], {
     env: { ...process.env, OFFPRINT_LOG_LEVEL: 'warn', ...options.env },
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
   });
   // Decoded once at the end: a chunk boundary may fall inside a multi-byte character.
   const out: Buffer[] = [];
