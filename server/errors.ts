@@ -8,8 +8,26 @@ export interface ErrorDetail {
   readonly message: string;
 }
 
+/** Kinds of things a lookup by ID or name can fail to find. */
+export type MissingKind = 'organization' | 'project' | 'domain' | 'apiKey' | 'feedback';
+
+/**
+ * What a lookup found nothing for, beside the message: the CLI says it in one shared wording, with the
+ * data dir and the command that lists such things, which the domain code does not know.
+ */
+export interface Missing {
+  readonly kind: MissingKind;
+  /** The ID or name that was looked for. */
+  readonly id: string;
+  /** For feedback: the project it was looked for in. */
+  readonly projectId?: string;
+}
+
 /** An error meant to reach the client as it is. */
 export class AppError extends Error {
+  /** Set on "not found" errors (404, or the 400 of an unknown export domain): what was looked for. */
+  missing: Missing | undefined;
+
   constructor(
     readonly status: number,
     message: string,
@@ -45,8 +63,10 @@ export function ForbiddenError(message: string, problems: readonly string[] = []
 }
 
 /** 404: the thing does not exist (or belongs to someone else, which looks the same). */
-export function NotFoundError(message: string): AppError {
-  return new AppError(404, message);
+export function NotFoundError(message: string, missing?: Missing): AppError {
+  const error = new AppError(404, message);
+  error.missing = missing;
+  return error;
 }
 
 /** 409: the thing is not in a state that allows this; `problems` say what would be allowed. */

@@ -156,7 +156,7 @@ describe('projects', () => {
     expect(await cli(['projects', 'create', '--name', 'P', '--domain', 'p.example', ...args])).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'offprint: Organization org_0000000000000000 does not exist\n',
+      stderr: `offprint: organization org_0000000000000000 was not found in the data dir ${dataDir}\nRun \`offprint projects list\` to see the organizations of its projects (ORG column).\n`,
     });
     expect(await cli(['projects', 'list', ...args])).toMatchObject({ code: 1, stdout: '' });
     expect(await cli(['keys', 'create', ...args])).toMatchObject({ code: 1, stdout: '' });

@@ -274,7 +274,7 @@ describe('feedback import and export', () => {
     expect(noProject).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'offprint: Project prj_0000000000000000 was not found\n',
+      stderr: `offprint: project prj_0000000000000000 was not found in the data dir ${source.dataDir}\nRun \`offprint projects list\` to see the projects there.\n`,
     });
   });
 });

@@ -103,7 +103,11 @@ describe('usage and errors', () => {
       stderr: `offprint: unknown option --nmae for \`offprint keys create\` (did you mean --name?)\n${helpHint('keys')}`,
     });
     const missing = await cliProcess(['keys', 'revoke', 'key_0000000000000000', '--data-dir', dataDir]);
-    expect(missing).toEqual({ code: 1, stdout: '', stderr: 'offprint: API key key_0000000000000000 does not exist\n' });
+    expect(missing).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `offprint: API key key_0000000000000000 was not found in the data dir ${dataDir}\nRun \`offprint keys list\` to see the API keys there.\n`,
+    });
   });
 });
 

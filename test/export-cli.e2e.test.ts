@@ -236,7 +236,7 @@ needsChromium().describe('offprint export and preview', () => {
       [
         ['--domain', 'nowhere.test', '--out', missing],
         1,
-        /Unknown domain\n {2}- domain: no project has the domain nowhere\.test/,
+        /no project has the domain nowhere\.test in the data dir .*\nRun `offprint projects list` to see the projects there \(DOMAIN column\)\./,
       ],
       [['--domain', DOMAIN, '--out', missing, '--path', 'nope/page'], 1, /nope\/page is not a page of docs\.cli\.test/],
       [['--domain', DOMAIN], 2, /--out FILE\.zip is required/],

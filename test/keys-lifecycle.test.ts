@@ -178,7 +178,7 @@ describe('key lifecycle', () => {
     expect(viaCli).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'offprint: API key key_0000000000000000 does not exist\n',
+      stderr: `offprint: API key key_0000000000000000 was not found in the data dir ${t.dataDir}\nRun \`offprint keys list\` to see the API keys there.\n`,
     });
   });
 });

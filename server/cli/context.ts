@@ -6,6 +6,7 @@ import { makeFolders, prepareDataDir, UnsafeDataDirError } from '../dataDir.js';
 import { createLogger, type Logger } from '../logger.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { UsageError, write, type CliIo } from './io.js';
+import { inCliWords } from './notFound.js';
 
 function whereFrom(flag: string | undefined, io: CliIo): string {
   if (flag !== undefined) return '--data-dir';
@@ -79,6 +80,8 @@ export async function withRuntime<T>(
   const runtime = openRuntime(await cliDataDir(io, dataDirFlag), logger);
   try {
     return await fn(runtime);
+  } catch (error) {
+    throw inCliWords(error, runtime.dataDir);
   } finally {
     runtime.close();
   }

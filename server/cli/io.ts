@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { AppError } from '../errors.js';
 import { DatabaseTooNewError } from '../db/migrations.js';
+import { CliNotFoundError } from './notFound.js';
 
 /** What a usage error knows besides its message. */
 export interface UsageDetails {
@@ -76,6 +77,7 @@ export function describeError(error: unknown): { message: string; exitCode: numb
     const details = error.details.map((d) => `  - ${d.message}`).join('\n');
     return { message: `offprint: ${error.message}${details === '' ? '' : `\n${details}`}`, exitCode: 1 };
   }
+  if (error instanceof CliNotFoundError) return { message: `offprint: ${error.message}`, exitCode: 1 };
   if (error instanceof DatabaseTooNewError) return { message: `offprint: ${error.message}`, exitCode: 1 };
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     return { message: `offprint: ${error.message} (${error.code})`, exitCode: 1 };

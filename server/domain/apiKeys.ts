@@ -53,7 +53,7 @@ export function listKeys(deps: Deps, orgId?: string): ApiKeyRow[] {
 export function revokeKey(deps: Deps, keyId: string): ApiKeyRow {
   return writeTransaction(deps.db, () => {
     const key = findApiKey(deps.db, keyId);
-    if (key === undefined) throw NotFoundError(`API key ${keyId} does not exist`);
+    if (key === undefined) throw NotFoundError(`API key ${keyId} does not exist`, { kind: 'apiKey', id: keyId });
     revokeApiKey(deps.db, keyId, deps.now());
     return findApiKey(deps.db, keyId) ?? key;
   });
@@ -83,6 +83,7 @@ export function authenticate(deps: Deps, presented: string): Principal {
 /** Revokes one of an organization's keys; another organization's key looks nonexistent. */
 export function revokeKeyInOrg(deps: Deps, orgId: string, keyId: string): ApiKeyRow {
   const key = findApiKey(deps.db, keyId);
-  if (key === undefined || key.orgId !== orgId) throw NotFoundError(`API key ${keyId} does not exist`);
+  if (key === undefined || key.orgId !== orgId)
+    throw NotFoundError(`API key ${keyId} does not exist`, { kind: 'apiKey', id: keyId });
   return revokeKey(deps, keyId);
 }

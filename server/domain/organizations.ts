@@ -78,7 +78,8 @@ export function listAllOrganizations(deps: Deps): OrganizationRow[] {
 /** Finds an organization or throws a 404. */
 export function requireOrganization(deps: Deps, orgId: string): OrganizationRow {
   const org = findOrganization(deps.db, orgId);
-  if (org === undefined) throw NotFoundError(`Organization ${orgId} does not exist`);
+  if (org === undefined)
+    throw NotFoundError(`Organization ${orgId} does not exist`, { kind: 'organization', id: orgId });
   return org;
 }
 

@@ -37,7 +37,10 @@ export function createProjectInOrg(
   input: { name: string; domain: string; requestedOrgId?: string | undefined },
 ): ProjectRow {
   if (input.requestedOrgId !== undefined && input.requestedOrgId !== orgId) {
-    throw NotFoundError(`Organization ${input.requestedOrgId} does not exist`);
+    throw NotFoundError(`Organization ${input.requestedOrgId} does not exist`, {
+      kind: 'organization',
+      id: input.requestedOrgId,
+    });
   }
   const project = createProject(deps, { orgId, name: input.name, domain: input.domain });
   deps.logger.info({ projectId: project.id, domain: project.domain }, 'project created');
@@ -98,7 +101,8 @@ export async function deleteProject(
     const all = listProjectExportJobs(deps.db, projectId);
     const active = all.filter((job) => job.status === 'queued' || job.status === 'running');
     for (const job of active) failExportJob(deps.db, job.id, CANCELLED_ERROR, deps.now());
-    if (!deleteProjectRow(deps.db, projectId)) throw NotFoundError(`Project ${projectId} was not found`);
+    if (!deleteProjectRow(deps.db, projectId))
+      throw NotFoundError(`Project ${projectId} was not found`, { kind: 'project', id: projectId });
     return { all, active };
   });
   try {

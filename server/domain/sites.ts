@@ -91,7 +91,8 @@ interface StagedImport {
 
 /** Where a new build of `projectId` is staged (checked: the project exists). */
 function importSlot(deps: SiteDeps, projectId: string): { buildId: string; dir: string; projectDir: string } {
-  if (findProject(deps.db, projectId) === undefined) throw NotFoundError(`Project ${projectId} does not exist`);
+  if (findProject(deps.db, projectId) === undefined)
+    throw NotFoundError(`Project ${projectId} does not exist`, { kind: 'project', id: projectId });
   const buildId = ulid(deps.now());
   // Staged aside until the commit renames it into place, so a crash leaves it where the start-up sweep
   // finds it (siteSweep.ts).
@@ -132,7 +133,8 @@ function commitImport(deps: SiteDeps, pending: StagedImport): ImportedSite {
   const row = rowFor(projectId, buildId, staged, deps.now());
   try {
     writeTransaction(deps.db, () => {
-      if (findProject(deps.db, projectId) === undefined) throw NotFoundError(`Project ${projectId} does not exist`);
+      if (findProject(deps.db, projectId) === undefined)
+        throw NotFoundError(`Project ${projectId} does not exist`, { kind: 'project', id: projectId });
       previous = findSite(deps.db, projectId);
       if (pending.onlyIfNoSite && previous !== undefined) {
         throw ConflictError(`Project ${projectId} got a site while this one was being imported`);

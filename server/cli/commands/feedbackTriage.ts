@@ -25,7 +25,8 @@ const NoteSchema = z.string().trim().min(1).max(5000);
 export function requireProject(deps: Deps, projectId: string | undefined): ProjectRow {
   if (projectId === undefined) throw new UsageError('--project ID is required');
   const project = findProject(deps.db, projectId);
-  if (project === undefined) throw NotFoundError(`Project ${projectId} was not found`);
+  if (project === undefined)
+    throw NotFoundError(`Project ${projectId} was not found`, { kind: 'project', id: projectId });
   return project;
 }
 

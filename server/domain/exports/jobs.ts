@@ -161,7 +161,11 @@ export function insertNewExportJob(deps: SiteDeps, row: ExportJobRow): ExportJob
 /** The organization owning the site `domain` (the CLI acts for it); a 400 when no project has that domain. */
 export function organizationOfDomain(deps: SiteDeps, domain: string): string {
   const project = findProjectByDomain(deps.db, domain);
-  if (project === undefined) throw ValidationError('Unknown domain', [`domain: no project has the domain ${domain}`]);
+  if (project === undefined) {
+    const error = ValidationError('Unknown domain', [`domain: no project has the domain ${domain}`]);
+    error.missing = { kind: 'domain', id: domain };
+    throw error;
+  }
   return project.orgId;
 }
 

@@ -28,7 +28,8 @@ export interface FeedbackPage {
 /** Finds a project of the caller's organization; another organization's project looks nonexistent. */
 export function requireProjectInOrg(deps: Deps, orgId: string, projectId: string): ProjectRow {
   const project = findProjectInOrg(deps.db, orgId, projectId);
-  if (project === undefined) throw NotFoundError(`Project ${projectId} was not found`);
+  if (project === undefined)
+    throw NotFoundError(`Project ${projectId} was not found`, { kind: 'project', id: projectId });
   return project;
 }
 

@@ -76,7 +76,12 @@ export function updateFeedback(
   }
   return writeTransaction(deps.db, () => {
     const row = findFeedback(deps.db, projectId, feedbackId);
-    if (row === undefined) throw NotFoundError(`Feedback ${feedbackId} was not found in project ${projectId}`);
+    if (row === undefined)
+      throw NotFoundError(`Feedback ${feedbackId} was not found in project ${projectId}`, {
+        kind: 'feedback',
+        id: feedbackId,
+        projectId,
+      });
     const to = change.status !== undefined && change.status !== row.status ? change.status : undefined;
     if (to !== undefined && !TRANSITIONS[row.status].includes(to)) {
       throw ConflictError('This status change is not allowed', [transitionProblem(feedbackId, row.status, to)]);
@@ -159,6 +164,11 @@ export function feedbackHistory(
 ): { entry: FeedbackRow; events: FeedbackEvent[] } {
   requireProjectInOrg(deps, orgId, projectId);
   const entry = findFeedback(deps.db, projectId, feedbackId);
-  if (entry === undefined) throw NotFoundError(`Feedback ${feedbackId} was not found in project ${projectId}`);
+  if (entry === undefined)
+    throw NotFoundError(`Feedback ${feedbackId} was not found in project ${projectId}`, {
+      kind: 'feedback',
+      id: feedbackId,
+      projectId,
+    });
   return { entry, events: selectFeedbackEvents(deps.db, projectId, feedbackId, HISTORY_LIMIT) };
 }
