@@ -12,7 +12,8 @@ import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
 import type { IslandPlan } from './islands.js';
 import { SizedCache } from '../sizedCache.js';
 import { id, objectPatternConst, walk } from './estree.js';
-import { escapeStrayBrace, lineColumn } from './strayBraces.js';
+import { escapeStrayBrace, failureOffset, lineColumn } from './strayBraces.js';
+import { describeCompileError } from './syntaxError.js';
 
 /** A compiled MDX module, ready for `runSync`. */
 export interface CompiledModule {
@@ -63,9 +64,15 @@ function compileUncached(source: string): CompiledModule {
   // Offsets in `text` of the backslashes added so far: a brace's place in `source` is its own less those before it.
   const added: number[] = [];
   const repairs: string[] = [];
+  let beforeRepair: CompiledModule | null = null;
   for (;;) {
     const { compiled, thrown } = compileOnce(text);
     if (compiled.code !== null || repairs.length >= MAX_BRACE_REPAIRS) return withWarnings(compiled, repairs);
+    // The parser stopped at the backslash just added (a brace in an attribute value, where `\{` is no text):
+    // the escape made it worse, and the error before it is the one the author can act on.
+    if (beforeRepair !== null && failureOffset(thrown) === added.at(-1)) {
+      return withWarnings(beforeRepair, repairs.slice(0, -1));
+    }
     const repair = escapeStrayBrace(text, thrown);
     if (repair === null) return withWarnings(compiled, repairs);
     const original = repair.offset - added.filter((at) => at < repair.offset).length;
@@ -73,6 +80,7 @@ function compileUncached(source: string): CompiledModule {
       `MDX syntax: the \`{\` at line ${lineColumn(source, original)} opens no valid expression (${repair.reason}); shown as text`,
     );
     added.push(repair.offset);
+    beforeRepair = compiled;
     text = repair.text;
   }
 }
@@ -104,7 +112,7 @@ function compileOnce(source: string): { compiled: CompiledModule; thrown?: unkno
   } catch (error) {
     const compiled: CompiledModule = {
       code: null,
-      error: describeError(error),
+      error: describeCompileError(error),
       imports: [],
       langs: [],
       warnings: facts.warnings,
@@ -112,16 +120,6 @@ function compileOnce(source: string): { compiled: CompiledModule; thrown?: unkno
     };
     return { compiled, thrown: error };
   }
-}
-
-/** `message (line:column)` for a VFileMessage or any thrown value. */
-function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const place = error as Error & { line?: number | null; column?: number | null; reason?: string };
-    const where = typeof place.line === 'number' ? ` (line ${place.line}:${place.column ?? 0})` : '';
-    return `${place.reason ?? error.message}${where}`;
-  }
-  return String(error);
 }
 
 const NOT_PROPS = new Set(['props', 'arguments', 'undefined', 'React', ...HOOKS]);

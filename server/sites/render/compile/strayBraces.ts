@@ -31,12 +31,19 @@ export interface BraceRepair {
 export function escapeStrayBrace(text: string, error: unknown): BraceRepair | null {
   if (!isParseFailure(error) || error.source !== EXPRESSION_SOURCE) return null;
   const failure = error;
-  const at = failure.place?.offset ?? failure.place?.start?.offset;
-  if (typeof at !== 'number') return null;
+  const at = failureOffset(error);
+  if (at === null) return null;
   const offset = openingBrace(text, Math.min(at, text.length));
   if (offset < 0) return null;
   const reason = typeof failure.reason === 'string' ? failure.reason : 'not an expression';
   return { text: `${text.slice(0, offset)}\\${text.slice(offset)}`, offset, reason };
+}
+
+/** Where in the source a compile error was found (its offset), or null when it names no place. */
+export function failureOffset(error: unknown): number | null {
+  if (!isParseFailure(error)) return null;
+  const at = error.place?.offset ?? error.place?.start?.offset;
+  return typeof at === 'number' ? at : null;
 }
 
 function isParseFailure(error: unknown): error is ParseFailure {
