@@ -8,7 +8,7 @@
 export interface CommandHelp {
   /** What it does, in a sentence. */
   readonly summary: string;
-  /** Usage lines, without the leading `offprint `. */
+  /** Usage lines, without the leading `offprint `; one starting with a space continues the line before. */
   readonly usage: readonly string[];
   /** `[flag, what it does]`, one line each. */
   readonly flags: readonly (readonly [string, string])[];
@@ -92,7 +92,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       'Import, export and triage a project’s feedback (NDJSON carried across the air gap; CSV for spreadsheets).',
     usage: [
       'feedback import --project ID FILE|-',
-      'feedback export --project ID [--format ndjson|csv] [filters: --date-from ... --search]',
+      'feedback export --project ID [--format ndjson|csv] [--date-from D] [--date-to D] [--source S]',
+      '                [--status LIST] [--path PAGE] [--search TEXT]',
       'feedback status --project ID FEEDBACK_ID... --status STATUS [--note TEXT]',
       'feedback note --project ID FEEDBACK_ID TEXT',
       'feedback history --project ID FEEDBACK_ID',
@@ -119,7 +120,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary:
       'Export a docs site as a static bundle (progress and warnings on stderr). Ctrl-C cancels it; run again after a crash or kill, it goes on from what it had done.',
     usage: [
-      'export --domain HOST --out FILE.zip [--deployment KIND] [--concurrency N] [--path PAGE]... [--browser URL]... [--allow-egress]',
+      'export --domain HOST --out FILE.zip [--deployment KIND] [--concurrency N]',
+      '       [--path PAGE]... [--browser URL]... [--allow-egress] [--log-format text|json]',
     ],
     flags: [
       ['--domain HOST', 'The site to export (required)'],
@@ -149,7 +151,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary:
       'Serve a bundle in a cluster: from the cache when it holds the one asked for, else downloaded (resumed, retried), verified and switched to atomically.',
     usage: [
-      'serve-bundle --bundle-url URL [--delta-url URL] --cache DIR [--sha256 HEX] [--fingerprint FP | --public-key FILE] [--version LABEL] [--collector URL] [--port N] [--host ADDR] [--keep N]',
+      'serve-bundle --bundle-url URL [--delta-url URL] --cache DIR [--sha256 HEX]',
+      '             [--fingerprint FP | --public-key FILE] [--version LABEL] [--collector URL]',
+      '             [--port N] [--host ADDR] [--keep N] [--timeout S] [--retries N]',
     ],
     flags: [
       ['--bundle-url URL', 'The bundle: a bundleUrl from Offprint, or any http(s)/file URL of a bundle zip'],
@@ -250,6 +254,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
 };
 
+/** Where a continued usage line starts: under the command's name (`Usage: offprint ` is 16 wide). */
+const CONTINUED = ' '.repeat('Usage: offprint '.length);
+
 function column(rows: readonly (readonly [string, string])[], indent: string): string[] {
   const width = Math.max(...rows.map(([left]) => left.length)) + 2;
   return rows.map(([left, right]) => `${indent}${left.padEnd(width)}${right}`);
@@ -260,7 +267,7 @@ export function commandHelp(name: string): string | null {
   const help = Object.hasOwn(COMMAND_HELP, name) ? COMMAND_HELP[name] : undefined;
   if (help === undefined) return null;
   const lines = [
-    `Usage: ${help.usage.map((u, i) => `${i === 0 ? '' : '       '}offprint ${u}`).join('\n')}`,
+    `Usage: ${help.usage.map((u, i) => (u.startsWith(' ') ? `${CONTINUED}${u}` : `${i === 0 ? '' : '       '}offprint ${u}`)).join('\n')}`,
     '',
     help.summary,
     '',

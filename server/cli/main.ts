@@ -30,7 +30,7 @@ const HELP = `Offprint ${OFFPRINT_VERSION}: offline documentation sites, feedbac
 
 Usage: offprint <command> [options]
 
-  serve [--host 127.0.0.1] [--port 4242] [--allowed-host NAME]
+  serve [--host 127.0.0.1] [--port 4242] [--allowed-host NAME] [--log-format text|json]
                                         Serve the API (--port 0 picks a free port)
   orgs create --name NAME [--plan free|pro|enterprise]
   projects create --name NAME --domain HOST [--org ID] [--source PATH]
@@ -54,6 +54,7 @@ Usage: offprint <command> [options]
   feedback note --project ID FEEDBACK_ID TEXT | history --project ID FEEDBACK_ID
   export --domain HOST --out FILE.zip [--deployment air-gapped|client-hosted|cloud]
          [--concurrency N] [--path PAGE]... [--browser ws://HOST:PORT/...]... [--allow-egress]
+         [--log-format text|json]
                                         Export a docs site as a static bundle (progress on stderr)
   preview FILE.zip [--port 4343] [--host 127.0.0.1]
                                         Serve a bundle like a static host (extensionless URLs)
@@ -67,7 +68,8 @@ Usage: offprint <command> [options]
   apply OLD.zip DELTA.zip --out NEW.zip [--public-key FILE | --fingerprint FP]
                                         Rebuild the new bundle byte for byte from the old one and a delta
   serve-bundle --bundle-url URL [--delta-url URL] --cache DIR [--sha256 HEX] [--version LABEL] [--collector URL]
-               [--port 8080] [--host 127.0.0.1] [--keep 3]
+               [--public-key FILE | --fingerprint FP] [--port 8080] [--host 127.0.0.1] [--keep 3] [--timeout 30]
+               [--retries 5]
                                         Fetch, verify and serve a bundle (what the Helm chart runs)
 
 Every command takes --data-dir DIR (default: $OFFPRINT_DATA_DIR, else the per-user app-data folder)
