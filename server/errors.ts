@@ -3,6 +3,8 @@
  * status + JSON body or a message + exit code. Anything else that escapes is an internal error.
  */
 
+import { formatBytes } from './bytes.js';
+
 /** One problem in a request or input file. */
 export interface ErrorDetail {
   readonly message: string;
@@ -78,9 +80,11 @@ export function ConflictError(message: string, problems: readonly string[] = [])
   );
 }
 
-/** 413: the request body is larger than allowed. */
+/** 413: the request body is larger than allowed; the detail gives the limit, exact and as people read it. */
 export function PayloadTooLargeError(limitBytes: number): AppError {
-  return new AppError(413, `Request body is larger than ${limitBytes} bytes`);
+  return new AppError(413, `Request body is larger than ${limitBytes} bytes`, [
+    { message: `the limit for this request is ${limitBytes} bytes (${formatBytes(limitBytes)}); send a smaller body` },
+  ]);
 }
 
 /** 413: one record of a streamed body (an NDJSON line) is larger than allowed; refused before it is buffered. */
@@ -92,9 +96,18 @@ export function RecordTooLargeError(message: string, problems: readonly string[]
   );
 }
 
-/** 415: the body is not in a format this route reads. */
-export function UnsupportedMediaTypeError(expected: string): AppError {
-  return new AppError(415, `Content-Type must be ${expected}`);
+/**
+ * 415: the body is not of a type the endpoint reads. `expected` are the types it accepts, `received` the
+ * request's Content-Type (empty: none); the detail names both.
+ */
+export function UnsupportedMediaTypeError(expected: readonly string[], received = ''): AppError {
+  const accepted =
+    expected.length > 1 ? `${expected.slice(0, -1).join(', ')} or ${expected.at(-1) ?? ''}` : expected.join('');
+  // The client's own header, shortened: an error body never carries more than a line of what was sent.
+  const sent = received.trim() === '' ? 'no Content-Type' : received.trim().slice(0, 100);
+  return new AppError(415, `Content-Type must be ${expected.join(' or ')}`, [
+    { message: `this endpoint accepts a body of type ${accepted}; the request sent ${sent}` },
+  ]);
 }
 
 /** 405: the resource exists but not for this method; `allowed` goes in the Allow header. */

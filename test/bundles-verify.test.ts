@@ -13,6 +13,7 @@ import { claimExportJob, completeExportJob } from '../server/db/exportJobs.js';
 import { startExportJob } from '../server/domain/exports/jobs.js';
 import { uploadsDir } from '../server/domain/siteBuilds.js';
 import { verifyBundle } from '../server/export/verify.js';
+import { formatBytes } from '../server/bytes.js';
 import { BUNDLE_VERIFY_MAX_BYTES } from '../server/routes/bundles/router.js';
 import { loadOrCreateSigningKey } from '../server/signing/keyStore.js';
 import { tempDir } from './helpers/dataDirs.js';
@@ -152,7 +153,14 @@ describe('POST /v1/bundles/verify', () => {
       },
     });
     expect(huge.status).toBe(413);
-    expect(JSON.parse(huge.body)).toEqual({ error: `Request body is larger than ${BUNDLE_VERIFY_MAX_BYTES} bytes` });
+    expect(JSON.parse(huge.body)).toEqual({
+      error: `Request body is larger than ${BUNDLE_VERIFY_MAX_BYTES} bytes`,
+      details: [
+        {
+          message: `the limit for this request is ${BUNDLE_VERIFY_MAX_BYTES} bytes (${formatBytes(BUNDLE_VERIFY_MAX_BYTES)}); send a smaller body`,
+        },
+      ],
+    });
     expect(readdirSync(uploadsDir(env.runtime.dataDir))).toEqual([]);
   });
 });

@@ -65,7 +65,10 @@ describe('the import body cap', () => {
     async (chunked) => {
       const res = await post(bodyOf(LIMIT + 1, chunked ? 'c' : 'l'), chunked);
       expect(res.status).toBe(413);
-      expect(JSON.parse(res.body)).toEqual({ error: `Request body is larger than ${LIMIT} bytes` });
+      expect(JSON.parse(res.body)).toEqual({
+        error: `Request body is larger than ${LIMIT} bytes`,
+        details: [{ message: `the limit for this request is ${LIMIT} bytes (${LIMIT} bytes); send a smaller body` }],
+      });
       expect(await feedbackIds(t.url, t.key, t.projectId)).toEqual([]);
     },
   );

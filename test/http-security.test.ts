@@ -167,7 +167,10 @@ describe('security', () => {
       expect(jsonOf(JSON_BODY_LIMIT + 1)).toHaveLength(JSON_BODY_LIMIT + 1);
       const res = await post('/v1/keys', 'application/json', jsonOf(JSON_BODY_LIMIT + 1), chunked);
       expect(res.status).toBe(413);
-      expect(JSON.parse(res.body)).toEqual({ error: `Request body is larger than ${JSON_BODY_LIMIT} bytes` });
+      expect(JSON.parse(res.body)).toEqual({
+        error: `Request body is larger than ${JSON_BODY_LIMIT} bytes`,
+        details: [{ message: `the limit for this request is ${JSON_BODY_LIMIT} bytes (1.0 MB); send a smaller body` }],
+      });
       // A body of exactly the limit is read and validated (the name is far too long: 400, not 413).
       const atLimit = await post('/v1/keys', 'application/json', jsonOf(JSON_BODY_LIMIT), chunked);
       expect(atLimit.status).toBe(400);
@@ -180,7 +183,10 @@ describe('security', () => {
     it('refuses a JSON route body of another type with 415', async () => {
       const res = await post('/v1/keys', 'text/plain', '{"name":"x"}');
       expect(res.status).toBe(415);
-      expect(JSON.parse(res.body)).toEqual({ error: 'Content-Type must be application/json' });
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'Content-Type must be application/json',
+        details: [{ message: 'this endpoint accepts a body of type application/json; the request sent text/plain' }],
+      });
     });
 
     it('answers a method a route lacks with 405, its Allow header and the methods it takes', async () => {
@@ -207,6 +213,11 @@ describe('security', () => {
         expect(res.status, type).toBe(415);
         expect(JSON.parse(res.body)).toEqual({
           error: 'Content-Type must be application/x-ndjson or application/jsonl or text/plain',
+          details: [
+            {
+              message: `this endpoint accepts a body of type application/x-ndjson, application/jsonl or text/plain; the request sent ${type}`,
+            },
+          ],
         });
       }
       const page = await t.api(`/v1/analytics/${t.projectId}/feedback`);

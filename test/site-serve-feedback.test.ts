@@ -112,6 +112,9 @@ describe('the page widget', () => {
       body: '{"path":"/","helpful":true}',
     });
     expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({
+      details: [{ message: 'this endpoint accepts a body of type application/json; the request sent text/plain' }],
+    });
     const notJson = await s.site('/_offprint/feedback/vote', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: s.siteUrl },
@@ -210,6 +213,10 @@ describe('limits', () => {
       body: JSON.stringify({ path: '/', feedback: 'x'.repeat(17 * 1024) }),
     });
     expect(res.status).toBe(413);
+    const body = (await res.json()) as { details?: { message: string }[] };
+    expect(body.details?.[0]?.message).toMatch(
+      /^the limit for this request is \d+ bytes \(16 KB\); send a smaller body$/,
+    );
   });
 
   it('answers 429 with Retry-After once an address sends too many', async () => {

@@ -10,7 +10,7 @@ export async function readJsonBody(ctx: Context, limit = JSON_BODY_LIMIT): Promi
   const length = ctx.request.length;
   const hasBody = (length !== undefined && length > 0) || ctx.get('Transfer-Encoding') !== '';
   if (!hasBody) return undefined;
-  if (!ctx.is('application/json')) throw UnsupportedMediaTypeError('application/json');
+  if (!ctx.is('application/json')) throw UnsupportedMediaTypeError(['application/json'], ctx.get('Content-Type'));
   if (length !== undefined && length > limit) throw PayloadTooLargeError(limit);
   const chunks: Buffer[] = [];
   let total = 0;
@@ -29,7 +29,7 @@ export async function readJsonBody(ctx: Context, limit = JSON_BODY_LIMIT): Promi
 
 /** Checks a streamed body's type and declared size before a route starts reading it. */
 export function checkStreamedBody(ctx: Context, types: readonly string[], limit: number): void {
-  if (ctx.is(...types) === false) throw UnsupportedMediaTypeError(types.join(' or '));
+  if (ctx.is(...types) === false) throw UnsupportedMediaTypeError(types, ctx.get('Content-Type'));
   const length = ctx.request.length;
   if (length !== undefined && length > limit) throw PayloadTooLargeError(limit);
 }

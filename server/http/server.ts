@@ -24,9 +24,14 @@ export const SERVER_LIMITS = {
   maxHeaderSize: 16 * 1024,
 } as const;
 
-const CLIENT_ERRORS: Readonly<Record<string, { status: number; message: string }>> = {
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; message: string; detail?: string }>> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: `Request headers are larger than ${SERVER_LIMITS.maxHeaderSize} bytes` },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: 'Chunk extensions are too large' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    message: 'Chunk extensions are too large',
+    detail:
+      'the extensions of a chunked body may take at most 16 KB (Node.js HTTP parser limit); send the body without them',
+  },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
 };
 
@@ -39,8 +44,13 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
     socket.destroy();
     return;
   }
-  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, message: 'Malformed HTTP request' };
-  const body = JSON.stringify({ error: message });
+  const { status, message, detail } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    message: 'Malformed HTTP request',
+  };
+  const body = JSON.stringify(
+    detail === undefined ? { error: message } : { error: message, details: [{ message: detail }] },
+  );
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +

@@ -23,6 +23,12 @@ const GENERIC: Readonly<Record<number, string>> = {
   501: 'Not implemented',
 };
 
+/** What to do about the generic errors whose title alone does not say it. */
+const GENERIC_DETAIL: Readonly<Record<number, string>> = {
+  413: 'the request body is larger than this endpoint accepts; send a smaller body',
+  415: 'the request body is not of a type this endpoint accepts; see its requestBody in /v1/openapi.json',
+};
+
 /**
  * Catches everything below it and answers with the JSON error body. `privateDirs` (the data dir) are
  * folders whose paths never appear in a body; the temp dir is always one.
@@ -52,7 +58,11 @@ export function errorHandler(logger: Logger, privateDirs: readonly string[] = []
       const status = statusOf(error);
       if (status !== undefined && status < 500) {
         ctx.status = status;
-        ctx.body = { error: GENERIC[status] ?? 'Request failed' };
+        const detail = GENERIC_DETAIL[status];
+        ctx.body = {
+          error: GENERIC[status] ?? 'Request failed',
+          ...(detail === undefined ? {} : { details: [{ message: detail }] }),
+        };
         return;
       }
       logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
