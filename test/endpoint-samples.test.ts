@@ -1,6 +1,7 @@
 /**
  * An endpoint page's request samples: cURL, then the same request in Python, JavaScript, PHP, Go and
- * Java (Mintlify's set), or the languages docs.json's `api.examples.languages` names, in its order; the
+ * Java (Mintlify's set), or the languages docs.json's `api.examples.languages` names (TypeScript, Ruby,
+ * Node.js too), in its order, cURL included; the
  * spec's own `x-codeSamples` instead when it has some; cURL alone for a very large body.
  */
 import { describe, expect, it } from 'vitest';
@@ -47,13 +48,67 @@ describe('request samples', () => {
     expect(code['Java']).toContain('.method("POST", HttpRequest.BodyPublishers.ofString(');
   });
 
-  it('follows api.examples.languages: which and in what order, cURL only if named', () => {
-    const languages = sampleLanguages({ examples: { languages: ['go', 'Python', 'ruby', 'node'] } });
-    expect(requestSamples({ ...INPUT, languages }).map((s) => s.label)).toEqual(['Go', 'Python', 'JavaScript']);
-    const withCurl = sampleLanguages({ examples: { languages: ['curl', 'java'] } });
-    expect(requestSamples({ ...INPUT, languages: withCurl }).map((s) => s.label)).toEqual(['cURL', 'Java']);
-    // Names Offprint does not know, or none: the defaults.
-    expect(sampleLanguages({ examples: { languages: ['cobol'] } })).toEqual(sampleLanguages(undefined));
+  it('follows api.examples.languages: which and in what order, cURL where it is named', () => {
+    const languages = sampleLanguages({ examples: { languages: ['go', 'Python', 'rb', 'node', 'klingon'] } });
+    expect(requestSamples({ ...INPUT, languages }).map((s) => [s.label, s.lang])).toEqual([
+      ['Go', 'go'],
+      ['Python', 'python'],
+      ['Ruby', 'ruby'],
+      ['Node.js', 'javascript'],
+    ]);
+    // Phonic's docs.json: TypeScript first and cURL last, as asked.
+    const phonic = sampleLanguages({ examples: { languages: ['typescript', 'python', 'curl'] } });
+    expect(requestSamples({ ...INPUT, languages: phonic }).map((s) => s.label)).toEqual([
+      'TypeScript',
+      'Python',
+      'cURL',
+    ]);
+    // Names Offprint does not know or cannot write, or none: the defaults.
+    expect(sampleLanguages({ examples: { languages: ['cobol', 'swift'] } })).toEqual(sampleLanguages(undefined));
+  });
+
+  it('writes TypeScript as typed fetch and Ruby with Net::HTTP, quoting what each language needs', () => {
+    const languages = sampleLanguages({ examples: { languages: ['ts', 'ruby'] } });
+    const body = { note: "it's #{x} \\ done" };
+    const [ts, rb] = requestSamples({ ...INPUT, body, languages });
+    expect(ts?.code).toBe(
+      [
+        'const options: RequestInit = {',
+        '  method: "POST",',
+        '  headers: {"Authorization": "Bearer <token>", "X-Team": "<X-Team>", "Content-Type": "application/json"},',
+        '  body: JSON.stringify({"note":"it\'s #{x} \\\\ done"})',
+        '};',
+        '',
+        'fetch("https://api.example.test/flags", options)',
+        '  .then(response => response.json())',
+        '  .then(response => console.log(response))',
+        '  .catch(err => console.error(err));',
+      ].join('\n'),
+    );
+    expect(rb?.code).toBe(
+      [
+        "require 'uri'",
+        "require 'net/http'",
+        '',
+        "url = URI('https://api.example.test/flags')",
+        '',
+        'http = Net::HTTP.new(url.host, url.port)',
+        'http.use_ssl = true',
+        '',
+        'request = Net::HTTP::Post.new(url)',
+        "request['Authorization'] = 'Bearer <token>'",
+        "request['X-Team'] = '<X-Team>'",
+        "request['Content-Type'] = 'application/json'",
+        // Single quotes: Ruby does not interpolate #{x}; the quote and the backslashes are escaped.
+        'request.body = \'{\n  "note": "it\\\'s #{x} \\\\\\\\ done"\n}\'',
+        '',
+        'response = http.request(request)',
+        'puts response.read_body',
+      ].join('\n'),
+    );
+    const search = requestSamples({ ...INPUT, method: 'search', url: 'http://a.test/q', body: undefined, languages });
+    expect(search[1]?.code).toContain("request = Net::HTTPGenericRequest.new('SEARCH', false, true, url)");
+    expect(search[1]?.code).not.toContain('use_ssl');
   });
 
   it("shows the spec's own samples after cURL instead, and cURL alone for a very large body", () => {

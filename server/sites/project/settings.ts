@@ -3,6 +3,7 @@ import { codeblocksSettings } from './codeblocks.js';
 import { parseLenient } from './config/lenient.js';
 import { contextualItems } from './contextual.js';
 import { formatKeyPath } from './config/refs.js';
+import { sampleLanguageProblems } from './sampleLanguages.js';
 import { BackgroundSchema, TelemetrySchema, type DocsConfig } from './config/schema.js';
 import type { SiteProblem, SiteRedirect } from './model.js';
 import type { SiteSettings, ThemedAsset } from './settingsModel.js';
@@ -45,6 +46,7 @@ export function siteSettings(
   problems.push(...contextual.problems);
   const codeblocks = codeblocksSettings(config.styling?.['codeblocks'], configFile);
   problems.push(...codeblocks.problems);
+  problems.push(...sampleLanguageProblems(config.api, configFile));
   const settings: SiteSettings = {
     name: config.name,
     theme: config.theme,

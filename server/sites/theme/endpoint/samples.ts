@@ -1,7 +1,7 @@
 /** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
 import { exampleOf } from './example.js';
 import { withExampleRefs } from './exampleRefs.js';
-import { generatedSamples, type SampleLanguages } from './snippets.js';
+import { generatedSample, type SampleLanguages } from './snippets.js';
 import { isObject, type Json, type SchemaContext } from './schema.js';
 
 /** A sample shown in a tab. */
@@ -134,7 +134,8 @@ export function requestSamples(input: SampleInput): Sample[] {
     body: text,
     json,
   };
-  return [...(input.languages.curl ? [curl] : []), ...generatedSamples(request, input.languages.generated)];
+  // In the order docs.json lists them, cURL included: Mintlify shows the first one named first.
+  return input.languages.flatMap((key) => (key === 'bash' ? [curl] : (generatedSample(request, key) ?? [])));
 }
 
 /** An operation as its request samples read it: its parameters (resolved) and its body's media type. */

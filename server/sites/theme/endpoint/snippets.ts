@@ -1,9 +1,15 @@
 /**
  * Request samples of an endpoint page in the languages Mintlify generates them in (Python's requests,
- * JavaScript's fetch, PHP's cURL, Go's net/http, Java's HttpClient), after cURL: the same method, URL,
- * headers and body in each. `api.examples.languages` in docs.json picks and orders them.
+ * JavaScript's, Node.js's and TypeScript's fetch, PHP's cURL, Go's net/http, Java's HttpClient, Ruby's
+ * Net::HTTP), besides cURL: the same method, URL, headers and body in each. `api.examples.languages` in
+ * docs.json picks and orders them.
  */
-import { z } from 'zod';
+import {
+  namedSampleLanguages,
+  SAMPLE_LANGUAGES,
+  sampleLanguageKey,
+  type SampleLanguageKey,
+} from '../../project/sampleLanguages.js';
 
 /** One request, as every sample sends it. */
 export interface SampleRequest {
@@ -145,65 +151,76 @@ function java(r: SampleRequest): string {
   ].join('\n');
 }
 
-/** The generators by the names docs.json may give them (`api.examples.languages`). */
-const GENERATORS = {
-  python: { label: 'Python', lang: 'python', make: python },
-  javascript: { label: 'JavaScript', lang: 'javascript', make: javascript },
-  php: { label: 'PHP', lang: 'php', make: php },
-  go: { label: 'Go', lang: 'go', make: go },
-  java: { label: 'Java', lang: 'java', make: java },
-} as const;
+function typescript(r: SampleRequest): string {
+  // JavaScript's fetch with the options typed, so the sample compiles under `strict`.
+  return javascript(r).replace('const options = {', 'const options: RequestInit = {');
+}
 
-type Generated = keyof typeof GENERATORS;
+/** A Ruby single-quoted string: no interpolation, only `\\` and `'` escaped. */
+const rubyString = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-const ALIASES: Readonly<Record<string, Generated | 'curl'>> = {
-  bash: 'curl',
-  curl: 'curl',
-  sh: 'curl',
-  shell: 'curl',
-  python: 'python',
-  py: 'python',
-  javascript: 'javascript',
-  js: 'javascript',
-  node: 'javascript',
-  nodejs: 'javascript',
-  'node.js': 'javascript',
-  php: 'php',
-  go: 'go',
-  golang: 'go',
-  java: 'java',
+const RUBY_METHODS: Readonly<Record<string, string>> = {
+  GET: 'Get',
+  POST: 'Post',
+  PUT: 'Put',
+  PATCH: 'Patch',
+  DELETE: 'Delete',
+  HEAD: 'Head',
+  OPTIONS: 'Options',
 };
 
-/** Mintlify's default set, after cURL. */
-const DEFAULT_LANGUAGES: readonly Generated[] = ['python', 'javascript', 'php', 'go', 'java'];
-
-/** Whether cURL is shown, and the generated languages after it, in order. */
-export interface SampleLanguages {
-  readonly curl: boolean;
-  readonly generated: readonly Generated[];
+function ruby(r: SampleRequest): string {
+  const method = r.method.toUpperCase();
+  const known = RUBY_METHODS[method];
+  const lines = ["require 'uri'", "require 'net/http'", '', `url = URI(${rubyString(r.url)})`, ''];
+  lines.push('http = Net::HTTP.new(url.host, url.port)');
+  if (/^https:/i.test(r.url)) lines.push('http.use_ssl = true');
+  lines.push('');
+  // Net::HTTP has a class for each common method; any other goes through the generic request.
+  lines.push(
+    known === undefined
+      ? `request = Net::HTTPGenericRequest.new(${rubyString(method)}, ${r.body !== undefined}, true, url)`
+      : `request = Net::HTTP::${known}.new(url)`,
+  );
+  for (const [name, value] of r.headers) lines.push(`request[${rubyString(name)}] = ${rubyString(value)}`);
+  if (r.body !== undefined) lines.push(`request.body = ${rubyString(r.body)}`);
+  lines.push('', 'response = http.request(request)', 'puts response.read_body');
+  return lines.join('\n');
 }
 
-const ApiExamplesSchema = z.looseObject({
-  examples: z.looseObject({ languages: z.array(z.string()).optional() }).optional(),
-});
+/** The sample writers by language key (`api.examples.languages`, project/sampleLanguages.ts); cURL is samples.ts's. */
+const GENERATORS: Readonly<Partial<Record<SampleLanguageKey, { lang: string; make: (r: SampleRequest) => string }>>> = {
+  python: { lang: 'python', make: python },
+  javascript: { lang: 'javascript', make: javascript },
+  // Node.js has had fetch since 18: the same request, named as Mintlify names it.
+  node: { lang: 'javascript', make: javascript },
+  typescript: { lang: 'typescript', make: typescript },
+  php: { lang: 'php', make: php },
+  go: { lang: 'go', make: go },
+  java: { lang: 'java', make: java },
+  ruby: { lang: 'ruby', make: ruby },
+};
+
+/** Mintlify's default set. */
+const DEFAULT_LANGUAGES: readonly SampleLanguageKey[] = ['bash', 'python', 'javascript', 'php', 'go', 'java'];
+
+/** The languages an endpoint page shows its request in, in order (`bash` is cURL). */
+export type SampleLanguages = readonly SampleLanguageKey[];
 
 /**
- * What docs.json's `api.examples.languages` asks for: whether cURL is among them, and the other languages
- * in order; the defaults (cURL, then every generated language) when it names none Offprint knows.
+ * What docs.json's `api.examples.languages` asks for, in its order, without the names Offprint cannot
+ * write (import reports them); Mintlify's defaults when it names none Offprint can.
  */
 export function sampleLanguages(api: unknown): SampleLanguages {
-  const parsed = ApiExamplesSchema.safeParse(api ?? {});
-  const named = parsed.success ? (parsed.data.examples?.languages ?? []) : [];
-  const known = named.map((name) => ALIASES[name.trim().toLowerCase()]).filter((name) => name !== undefined);
-  if (known.length === 0) return { curl: true, generated: DEFAULT_LANGUAGES };
-  const generated = [...new Set(known.filter((name): name is Generated => name !== 'curl'))];
-  return { curl: known.includes('curl'), generated };
+  const keys = namedSampleLanguages(api)
+    .map(sampleLanguageKey)
+    .filter((key): key is SampleLanguageKey => key !== undefined && (key === 'bash' || GENERATORS[key] !== undefined));
+  return keys.length === 0 ? DEFAULT_LANGUAGES : [...new Set(keys)];
 }
 
-/** The samples of `request` in `languages`, in that order. */
-export function generatedSamples(request: SampleRequest, languages: readonly Generated[]): GeneratedSample[] {
-  return languages.map((name) => {
-    const { label, lang, make } = GENERATORS[name];
-    return { label, lang, code: make(request) };
-  });
+/** The sample of `request` in language `key` (not cURL, which samples.ts writes), if Offprint writes it. */
+export function generatedSample(request: SampleRequest, key: SampleLanguageKey): GeneratedSample | undefined {
+  const generator = GENERATORS[key];
+  if (generator === undefined) return undefined;
+  return { label: SAMPLE_LANGUAGES[key].label, lang: generator.lang, code: generator.make(request) };
 }

@@ -1,0 +1,90 @@
+/**
+ * docs.json `api.examples.languages`: the languages Mintlify generates an endpoint page's request samples
+ * in, by the keys and aliases its documentation lists, with the display names it gives them. Read here
+ * once so import can report a name Offprint cannot show (the theme reads the same table for the samples).
+ */
+import { z } from 'zod';
+import type { SiteProblem } from './model.js';
+
+/** A documented sample language: its display name and the names docs.json may give it. */
+interface SampleLanguageInfo {
+  readonly label: string;
+  readonly aliases: readonly string[];
+  /** Whether Offprint writes samples in it (theme/endpoint/snippets.ts); the others are reported. */
+  readonly generated: boolean;
+}
+
+/** Mintlify's documented languages (api-playground "All supported languages"), keyed by its key. */
+export const SAMPLE_LANGUAGES = {
+  bash: { label: 'cURL', aliases: ['curl', 'sh', 'shell'], generated: true },
+  python: { label: 'Python', aliases: ['py'], generated: true },
+  javascript: { label: 'JavaScript', aliases: ['js'], generated: true },
+  node: { label: 'Node.js', aliases: ['nodejs', 'node.js'], generated: true },
+  php: { label: 'PHP', aliases: [], generated: true },
+  go: { label: 'Go', aliases: ['golang'], generated: true },
+  java: { label: 'Java', aliases: [], generated: true },
+  ruby: { label: 'Ruby', aliases: ['rb'], generated: true },
+  powershell: { label: 'PowerShell', aliases: [], generated: false },
+  swift: { label: 'Swift', aliases: [], generated: false },
+  csharp: { label: 'C#', aliases: ['c#'], generated: false },
+  dotnet: { label: '.NET', aliases: ['.net', 'dot-net'], generated: false },
+  typescript: { label: 'TypeScript', aliases: ['ts'], generated: true },
+  c: { label: 'C', aliases: [], generated: false },
+  'c++': { label: 'C++', aliases: ['cpp'], generated: false },
+  kotlin: { label: 'Kotlin', aliases: ['kt'], generated: false },
+  rust: { label: 'Rust', aliases: ['rs'], generated: false },
+  dart: { label: 'Dart', aliases: ['flutter'], generated: false },
+} as const satisfies Record<string, SampleLanguageInfo>;
+
+/** A documented language's key. */
+export type SampleLanguageKey = keyof typeof SAMPLE_LANGUAGES;
+
+const BY_NAME = new Map<string, SampleLanguageKey>(
+  (Object.entries(SAMPLE_LANGUAGES) as [SampleLanguageKey, SampleLanguageInfo][]).flatMap(([key, info]) =>
+    [key, ...info.aliases].map((name) => [name, key] as const),
+  ),
+);
+
+/** The documented language `name` stands for (a key or alias, any case), if any. */
+export function sampleLanguageKey(name: string): SampleLanguageKey | undefined {
+  return BY_NAME.get(name.trim().toLowerCase());
+}
+
+/** The display name of a language name (`typescript` reads TypeScript); an unknown name as written. */
+export function sampleLanguageLabel(name: string): string {
+  const key = sampleLanguageKey(name);
+  return key === undefined ? name : SAMPLE_LANGUAGES[key].label;
+}
+
+const LanguagesSchema = z.looseObject({
+  examples: z.looseObject({ languages: z.array(z.string()).optional() }).optional(),
+});
+
+/** The names `api.examples.languages` gives, as written (none when absent or not a list of strings). */
+export function namedSampleLanguages(api: unknown): readonly string[] {
+  const parsed = LanguagesSchema.safeParse(api ?? {});
+  return parsed.success ? (parsed.data.examples?.languages ?? []) : [];
+}
+
+/**
+ * A problem for each name in `api.examples.languages` that shows nothing: one Mintlify does not document,
+ * or one it does that Offprint has no sample writer for. Left silent, a reader of the site would just
+ * miss the language the authors asked for.
+ */
+export function sampleLanguageProblems(api: unknown, configFile: string): SiteProblem[] {
+  return namedSampleLanguages(api).flatMap((name, i): SiteProblem[] => {
+    const key = sampleLanguageKey(name);
+    if (key !== undefined && SAMPLE_LANGUAGES[key].generated) return [];
+    return [
+      {
+        code: 'unsupported-config',
+        file: configFile,
+        keyPath: `api.examples.languages[${i}]`,
+        message:
+          key === undefined
+            ? `"${name}": not a language Mintlify generates request samples in; it is left out`
+            : `"${name}": Offprint does not generate ${SAMPLE_LANGUAGES[key].label} request samples; it is left out`,
+      },
+    ];
+  });
+}

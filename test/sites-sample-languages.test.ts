@@ -1,0 +1,48 @@
+/**
+ * docs.json `api.examples.languages` at import: a name Mintlify does not document, or one it does that
+ * Offprint writes no samples in, is reported (it is left out of every endpoint page), where it was
+ * dropped in silence; the documented keys and aliases Offprint writes pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadSiteProject } from '../server/sites/project/model.js';
+import { sampleLanguageLabel } from '../server/sites/project/sampleLanguages.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
+
+function problemsOf(languages: unknown): [string, string | undefined, string][] {
+  const dir = writeProject({
+    'docs.json': docsJson({ api: { examples: { languages } } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHi\n',
+  });
+  return loadSiteProject(dir).problems.map((p) => [p.code, p.keyPath, p.message]);
+}
+
+describe('api.examples.languages at import', () => {
+  it('reports names that show nothing, and passes the ones Offprint writes', () => {
+    expect(problemsOf(['typescript', 'Python', 'curl', 'klingon', 'swift'])).toEqual([
+      [
+        'unsupported-config',
+        'api.examples.languages[3]',
+        '"klingon": not a language Mintlify generates request samples in; it is left out',
+      ],
+      [
+        'unsupported-config',
+        'api.examples.languages[4]',
+        '"swift": Offprint does not generate Swift request samples; it is left out',
+      ],
+    ]);
+    expect(problemsOf(['bash', 'sh', 'js', 'node.js', 'ts', 'rb', 'golang', 'py', 'php', 'java'])).toEqual([]);
+    // Not a list of names: left to the defaults, as the endpoint pages read it.
+    expect(problemsOf('python')).toEqual([]);
+  });
+
+  it("names languages as Mintlify's list does", () => {
+    expect(['typescript', 'csharp', 'C#', 'node', 'curl', 'cobol'].map(sampleLanguageLabel)).toEqual([
+      'TypeScript',
+      'C#',
+      'C#',
+      'Node.js',
+      'cURL',
+      'cobol',
+    ]);
+  });
+});
