@@ -117,6 +117,20 @@ describe('request samples', () => {
       ['cURL', 'bash'],
       ['SDK', 'typescript'],
     ]);
+    // Without a label, a sample is named by its language as Mintlify names it, not by the raw key.
+    const unlabelled = {
+      'x-codeSamples': [
+        { lang: 'typescript', source: 'a' },
+        { lang: 'csharp', source: 'b' },
+        { lang: 'cobol', source: 'c' },
+      ],
+    };
+    expect(requestSamples({ ...INPUT, operation: unlabelled }).map((s) => [s.label, s.lang])).toEqual([
+      ['cURL', 'bash'],
+      ['TypeScript', 'typescript'],
+      ['C#', 'csharp'],
+      ['cobol', 'cobol'],
+    ]);
     const body = { items: Array.from({ length: 2_000 }, (_, i) => `item-${i}`) };
     expect(requestSamples({ ...INPUT, body }).map((s) => s.label)).toEqual(['cURL']);
   });

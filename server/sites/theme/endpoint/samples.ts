@@ -1,4 +1,5 @@
 /** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
+import { sampleLanguageLabel } from '../../project/sampleLanguages.js';
 import { exampleOf } from './example.js';
 import { withExampleRefs } from './exampleRefs.js';
 import { generatedSample, type SampleLanguages } from './snippets.js';
@@ -96,7 +97,8 @@ function specSamples(operation: Json): Sample[] {
   for (const sample of extra as unknown[]) {
     if (!isObject(sample) || typeof sample['source'] !== 'string') continue;
     const lang = typeof sample['lang'] === 'string' ? sample['lang'] : 'text';
-    const label = typeof sample['label'] === 'string' ? sample['label'] : lang;
+    // Unlabelled, a sample reads as its language's display name (`csharp` is C#), as Mintlify names it.
+    const label = typeof sample['label'] === 'string' ? sample['label'] : sampleLanguageLabel(lang);
     samples.push({ label, lang: lang.toLowerCase(), code: sample['source'] });
   }
   return samples;
