@@ -146,7 +146,7 @@ describe('code blocks', () => {
     expect(group?.querySelector('.op-code-title')).toBeNull();
     expect(group?.querySelectorAll('[data-op-copy]')).toHaveLength(2);
     expect(dropdown?.getAttribute('data-variant')).toBe('dropdown');
-    expect(dropdown?.querySelectorAll('[role="tab"]').map((t) => t.text)).toEqual(['js', 'py']);
+    expect(dropdown?.querySelectorAll('[role="tab"]').map((t) => t.text)).toEqual(['JavaScript', 'Python']);
   });
 
   it("shows a grouped fence's icon= on its tab, as its title bar would alone", async () => {

@@ -51,7 +51,7 @@ describe('CodeGroup of snippet components', () => {
 
   it("labels each tab by the snippet's block title or language, as if the fence were written inline", () => {
     const [group] = page.dom.querySelectorAll('.op-code-group');
-    expect(group?.querySelectorAll('[role="tab"]').map((t) => t.text)).toEqual(['Python', 'Node', 'bash']);
+    expect(group?.querySelectorAll('[role="tab"]').map((t) => t.text)).toEqual(['Python', 'Node', 'Bash']);
     expect(group?.querySelector('.op-code-title')).toBeNull();
     expect(group?.querySelectorAll('[role="tabpanel"] pre').map((p) => p.text)).toEqual([
       'print("hi")',

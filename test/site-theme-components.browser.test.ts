@@ -5,8 +5,8 @@
  * - a page's Tabs labels are semibold, unselected ones in the text colour, while a code group's stay quieter;
  * - a Tree is unframed rows in the body font;
  * - an Accordion's description is in its title's size and colour;
- * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language, in
- *   Mintlify's borderless picker (code-group/language-dropdown.tsx) rather than a boxed native select;
+ * - a dropdown CodeGroup keeps the selected block's title on the left and names the blocks by language
+ *   (Bash, not cURL; by title when several share one), in Mintlify's borderless picker (code-group/language-dropdown.tsx) rather than a boxed native select;
  * - an uncoloured Icon is dark gray, not the prose's lighter text colour;
  * - a Card's inline-SVG icon is dark gray (light in dark mode), not the brand colour or black;
  * - a project's style.css may use Mintlify's colour variables (`rgb(var(--gray-200))`, `rgb(var(--primary))`).
@@ -58,6 +58,21 @@ const PAGE = [
   '```',
   '```py b.py',
   'b()',
+  '```',
+  '</CodeGroup>',
+  '',
+  '<CodeGroup dropdown>',
+  '```bash npm',
+  'npm i foo',
+  '```',
+  '```bash yarn',
+  'yarn add foo',
+  '```',
+  '```bash',
+  'pnpm add foo',
+  '```',
+  '```ts',
+  'add();',
   '```',
   '</CodeGroup>',
   '',
@@ -139,7 +154,7 @@ site.describe('components in Chromium', () => {
   it('keeps the selected title of a dropdown CodeGroup and names its blocks by language, as Mintlify does', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.goto(`${site.server.url}/`);
-    const group = '[data-op-tabs][data-variant="dropdown"]';
+    const group = '[data-op-tabs][data-variant="dropdown"]:has(.op-code[data-lang="js"])';
     const shown = (): Promise<string[]> =>
       page.$$eval(`${group} .op-tab`, (tabs) =>
         tabs.filter((tab) => getComputedStyle(tab).display !== 'none').map((tab) => tab.textContent.trim()),
@@ -151,6 +166,20 @@ site.describe('components in Chromium', () => {
     expect(await shown()).toEqual(['a.js']);
     await page.selectOption(`${group} select`, { index: 1 });
     expect(await shown()).toEqual(['b.py']);
+    await page.close();
+  });
+
+  it('names untitled blocks by display name in the dropdown, and blocks of one language by their titles', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.server.url}/`);
+    const options = await page.$$eval('[data-op-tabs][data-variant="dropdown"]', (groups) =>
+      groups.map((group) => [...group.querySelectorAll('option')].map((o) => o.textContent)),
+    );
+    // npm, yarn and pnpm are all bash: none is a cURL sample, and "Bash" three times would not tell them apart.
+    expect(options).toEqual([
+      ['JavaScript', 'Python'],
+      ['npm', 'yarn', 'Bash', 'TypeScript'],
+    ]);
     await page.close();
   });
 

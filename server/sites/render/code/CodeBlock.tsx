@@ -6,6 +6,7 @@ import { useSnippetProps } from '../runtime/state.js';
 import { bool, cx, str, textOf, type MdxProps } from '../components/util.js';
 import { parseFenceMeta, parseLineSet, type FenceMeta } from './fenceMeta.js';
 import { extractMarkers, highlightToHtml, languageId } from './highlight.js';
+import { languageName } from './languageNames.js';
 
 /** Props the compile step gives every fenced block. */
 export interface OpCodeProps {
@@ -26,9 +27,10 @@ function interpolate(code: string, props: Readonly<Record<string, unknown>> | nu
 }
 
 /** The tab a block shows inside a CodeGroup/example tab strip: its title (else its language) and its `icon=`. */
-export function codeTab(props: OpCodeProps): { readonly title: string; readonly icon: string } {
+export function codeTab(props: OpCodeProps, request = false): { readonly title: string; readonly icon: string } {
   const meta = parseFenceMeta(props.lang, props.meta);
-  return { title: meta.title || meta.lang || 'Code', icon: meta.icon };
+  // Untitled, a block is named by its language's display name (Bash, TypeScript), as Mintlify names it.
+  return { title: meta.title || (meta.lang ? languageName(meta.lang, request) : '') || 'Code', icon: meta.icon };
 }
 
 /** A fenced code block. */

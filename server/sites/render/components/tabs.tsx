@@ -117,7 +117,7 @@ export function Tab(props: MdxProps): ReactNode {
 function codeItems(children: ReactNode, prefix: string): TabItem[] {
   const state = useRenderState();
   const fenceItem = (fence: OpCodeProps, wrap: (node: ReactNode) => ReactNode): TabItem => {
-    const { title, icon } = codeTab(fence);
+    const { title, icon } = codeTab(fence, prefix === 'request');
     const id = state.anchor(`${prefix}-${title}`, null, null);
     return { label: title, id, ...(icon ? { icon } : {}), content: wrap(<OpCode {...fence} grouped />) };
   };

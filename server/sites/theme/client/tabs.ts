@@ -1,7 +1,7 @@
 /** Tabs and CodeGroups: switching, keyboard, syncing equal titles across the page, hash links. */
 import { all, load, save } from './dom.js';
 import { hashTarget } from './anchors.js';
-import { languageName } from './languageNames.js';
+import { languageName } from '../../render/code/languageNames.js';
 import { syncTocToShownContent } from './toc.js';
 
 const STORE = 'op-tab';
@@ -47,10 +47,18 @@ function initDropdowns(): void {
     const select = document.createElement('select');
     select.className = 'op-tab-select';
     select.setAttribute('aria-label', 'Language');
-    tabs.forEach((tab, i) => {
+    const request = group.dataset['opExample'] === 'request';
+    const names = tabs.map((tab, i) => {
       const label = tab.dataset['opTab'] ?? '';
       const lang = panels[i]?.querySelector<HTMLElement>('.op-code[data-lang]')?.dataset['lang'];
-      select.append(new Option(lang && lang !== 'text' ? languageName(lang) : label, label));
+      return lang && lang !== 'text' ? languageName(lang, request) : label;
+    });
+    tabs.forEach((tab, i) => {
+      const label = tab.dataset['opTab'] ?? '';
+      const name = names[i] ?? label;
+      // Blocks of one language (npm, yarn and pnpm all in bash) would read alike: their titles tell them apart.
+      const shared = names.indexOf(name) !== names.lastIndexOf(name);
+      select.append(new Option(shared ? label : name, label));
     });
     select.selectedIndex = Math.max(
       0,
