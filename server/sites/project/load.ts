@@ -29,6 +29,7 @@ import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
 import { stylesheetProblems } from './stylesheets.js';
 import { shadowedPageProblems } from './shadowedPages.js';
+import { legacyKeyPath } from './config/legacyPlaces.js';
 
 /** The logo or favicon modes whose file the project holds; undefined when it holds neither. */
 function presentModes<T extends ThemedAsset>(asset: T | undefined, isMissing: (ref: string) => boolean): T | undefined {
@@ -179,7 +180,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const assets = withoutMissingAssets(packed.settings, configFile, files.all);
   const fonts = withoutMissingFontFiles(config.fonts, configFile, files.all);
   const settings = assets.settings;
-  const problems = [
+  const found = [
     ...loaded.unknownKeys.map((notice): SiteProblem => ({ code: 'unknown-config', ...notice })),
     ...loaded.invalidValues.map((issue): SiteProblem => ({
       code: 'invalid-config',
@@ -203,6 +204,14 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...brokenLinks.problems(),
     ...stylesheetProblems(root, stylesheets),
   ];
+  // The navigation was checked in its converted shape: a mint.json's problems name the place written there.
+  const places = loaded.places;
+  const problems =
+    places === undefined
+      ? found
+      : found.map((p) =>
+          p.file === configFile && p.keyPath !== undefined ? { ...p, keyPath: legacyKeyPath(p.keyPath, places) } : p,
+        );
   const operations = [...scan.specs.values()].reduce((n, s) => n + s.operations.length, 0);
   return {
     rootDir: root,

@@ -3,7 +3,7 @@
  * navigation (groups assigned to tabs and anchors by URL prefix) converted in legacyNavigation.ts.
  */
 import { compact, type Json } from './jsonShape.js';
-import { navigation, type PageExists } from './legacyNavigation.js';
+import { navigation, type GroupOrigins, type PageExists } from './legacyNavigation.js';
 import type { LegacyConfig } from './legacySchema.js';
 
 const KNOWN_THEMES = new Set(['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma']);
@@ -86,9 +86,9 @@ function playgroundDisplay(mode: string | undefined): string | undefined {
 /**
  * Converts a validated mint.json into an object to validate as docs.json. `pageExists` says which tab
  * URLs name a page: a tab no group falls under links there, or is left out (see `tabLink` in
- * legacyNavigation.ts).
+ * legacyNavigation.ts). `origins`, when given, learns the mint.json place of each converted group.
  */
-export function convertMintJson(mint: LegacyConfig, pageExists: PageExists): Json {
+export function convertMintJson(mint: LegacyConfig, pageExists: PageExists, origins?: GroupOrigins): Json {
   const { name, theme, logo, favicon, colors, modeToggle, topbarLinks, topbarCtaButton, footer, openapi } = mint;
   const { api, seo, metadata, font, backgroundImage, background, codeBlock } = mint;
   // Unknown keys pass through (the docs.json schema tolerates them); converted ones must not.
@@ -111,7 +111,7 @@ export function convertMintJson(mint: LegacyConfig, pageExists: PageExists): Jso
       modeToggle === undefined ? undefined : compact({ default: modeToggle.default, strict: modeToggle.isHidden }),
     fonts: font,
     styling: codeBlock?.mode === undefined ? undefined : { codeblocks: codeBlock.mode === 'dark' ? 'dark' : 'system' },
-    navigation: navigation(mint, pageExists),
+    navigation: navigation(mint, pageExists, origins),
     navbar: nonEmpty({
       links: topbarLinks?.map((l) => compact({ type: l.type, label: l.name ?? l.type ?? l.url, href: l.url })),
       primary:

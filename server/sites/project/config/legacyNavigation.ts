@@ -87,13 +87,25 @@ function tabLink(tab: { name: string; url: string }, pageExists: PageExists): Js
   return href === undefined ? undefined : { tab: tab.name, href };
 }
 
+/**
+ * Where each converted top-level group came from: its mint.json key path (`navigation[3]`), so problems
+ * found in the converted config can name the place the author wrote (legacyPlaces.ts).
+ */
+export type GroupOrigins = Map<Json, string>;
+
 /** The navigation content (tabs, anchors or groups) for one version (or all, when `version` is undefined). */
 function content(
   mint: LegacyConfig,
   version: string | undefined,
   pageExists: PageExists,
+  origins: GroupOrigins | undefined,
 ): { body: Json; global: Json } {
   const groups = mint.navigation.filter((g) => inVersion(g, version));
+  const convert = (g: LegacyGroup): Json => {
+    const out = convertGroup(g);
+    origins?.set(out, `navigation[${mint.navigation.indexOf(g)}]`);
+    return out;
+  };
   const tabs = (mint.tabs ?? []).filter((t) => inVersion(t, version));
   const anchors = (mint.anchors ?? []).filter((a) => inVersion(a, version));
   const prefixTabs = tabs.filter((t) => !isExternal(t.url));
@@ -119,8 +131,8 @@ function content(
 
   const owners = [...sectionTabs, ...prefixAnchors];
   const ownerOf = (g: LegacyGroup): string | undefined => ownerUrl(owners, g);
-  const unclaimed = groups.filter((g) => ownerOf(g) === undefined).map(convertGroup);
-  const of = (url: string): Json[] => groups.filter((g) => ownerOf(g) === url).map(convertGroup);
+  const unclaimed = groups.filter((g) => ownerOf(g) === undefined).map(convert);
+  const of = (url: string): Json[] => groups.filter((g) => ownerOf(g) === url).map(convert);
 
   if (sectionTabs.length > 0) {
     const primary = unclaimed.length > 0 ? [{ tab: mint.primaryTab?.name ?? 'Documentation', groups: unclaimed }] : [];
@@ -166,17 +178,18 @@ function content(
 
 /**
  * The docs.json `navigation` of a mint.json: its content, one section per version when it lists
- * versions, with the links shown on every page under `global`.
+ * versions, with the links shown on every page under `global`. `origins`, when given, learns where each
+ * converted group came from.
  */
-export function navigation(mint: LegacyConfig, pageExists: PageExists): Json {
+export function navigation(mint: LegacyConfig, pageExists: PageExists, origins?: GroupOrigins): Json {
   const versions = (mint.versions ?? []).map((v) => (typeof v === 'string' ? { name: v } : v));
   if (versions.length === 0) {
-    const { body, global } = content(mint, undefined, pageExists);
+    const { body, global } = content(mint, undefined, pageExists, origins);
     return Object.keys(global).length > 0 ? { ...body, global } : body;
   }
   let global: Json = {};
   const sections = versions.map((v) => {
-    const built = content(mint, v.name, pageExists);
+    const built = content(mint, v.name, pageExists, origins);
     global = { ...global, ...built.global };
     return compact({ version: v.name, default: v.default, ...built.body });
   });

@@ -9,6 +9,8 @@ import { ValidationError } from '../../../errors.js';
 import { readJsonFile } from './json.js';
 import { configErrorMap as errorMap } from './lenient.js';
 import { convertMintJson } from './legacy.js';
+import type { GroupOrigins } from './legacyNavigation.js';
+import { legacyPlaces, type LegacyPlaces } from './legacyPlaces.js';
 import { anchorColorIssues } from './legacyColors.js';
 import { docsJsonPlaceOf, mintJsonPlaceOf } from './legacyKeyHints.js';
 import { LegacyConfigSchema } from './legacySchema.js';
@@ -41,6 +43,8 @@ export interface LoadedConfig {
    * paths: the site is served without them, and the import reports them.
    */
   readonly invalidValues: readonly ConfigIssue[];
+  /** For a mint.json, where its converted groups came from, to report problems at the written place. */
+  readonly places?: LegacyPlaces;
 }
 
 /**
@@ -137,14 +141,16 @@ export function loadConfig(rootDir: string): LoadedConfig {
     const pageExists = (path: string): boolean =>
       !path.split('/').includes('..') && ['.mdx', '.md'].some((ext) => existsSync(join(rootDir, `${path}${ext}`)));
     // Key paths of errors past this point are those of the converted (docs.json-shaped) config.
-    const converted = convertMintJson(legacy.data, pageExists);
+    const origins: GroupOrigins = new Map();
+    const converted = convertMintJson(legacy.data, pageExists, origins);
+    const places = legacyPlaces(converted['navigation'], origins);
     const config = validate(converted, 'mint.json (converted to docs.json)', undefined, 'mint.json');
     // Keys the converter does not convert pass through to the docs.json shape (`redirects`, ...): they
     // are known when docs.json knows them.
     const known = DocsConfigSchema.extend(LegacyConfigSchema.shape);
     const notices = unknownKeyNotices(known, raw, () => 'mint.json', 'mint.json');
     const invalidValues = anchorColorIssues(legacy.data);
-    return { file: 'mint.json', config, files: ['mint.json'], unknownKeys: notices, invalidValues };
+    return { file: 'mint.json', config, files: ['mint.json'], unknownKeys: notices, invalidValues, places };
   }
   throw ValidationError('The project has no docs.json (or legacy mint.json) at its root', [
     'docs.json: not found at the root of the project',

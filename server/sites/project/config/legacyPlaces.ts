@@ -1,0 +1,43 @@
+/**
+ * Key paths of a converted mint.json back to the mint.json the author wrote. The navigation is checked
+ * in its converted, docs.json shape, so a problem there (a missing page) first names a place such as
+ * `navigation.tabs[0].groups[1].pages[2]`, which the author's mint.json does not have: its groups are
+ * the top-level `navigation` array, assigned to tabs and anchors by URL prefix. A converted group keeps
+ * its pages' structure, so swapping its key path for the group's mint.json one names the written place.
+ */
+import type { Json } from './jsonShape.js';
+import type { GroupOrigins } from './legacyNavigation.js';
+
+/** Converted key path of each group in `origins` → its mint.json key path (`navigation[3]`). */
+export type LegacyPlaces = ReadonlyMap<string, string>;
+
+/** Walks the converted navigation, noting the key path where each converted group landed. */
+export function legacyPlaces(converted: unknown, origins: GroupOrigins): LegacyPlaces {
+  const places = new Map<string, string>();
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, `${path}[${i}]`));
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const origin = origins.get(value as Json);
+    if (origin !== undefined) {
+      places.set(path, origin);
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+  };
+  walk(converted, 'navigation');
+  return places;
+}
+
+/** `keyPath` with its converted group prefix (if any) swapped for the group's mint.json key path. */
+export function legacyKeyPath(keyPath: string, places: LegacyPlaces): string {
+  for (let end = keyPath.length; end > 0; end--) {
+    const boundary = end === keyPath.length || keyPath[end] === '.' || keyPath[end] === '[';
+    if (!boundary) continue;
+    const origin = places.get(keyPath.slice(0, end));
+    if (origin !== undefined) return `${origin}${keyPath.slice(end)}`;
+  }
+  return keyPath;
+}
