@@ -94,8 +94,17 @@ function option(site: SiteModel, section: NavSection, active: boolean, samePage?
 }
 
 /**
- * The switchers around a located page, by division. With the page's path, a language or
- * version option leads to that section's equivalent page ({@link equivalentPage}) when it has one.
+ * Whether a section has somewhere to go: a page or a link. One whose pages are all missing (a starter's
+ * navigation kept after its pages were deleted) would be a control that does nothing when clicked.
+ */
+function leadsSomewhere(site: SiteModel, section: NavSection): boolean {
+  return sectionHref(site, section) !== undefined;
+}
+
+/**
+ * The switchers around a located page, by division; sections leading nowhere are left out. With the page's
+ * path, a language or version option leads to that section's equivalent page ({@link equivalentPage}) when
+ * it has one.
  */
 export function switchers(
   site: SiteModel,
@@ -113,14 +122,14 @@ export function switchers(
     add(
       here.division,
       siblings
-        .filter((s) => !s.hidden)
+        .filter((s) => !s.hidden && (s === here || leadsSomewhere(site, s)))
         .map((s) => option(site, s, s === here, paired ? equivalentPage(site, pagePath, here, s) : undefined)),
     );
   });
   // navigation.global's links, then those of each division the page sits in (a language's own anchors).
   const globals = [...site.navigation.global, ...location.chain.flatMap((section) => section.global ?? [])];
   for (const global of globals) {
-    if (!global.hidden) add(global.division, [option(site, global, false)]);
+    if (!global.hidden && leadsSomewhere(site, global)) add(global.division, [option(site, global, false)]);
   }
   return out;
 }
