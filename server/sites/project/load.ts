@@ -29,7 +29,7 @@ import { readRemoteAssets, withPackedSettings } from './remote.js';
 import { siteRedirects, siteSettings } from './settings.js';
 import { stylesheetProblems } from './stylesheets.js';
 import { shadowedPageProblems } from './shadowedPages.js';
-import { legacyKeyPath } from './config/legacyPlaces.js';
+import { atLegacyPlaces } from './config/legacyPlaces.js';
 
 /** The logo or favicon modes whose file the project holds; undefined when it holds neither. */
 function presentModes<T extends ThemedAsset>(asset: T | undefined, isMissing: (ref: string) => boolean): T | undefined {
@@ -206,12 +206,8 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   ];
   // The navigation was checked in its converted shape: a mint.json's problems name the place written there.
   const places = loaded.places;
-  const problems =
-    places === undefined
-      ? found
-      : found.map((p) =>
-          p.file === configFile && p.keyPath !== undefined ? { ...p, keyPath: legacyKeyPath(p.keyPath, places) } : p,
-        );
+  // A group every version shares is written once there, so its problem is reported once.
+  const problems = places === undefined ? found : atLegacyPlaces(found, configFile, places);
   const operations = [...scan.specs.values()].reduce((n, s) => n + s.operations.length, 0);
   return {
     rootDir: root,

@@ -5,6 +5,7 @@
  * the top-level `navigation` array, assigned to tabs and anchors by URL prefix. A converted group keeps
  * its pages' structure, so swapping its key path for the group's mint.json one names the written place.
  */
+import type { SiteProblem } from '../model.js';
 import type { Json } from './jsonShape.js';
 import type { GroupOrigins } from './legacyNavigation.js';
 
@@ -40,4 +41,26 @@ export function legacyKeyPath(keyPath: string, places: LegacyPlaces): string {
     if (origin !== undefined) return `${origin}${keyPath.slice(end)}`;
   }
   return keyPath;
+}
+
+/**
+ * `problems` with the config's key paths at their mint.json places ({@link legacyKeyPath}). A group of
+ * every version is converted once per version but written once, so the copies of its problems that
+ * then read the same are dropped.
+ */
+export function atLegacyPlaces(problems: readonly SiteProblem[], file: string, places: LegacyPlaces): SiteProblem[] {
+  const seen = new Set<string>();
+  const out: SiteProblem[] = [];
+  for (const p of problems) {
+    if (p.file !== file || p.keyPath === undefined) {
+      out.push(p);
+      continue;
+    }
+    const moved = { ...p, keyPath: legacyKeyPath(p.keyPath, places) };
+    const key = JSON.stringify([moved.code, moved.keyPath, moved.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(moved);
+  }
+  return out;
 }
