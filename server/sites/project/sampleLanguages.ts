@@ -1,14 +1,15 @@
 /**
  * docs.json `api.examples.languages`: the languages Mintlify generates an endpoint page's request samples
- * in, by the keys and aliases its documentation lists, with the display names it gives them. Read here
+ * in, by the keys and aliases its documentation lists (their display names are the code blocks' own,
+ * `languageName`, with a shell sample read as cURL). Read here
  * once so import can report a name Offprint cannot show (the theme reads the same table for the samples).
  */
 import { z } from 'zod';
+import { languageName } from '../render/code/languageNames.js';
 import type { SiteProblem } from './model.js';
 
-/** A documented sample language: its display name and the names docs.json may give it. */
+/** A documented sample language: the names docs.json may give it. */
 interface SampleLanguageInfo {
-  readonly label: string;
   readonly aliases: readonly string[];
   /** Whether Offprint writes samples in it (theme/endpoint/snippets.ts); the others are reported. */
   readonly generated: boolean;
@@ -16,24 +17,24 @@ interface SampleLanguageInfo {
 
 /** Mintlify's documented languages (api-playground "All supported languages"), keyed by its key. */
 export const SAMPLE_LANGUAGES = {
-  bash: { label: 'cURL', aliases: ['curl', 'sh', 'shell'], generated: true },
-  python: { label: 'Python', aliases: ['py'], generated: true },
-  javascript: { label: 'JavaScript', aliases: ['js'], generated: true },
-  node: { label: 'Node.js', aliases: ['nodejs', 'node.js'], generated: true },
-  php: { label: 'PHP', aliases: [], generated: true },
-  go: { label: 'Go', aliases: ['golang'], generated: true },
-  java: { label: 'Java', aliases: [], generated: true },
-  ruby: { label: 'Ruby', aliases: ['rb'], generated: true },
-  powershell: { label: 'PowerShell', aliases: [], generated: false },
-  swift: { label: 'Swift', aliases: [], generated: false },
-  csharp: { label: 'C#', aliases: ['c#'], generated: false },
-  dotnet: { label: '.NET', aliases: ['.net', 'dot-net'], generated: false },
-  typescript: { label: 'TypeScript', aliases: ['ts'], generated: true },
-  c: { label: 'C', aliases: [], generated: false },
-  'c++': { label: 'C++', aliases: ['cpp'], generated: false },
-  kotlin: { label: 'Kotlin', aliases: ['kt'], generated: false },
-  rust: { label: 'Rust', aliases: ['rs'], generated: false },
-  dart: { label: 'Dart', aliases: ['flutter'], generated: false },
+  bash: { aliases: ['curl', 'sh', 'shell'], generated: true },
+  python: { aliases: ['py'], generated: true },
+  javascript: { aliases: ['js'], generated: true },
+  node: { aliases: ['nodejs', 'node.js'], generated: true },
+  php: { aliases: [], generated: true },
+  go: { aliases: ['golang'], generated: true },
+  java: { aliases: [], generated: true },
+  ruby: { aliases: ['rb'], generated: true },
+  powershell: { aliases: [], generated: false },
+  swift: { aliases: [], generated: false },
+  csharp: { aliases: ['c#'], generated: false },
+  dotnet: { aliases: ['.net', 'dot-net'], generated: false },
+  typescript: { aliases: ['ts'], generated: true },
+  c: { aliases: [], generated: false },
+  'c++': { aliases: ['cpp'], generated: false },
+  kotlin: { aliases: ['kt'], generated: false },
+  rust: { aliases: ['rs'], generated: false },
+  dart: { aliases: ['flutter'], generated: false },
 } as const satisfies Record<string, SampleLanguageInfo>;
 
 /** A documented language's key. */
@@ -53,7 +54,12 @@ export function sampleLanguageKey(name: string): SampleLanguageKey | undefined {
 /** The display name of a language name (`typescript` reads TypeScript); an unknown name as written. */
 export function sampleLanguageLabel(name: string): string {
   const key = sampleLanguageKey(name);
-  return key === undefined ? name : SAMPLE_LANGUAGES[key].label;
+  return key === undefined ? name : sampleLabel(key);
+}
+
+/** The display name of a documented language's samples (`bash` reads cURL, `typescript` TypeScript). */
+export function sampleLabel(key: SampleLanguageKey): string {
+  return languageName(key, true);
 }
 
 const LanguagesSchema = z.looseObject({
@@ -83,7 +89,7 @@ export function sampleLanguageProblems(api: unknown, configFile: string): SitePr
         message:
           key === undefined
             ? `"${name}": not a language Mintlify generates request samples in; it is left out`
-            : `"${name}": Offprint does not generate ${SAMPLE_LANGUAGES[key].label} request samples; it is left out`,
+            : `"${name}": Offprint does not generate ${sampleLabel(key)} request samples; it is left out`,
       },
     ];
   });

@@ -6,7 +6,7 @@
  */
 import {
   namedSampleLanguages,
-  SAMPLE_LANGUAGES,
+  sampleLabel,
   sampleLanguageKey,
   type SampleLanguageKey,
 } from '../../project/sampleLanguages.js';
@@ -222,5 +222,5 @@ export function sampleLanguages(api: unknown): SampleLanguages {
 export function generatedSample(request: SampleRequest, key: SampleLanguageKey): GeneratedSample | undefined {
   const generator = GENERATORS[key];
   if (generator === undefined) return undefined;
-  return { label: SAMPLE_LANGUAGES[key].label, lang: generator.lang, code: generator.make(request) };
+  return { label: sampleLabel(key), lang: generator.lang, code: generator.make(request) };
 }
