@@ -31,6 +31,7 @@ describe('api.examples.languages at import', () => {
       ],
     ]);
     expect(problemsOf(['bash', 'sh', 'js', 'node.js', 'ts', 'rb', 'golang', 'py', 'php', 'java'])).toEqual([]);
+    expect(problemsOf(['powershell', 'csharp', 'C#', 'dotnet', '.NET', 'dot-net'])).toEqual([]);
     // Not a list of names: left to the defaults, as the endpoint pages read it.
     expect(problemsOf('python')).toEqual([]);
   });

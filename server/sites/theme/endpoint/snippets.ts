@@ -1,7 +1,7 @@
 /**
  * Request samples of an endpoint page in the languages Mintlify generates them in (Python's requests,
  * JavaScript's, Node.js's and TypeScript's fetch, PHP's cURL, Go's net/http, Java's HttpClient, Ruby's
- * Net::HTTP), besides cURL: the same method, URL, headers and body in each. `api.examples.languages` in
+ * Net::HTTP; PowerShell and C# in snippetsMicrosoft.ts), besides cURL: the same method, URL, headers and body in each. `api.examples.languages` in
  * docs.json picks and orders them.
  */
 import {
@@ -10,6 +10,7 @@ import {
   sampleLanguageKey,
   type SampleLanguageKey,
 } from '../../project/sampleLanguages.js';
+import { csharp, powershell } from './snippetsMicrosoft.js';
 
 /** One request, as every sample sends it. */
 export interface SampleRequest {
@@ -199,6 +200,10 @@ const GENERATORS: Readonly<Partial<Record<SampleLanguageKey, { lang: string; mak
   go: { lang: 'go', make: go },
   java: { lang: 'java', make: java },
   ruby: { lang: 'ruby', make: ruby },
+  powershell: { lang: 'powershell', make: powershell },
+  csharp: { lang: 'csharp', make: csharp },
+  // .NET's own client is C#'s HttpClient: the same sample, named as Mintlify names it.
+  dotnet: { lang: 'csharp', make: csharp },
 };
 
 /** Mintlify's default set. */
