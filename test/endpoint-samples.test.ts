@@ -64,7 +64,7 @@ describe('request samples', () => {
       'cURL',
     ]);
     // Names Offprint does not know or cannot write, or none: the defaults.
-    expect(sampleLanguages({ examples: { languages: ['cobol', 'swift'] } })).toEqual(sampleLanguages(undefined));
+    expect(sampleLanguages({ examples: { languages: ['cobol', 'rust'] } })).toEqual(sampleLanguages(undefined));
   });
 
   it('writes TypeScript as typed fetch and Ruby with Net::HTTP, quoting what each language needs', () => {

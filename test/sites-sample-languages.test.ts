@@ -18,7 +18,7 @@ function problemsOf(languages: unknown): [string, string | undefined, string][] 
 
 describe('api.examples.languages at import', () => {
   it('reports names that show nothing, and passes the ones Offprint writes', () => {
-    expect(problemsOf(['typescript', 'Python', 'curl', 'klingon', 'swift'])).toEqual([
+    expect(problemsOf(['typescript', 'Python', 'curl', 'klingon', 'rust'])).toEqual([
       [
         'unsupported-config',
         'api.examples.languages[3]',
@@ -27,11 +27,12 @@ describe('api.examples.languages at import', () => {
       [
         'unsupported-config',
         'api.examples.languages[4]',
-        '"swift": Offprint does not generate Swift request samples; it is left out',
+        '"rust": Offprint does not generate Rust request samples; it is left out',
       ],
     ]);
     expect(problemsOf(['bash', 'sh', 'js', 'node.js', 'ts', 'rb', 'golang', 'py', 'php', 'java'])).toEqual([]);
     expect(problemsOf(['powershell', 'csharp', 'C#', 'dotnet', '.NET', 'dot-net'])).toEqual([]);
+    expect(problemsOf(['swift', 'kotlin', 'kt', 'dart', 'flutter'])).toEqual([]);
     // Not a list of names: left to the defaults, as the endpoint pages read it.
     expect(problemsOf('python')).toEqual([]);
   });

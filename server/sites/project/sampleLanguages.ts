@@ -26,15 +26,15 @@ export const SAMPLE_LANGUAGES = {
   java: { aliases: [], generated: true },
   ruby: { aliases: ['rb'], generated: true },
   powershell: { aliases: [], generated: true },
-  swift: { aliases: [], generated: false },
+  swift: { aliases: [], generated: true },
   csharp: { aliases: ['c#'], generated: true },
   dotnet: { aliases: ['.net', 'dot-net'], generated: true },
   typescript: { aliases: ['ts'], generated: true },
   c: { aliases: [], generated: false },
   'c++': { aliases: ['cpp'], generated: false },
-  kotlin: { aliases: ['kt'], generated: false },
+  kotlin: { aliases: ['kt'], generated: true },
   rust: { aliases: ['rs'], generated: false },
-  dart: { aliases: ['flutter'], generated: false },
+  dart: { aliases: ['flutter'], generated: true },
 } as const satisfies Record<string, SampleLanguageInfo>;
 
 /** A documented language's key. */

@@ -1,7 +1,8 @@
 /**
  * Request samples of an endpoint page in the languages Mintlify generates them in (Python's requests,
  * JavaScript's, Node.js's and TypeScript's fetch, PHP's cURL, Go's net/http, Java's HttpClient, Ruby's
- * Net::HTTP; PowerShell and C# in snippetsMicrosoft.ts), besides cURL: the same method, URL, headers and body in each. `api.examples.languages` in
+ * Net::HTTP; PowerShell and C# in snippetsMicrosoft.ts; Swift, Kotlin and Dart in
+ * snippetsMobile.ts), besides cURL: the same method, URL, headers and body in each. `api.examples.languages` in
  * docs.json picks and orders them.
  */
 import {
@@ -11,6 +12,7 @@ import {
   type SampleLanguageKey,
 } from '../../project/sampleLanguages.js';
 import { csharp, powershell } from './snippetsMicrosoft.js';
+import { dart, kotlin, swift } from './snippetsMobile.js';
 
 /** One request, as every sample sends it. */
 export interface SampleRequest {
@@ -204,6 +206,9 @@ const GENERATORS: Readonly<Partial<Record<SampleLanguageKey, { lang: string; mak
   csharp: { lang: 'csharp', make: csharp },
   // .NET's own client is C#'s HttpClient: the same sample, named as Mintlify names it.
   dotnet: { lang: 'csharp', make: csharp },
+  swift: { lang: 'swift', make: swift },
+  kotlin: { lang: 'kotlin', make: kotlin },
+  dart: { lang: 'dart', make: dart },
 };
 
 /** Mintlify's default set. */
