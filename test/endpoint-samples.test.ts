@@ -63,8 +63,8 @@ describe('request samples', () => {
       'Python',
       'cURL',
     ]);
-    // Names Offprint does not know or cannot write, or none: the defaults.
-    expect(sampleLanguages({ examples: { languages: ['cobol', 'rust'] } })).toEqual(sampleLanguages(undefined));
+    // Names Offprint does not know, or none: the defaults.
+    expect(sampleLanguages({ examples: { languages: ['cobol', 'klingon'] } })).toEqual(sampleLanguages(undefined));
   });
 
   it('writes TypeScript as typed fetch and Ruby with Net::HTTP, quoting what each language needs', () => {

@@ -2,39 +2,37 @@
  * docs.json `api.examples.languages`: the languages Mintlify generates an endpoint page's request samples
  * in, by the keys and aliases its documentation lists (their display names are the code blocks' own,
  * `languageName`, with a shell sample read as cURL). Read here
- * once so import can report a name Offprint cannot show (the theme reads the same table for the samples).
+ * once so import can report a name Mintlify does not document (the theme reads the same table for the samples).
  */
 import { z } from 'zod';
 import { languageName } from '../render/code/languageNames.js';
 import type { SiteProblem } from './model.js';
 
-/** A documented sample language: the names docs.json may give it. */
+/** A documented sample language: the names docs.json may give it (Offprint writes each: theme/endpoint/snippets.ts). */
 interface SampleLanguageInfo {
   readonly aliases: readonly string[];
-  /** Whether Offprint writes samples in it (theme/endpoint/snippets.ts); the others are reported. */
-  readonly generated: boolean;
 }
 
 /** Mintlify's documented languages (api-playground "All supported languages"), keyed by its key. */
 export const SAMPLE_LANGUAGES = {
-  bash: { aliases: ['curl', 'sh', 'shell'], generated: true },
-  python: { aliases: ['py'], generated: true },
-  javascript: { aliases: ['js'], generated: true },
-  node: { aliases: ['nodejs', 'node.js'], generated: true },
-  php: { aliases: [], generated: true },
-  go: { aliases: ['golang'], generated: true },
-  java: { aliases: [], generated: true },
-  ruby: { aliases: ['rb'], generated: true },
-  powershell: { aliases: [], generated: true },
-  swift: { aliases: [], generated: true },
-  csharp: { aliases: ['c#'], generated: true },
-  dotnet: { aliases: ['.net', 'dot-net'], generated: true },
-  typescript: { aliases: ['ts'], generated: true },
-  c: { aliases: [], generated: false },
-  'c++': { aliases: ['cpp'], generated: false },
-  kotlin: { aliases: ['kt'], generated: true },
-  rust: { aliases: ['rs'], generated: false },
-  dart: { aliases: ['flutter'], generated: true },
+  bash: { aliases: ['curl', 'sh', 'shell'] },
+  python: { aliases: ['py'] },
+  javascript: { aliases: ['js'] },
+  node: { aliases: ['nodejs', 'node.js'] },
+  php: { aliases: [] },
+  go: { aliases: ['golang'] },
+  java: { aliases: [] },
+  ruby: { aliases: ['rb'] },
+  powershell: { aliases: [] },
+  swift: { aliases: [] },
+  csharp: { aliases: ['c#'] },
+  dotnet: { aliases: ['.net', 'dot-net'] },
+  typescript: { aliases: ['ts'] },
+  c: { aliases: [] },
+  'c++': { aliases: ['cpp'] },
+  kotlin: { aliases: ['kt'] },
+  rust: { aliases: ['rs'] },
+  dart: { aliases: ['flutter'] },
 } as const satisfies Record<string, SampleLanguageInfo>;
 
 /** A documented language's key. */
@@ -73,23 +71,19 @@ export function namedSampleLanguages(api: unknown): readonly string[] {
 }
 
 /**
- * A problem for each name in `api.examples.languages` that shows nothing: one Mintlify does not document,
- * or one it does that Offprint has no sample writer for. Left silent, a reader of the site would just
- * miss the language the authors asked for.
+ * A problem for each name in `api.examples.languages` that shows nothing: one Mintlify does not document
+ * (Offprint writes every one it does). Left silent, a reader of the site would just miss the language the
+ * authors asked for.
  */
 export function sampleLanguageProblems(api: unknown, configFile: string): SiteProblem[] {
   return namedSampleLanguages(api).flatMap((name, i): SiteProblem[] => {
-    const key = sampleLanguageKey(name);
-    if (key !== undefined && SAMPLE_LANGUAGES[key].generated) return [];
+    if (sampleLanguageKey(name) !== undefined) return [];
     return [
       {
         code: 'unsupported-config',
         file: configFile,
         keyPath: `api.examples.languages[${i}]`,
-        message:
-          key === undefined
-            ? `"${name}": not a language Mintlify generates request samples in; it is left out`
-            : `"${name}": Offprint does not generate ${sampleLabel(key)} request samples; it is left out`,
+        message: `"${name}": not a language Mintlify generates request samples in; it is left out`,
       },
     ];
   });

@@ -2,7 +2,7 @@
  * Request samples of an endpoint page in the languages Mintlify generates them in (Python's requests,
  * JavaScript's, Node.js's and TypeScript's fetch, PHP's cURL, Go's net/http, Java's HttpClient, Ruby's
  * Net::HTTP; PowerShell and C# in snippetsMicrosoft.ts; Swift, Kotlin and Dart in
- * snippetsMobile.ts), besides cURL: the same method, URL, headers and body in each. `api.examples.languages` in
+ * snippetsMobile.ts; C, C++ and Rust in snippetsNative.ts), besides cURL: the same method, URL, headers and body in each. `api.examples.languages` in
  * docs.json picks and orders them.
  */
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../project/sampleLanguages.js';
 import { csharp, powershell } from './snippetsMicrosoft.js';
 import { dart, kotlin, swift } from './snippetsMobile.js';
+import { c, cpp, rust } from './snippetsNative.js';
 
 /** One request, as every sample sends it. */
 export interface SampleRequest {
@@ -209,6 +210,9 @@ const GENERATORS: Readonly<Partial<Record<SampleLanguageKey, { lang: string; mak
   swift: { lang: 'swift', make: swift },
   kotlin: { lang: 'kotlin', make: kotlin },
   dart: { lang: 'dart', make: dart },
+  c: { lang: 'c', make: c },
+  'c++': { lang: 'cpp', make: cpp },
+  rust: { lang: 'rust', make: rust },
 };
 
 /** Mintlify's default set. */
@@ -218,8 +222,8 @@ const DEFAULT_LANGUAGES: readonly SampleLanguageKey[] = ['bash', 'python', 'java
 export type SampleLanguages = readonly SampleLanguageKey[];
 
 /**
- * What docs.json's `api.examples.languages` asks for, in its order, without the names Offprint cannot
- * write (import reports them); Mintlify's defaults when it names none Offprint can.
+ * What docs.json's `api.examples.languages` asks for, in its order, without the names Mintlify does not
+ * document (import reports them); Mintlify's defaults when it names none it does.
  */
 export function sampleLanguages(api: unknown): SampleLanguages {
   const keys = namedSampleLanguages(api)
