@@ -1,7 +1,9 @@
 /**
  * A request body with several named examples in Chromium: a picker above the request panel names each
  * example; picking one shows its samples (the language chosen stays chosen), and the panel stays whole in
- * the right column. Screenshots go to shotDir('theme-endpoint-request-examples').
+ * the right column. A response offering several media types (`200 · application/json`, `200 ·
+ * text/event-stream`) keeps its example tabs and the Response section's status tabs in step, either way.
+ * Screenshots go to shotDir('theme-endpoint-request-examples').
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -32,14 +34,30 @@ const spec = {
         responses: { '200': { description: 'OK' } },
       },
     },
+    '/completions': {
+      post: {
+        summary: 'Complete',
+        responses: {
+          '200': {
+            description: 'The completion, whole or streamed',
+            content: {
+              'application/json': { example: { text: 'hi' } },
+              'text/event-stream': { example: 'data: hi\n\n' },
+            },
+          },
+          '429': { description: 'Slow down', content: { 'application/json': { example: { error: 'rate' } } } },
+        },
+      },
+    },
   },
 };
 
 const site = themeInChromium(() =>
   writeProject({
-    'docs.json': docsJson({ api: { openapi: 'openapi.json' }, navigation: { pages: ['orders'] } }),
+    'docs.json': docsJson({ api: { openapi: 'openapi.json' }, navigation: { pages: ['orders', 'completions'] } }),
     'openapi.json': spec,
     'orders.mdx': '---\ntitle: Create an order\nopenapi: POST /orders\n---\n',
+    'completions.mdx': '---\ntitle: Complete\nopenapi: POST /completions\n---\n',
   }),
 );
 
@@ -70,6 +88,28 @@ site.describe('request examples in Chromium', () => {
     });
     expect(fits).toBe(true);
     await page.locator('[data-op-request-examples]').screenshot({ path: `${SHOTS}/picked-second.png` });
+    await page.close();
+  });
+
+  it('keep response examples and the Response section on one status, whichever the reader picks', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/completions`);
+    const selected = (strip: string): Promise<string[]> =>
+      page.locator(`${strip} > .op-tab-list > [role="tab"][aria-selected="true"]`).allTextContents();
+    const examples = '[data-op-example="response"]';
+    const statuses = '.op-response-tabs';
+    expect([await selected(examples), await selected(statuses)]).toEqual([['200 · application/json'], ['200']]);
+    // An example of another status shows that status's schema.
+    await page.locator(`${examples} [role="tab"]`, { hasText: '429' }).click();
+    expect(await selected(statuses)).toEqual(['429']);
+    // A status shows its first example; one of that status already shown stays.
+    await page.locator(`${statuses} [role="tab"]`, { hasText: '200' }).click();
+    expect(await selected(examples)).toEqual(['200 · application/json']);
+    await page.locator(`${examples} [role="tab"]`, { hasText: 'text/event-stream' }).click();
+    expect(await selected(statuses)).toEqual(['200']);
+    await page.locator(`${statuses} [role="tab"]`, { hasText: '200' }).click();
+    expect(await selected(examples)).toEqual(['200 · text/event-stream']);
+    await page.screenshot({ path: `${SHOTS}/response-status-synced.png` });
     await page.close();
   });
 });

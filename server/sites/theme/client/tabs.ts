@@ -86,6 +86,22 @@ function syncLabel(label: string, except: HTMLElement | null): void {
   }
 }
 
+/**
+ * Shows response status `status` in every other strip whose tabs carry statuses (DOM.md `data-op-status`):
+ * its first tab of that status, unless one is shown. A response with several media types labels its
+ * examples `200 · text/event-stream` and its Response tab `200`, which the label sync cannot match.
+ */
+function syncStatus(status: string, except: HTMLElement): void {
+  for (const group of all<HTMLElement>('[data-op-tabs]')) {
+    if (group === except) continue;
+    const tabs = tabsOf(group);
+    const shown = tabs.find((t) => t.getAttribute('aria-selected') === 'true');
+    if (shown?.dataset['opStatus'] === status) continue;
+    const index = tabs.findIndex((t) => t.dataset['opStatus'] === status);
+    if (index >= 0) selectTab(group, index);
+  }
+}
+
 function onClick(event: MouseEvent): void {
   const tab = (event.target as Element | null)?.closest<HTMLElement>('[data-op-tab]');
   const group = tab?.closest<HTMLElement>('[data-op-tabs]');
@@ -98,6 +114,8 @@ function onClick(event: MouseEvent): void {
     // Keep the clicked block where it is on screen while other groups above it change height.
     const before = tab.getBoundingClientRect().top;
     syncLabel(label, group);
+    const status = tab.dataset['opStatus'];
+    if (status !== undefined) syncStatus(status, group);
     window.scrollBy(0, tab.getBoundingClientRect().top - before);
     save(STORE, label);
   }

@@ -41,6 +41,11 @@ export function codeBlock(pre: string, lang: string, filename?: string): string 
 export interface StripTab {
   readonly label: string;
   readonly html: string;
+  /**
+   * The response status the tab shows (DOM.md `data-op-status`): a response example's tab and the Response
+   * section's status tab share it, so choosing one shows the other whatever their labels.
+   */
+  readonly status?: string;
 }
 
 /** Options of a {@link tabStrip}. */
@@ -66,7 +71,7 @@ export function tabStrip(
   const buttons = tabs
     .map(
       (tab, i) =>
-        `<button${attrs({ type: 'button', role: 'tab', class: 'op-tab', id: `${idPrefix}-${i}-tab`, 'aria-selected': i === 0 ? 'true' : 'false', 'aria-controls': `${idPrefix}-${i}`, tabindex: i === 0 ? 0 : -1, 'data-op-tab': tab.label })}>` +
+        `<button${attrs({ type: 'button', role: 'tab', class: 'op-tab', id: `${idPrefix}-${i}-tab`, 'aria-selected': i === 0 ? 'true' : 'false', 'aria-controls': `${idPrefix}-${i}`, tabindex: i === 0 ? 0 : -1, 'data-op-tab': tab.label, 'data-op-status': tab.status })}>` +
         `<span class="op-tab-label">${esc(tab.label)}</span></button>`,
     )
     .join('');

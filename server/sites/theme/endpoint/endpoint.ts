@@ -171,7 +171,7 @@ export async function renderEndpointPage(
   );
   const response = tabStrip(
     `${slug}-response`,
-    responseExamples.map((s, i) => block(s, samples.length + i)),
+    responseExamples.map((s, i) => ({ ...block(s, samples.length + i), status: s.status })),
     'op-code-group op-response-example',
     { example: 'response' },
   );
@@ -229,6 +229,7 @@ export async function renderEndpointPage(
   }
   const tabs = responses.map(([status, raw]) => ({
     label: status,
+    status,
     html: responsePanel(ctx, ctx.resolve(raw).node ?? {}, page.anchor('response')),
   }));
   html += page.section('Response', tabStrip(`${slug}-status`, tabs, 'op-response-tabs'));

@@ -28,13 +28,17 @@ export function responseContents(response: Json | undefined): [string, Json][] {
  * The response examples of an operation, a tab per status, per media type when a response has several
  * (`200 · text/event-stream`), and per named example (`200 · us`), for highlighting.
  */
-export function responseExamplesOf(ctx: SchemaContext, responses: ReadonlyArray<[string, unknown]>): Sample[] {
+export function responseExamplesOf(
+  ctx: SchemaContext,
+  responses: ReadonlyArray<[string, unknown]>,
+): (Sample & { readonly status: string })[] {
   return responses.flatMap(([status, raw]) => {
     const contents = responseContents(ctx.resolve(raw).node);
     return contents.flatMap(([type, media]) => {
       const label = contents.length > 1 ? `${status} · ${type}` : status;
       return mediaExamples(ctx, media, 'response').map((example) => ({
         label: example.name === undefined ? label : `${label} · ${example.name}`,
+        status,
         ...exampleText(example.value, type),
       }));
     });
