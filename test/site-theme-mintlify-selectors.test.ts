@@ -92,7 +92,7 @@ const SELECTORS: readonly (readonly [string, string])[] = [
   ['#sidebar', 'aside.op-sidebar'],
   ['#sidebar-content', '.op-sidebar-inner'],
   ['#navigation-items', 'nav.op-nav'],
-  ['#content-area', 'article.op-article'],
+  ['#content-area', '.op-content-wrap > div.op-column'],
   ['#header', 'header.op-page-header'],
   ['#page-title', 'h1.op-page-title'],
   ['#page-context-menu', '.op-page-actions'],

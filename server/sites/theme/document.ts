@@ -149,8 +149,8 @@ function shell(args: ShellArgs): string {
         }) +
         `<div class="${cls('op-layout', `op-mode-${mode}`, sidebar && !drawerOnly && 'op-has-sidebar', aside && 'op-has-aside')}"${args.ids('body-content')}>${sidebar}` +
         (sidebar ? '<div class="op-backdrop" data-op-nav-close=""></div>' : '') +
-        `<main class="op-main" id="op-content"><div class="op-content-wrap"${args.ids('content-container')}><div class="op-column">` +
-        `<article class="op-article"${args.ids('content-area')}>${args.article}</article>` +
+        `<main class="op-main" id="op-content"><div class="op-content-wrap"${args.ids('content-container')}>` +
+        `<div class="op-column"${args.ids('content-area')}><article class="op-article">${args.article}</article>` +
         `${footer}</div>${aside}</div></main></div></body></html>`,
     )
   );
