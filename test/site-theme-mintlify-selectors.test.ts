@@ -148,6 +148,17 @@ const SELECTORS: readonly (readonly [string, string])[] = [
   ['.tab', '.op-tabs-content > .op-tab-list > .op-tab'],
   ['.tab-icon', '.op-tabs-content .op-tab-icon'],
   ['[data-component-part="card-icon"]', '.op-card-icon'],
+  // The parts of code blocks, code groups and Tabs that Mintlify marks with data-component-part
+  // (microsandbox's style.css tints `.code-block-background[data-component-part="code-block-root"]` and
+  // styles `.tabs [data-component-part="tab-button"][data-active="false"]:hover`).
+  ['[data-component-part="code-block-root"]', '.op-code-body'],
+  ['.code-block-background', '.op-code-body'],
+  ['[data-component-part="code-block-header"]', '.op-code-header'],
+  ['[data-component-part="code-block-header-filename"]', '.op-code-title'],
+  ['[data-component-part="code-group-tab-bar"]', '.op-code-group > .op-tab-list'],
+  ['[data-component-part="tab-button"]', '.op-tabs-content > .op-tab-list > .op-tab'],
+  ['.tabs [data-component-part="tab-button"][data-active="false"]', '.op-tabs-content .op-tab[aria-selected="false"]'],
+  ['[data-component-part="tab-content"]', '.op-tabs-content > .op-tab-panel'],
   // Mintlify's component classes (constants/selectors.ts) on View, Tile, Tree and Color.
   ['.multi-view-item', '.op-view'],
   ['.tile', '.op-tile'],

@@ -64,9 +64,16 @@ function CodeView(props: { code: string; meta: FenceMeta; grouped: boolean }): R
       data-lang={meta.lang || 'text'}
       data-filename={meta.title || undefined}
     >
-      <div className={cx('op-code-header', !showTitle && 'op-code-header-bare')}>
+      <div
+        className={cx('op-code-header', !showTitle && 'op-code-header-bare')}
+        data-component-part="code-block-header"
+      >
         {showTitle && meta.icon ? <IconSlot icon={meta.icon} className="op-code-icon" /> : null}
-        {showTitle ? <span className="op-code-title">{meta.title}</span> : null}
+        {showTitle ? (
+          <span className="op-code-title" data-component-part="code-block-header-filename">
+            {meta.title}
+          </span>
+        ) : null}
         <div className="op-code-actions">
           <button
             type="button"
@@ -90,7 +97,12 @@ function CodeView(props: { code: string; meta: FenceMeta; grouped: boolean }): R
           ) : null}
         </div>
       </div>
-      <div className="op-code-body" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* Mintlify's parts (data-component-part, code-block-background), which projects' stylesheets select. */}
+      <div
+        className="op-code-body code-block-background"
+        data-component-part="code-block-root"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       {meta.expandable ? (
         <button type="button" className="op-code-expand" data-op-code-expand="" aria-expanded="false">
           Expand

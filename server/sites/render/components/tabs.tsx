@@ -22,8 +22,10 @@ function TabStrip(props: {
   sync: boolean;
   variant?: string | undefined;
   example?: string | undefined;
-  /** Content Tabs: each tab carries Mintlify's `tab` class (its icon `tab-icon`) and `data-active`. */
+  /** Content Tabs: each tab carries Mintlify's `tab` class (its icon `tab-icon`), `data-active` and parts. */
   mintlify?: boolean;
+  /** Mintlify's `data-component-part` of the strip (a code group's `code-group-tab-bar`). */
+  barPart?: string;
 }): ReactNode {
   // Clamped into the tabs there are, as Mintlify's Tabs does: an index past the end selects the last tab.
   const selected = Math.max(0, Math.min(Math.trunc(props.selected), props.items.length - 1));
@@ -35,7 +37,7 @@ function TabStrip(props: {
       data-variant={props.variant}
       data-op-example={props.example}
     >
-      <div className="op-tab-list" role="tablist">
+      <div className="op-tab-list" role="tablist" data-component-part={props.barPart}>
         {props.items.map((item, index) => (
           <button
             key={item.id}
@@ -45,6 +47,7 @@ function TabStrip(props: {
             id={`${item.id}-tab`}
             aria-selected={index === selected ? 'true' : 'false'}
             data-active={props.mintlify ? String(index === selected) : undefined}
+            data-component-part={props.mintlify ? 'tab-button' : undefined}
             aria-controls={item.id}
             tabIndex={index === selected ? 0 : -1}
             data-op-tab={item.label}
@@ -68,6 +71,7 @@ function TabStrip(props: {
           id={item.id}
           aria-labelledby={`${item.id}-tab`}
           data-op-tab-panel={item.label}
+          data-component-part={props.mintlify ? 'tab-content' : undefined}
           hidden={index !== selected}
         >
           {item.content}
@@ -146,6 +150,7 @@ export function CodeGroup(props: MdxProps): ReactNode {
       selected={0}
       className="op-code-group code-group"
       sync
+      barPart="code-group-tab-bar"
       variant={bool(props['dropdown']) ? 'dropdown' : undefined}
     />
   );
@@ -159,6 +164,7 @@ function CodeExample(props: MdxProps, kind: 'request' | 'response'): ReactNode {
       selected={0}
       className={`op-code-group code-group op-${kind}-example`}
       sync
+      barPart="code-group-tab-bar"
       variant={bool(props['dropdown']) ? 'dropdown' : undefined}
       example={kind}
     />

@@ -30,10 +30,10 @@ export function codeBlock(pre: string, lang: string, filename?: string): string 
   const feedback = iconSvg('message-square', 'lucide') ?? '';
   return (
     `<div${attrs({ class: 'op-code', 'data-op-code': '', 'data-lang': lang || 'text', 'data-filename': filename })}>` +
-    `<div class="op-code-header op-code-header-bare"><div class="op-code-actions">` +
+    `<div class="op-code-header op-code-header-bare" data-component-part="code-block-header"><div class="op-code-actions">` +
     `<button${attrs({ type: 'button', class: 'op-code-feedback', 'data-op-code-feedback': '', 'data-filename': filename, 'data-lang': lang || 'text', 'aria-label': 'Give feedback on this code', title: 'Give feedback on this code' })}>${feedback}</button>` +
     `<button type="button" class="op-code-copy" data-op-copy="" aria-label="Copy code" title="Copy">${copy}</button>` +
-    `</div></div><div class="op-code-body">${pre}</div></div>`
+    `</div></div><div class="op-code-body code-block-background" data-component-part="code-block-root">${pre}</div></div>`
   );
 }
 
@@ -83,6 +83,6 @@ export function tabStrip(
     .join('');
   return (
     `<div${attrs({ class: `op-tabs ${className}`, 'data-op-tabs': '', 'data-sync': options.sync === false ? 'false' : undefined, 'data-op-example': options.example, 'data-op-example-name': options.exampleName, hidden: options.hidden === true })}>` +
-    `<div class="op-tab-list" role="tablist">${buttons}</div>${panels}</div>`
+    `<div${attrs({ class: 'op-tab-list', role: 'tablist', 'data-component-part': className.split(' ').includes('op-code-group') ? 'code-group-tab-bar' : undefined })}>${buttons}</div>${panels}</div>`
   );
 }
