@@ -133,6 +133,31 @@ describe('unknown config keys', () => {
     ]);
   });
 
+  it("says where docs.json takes mint.json's colours of anchors and of the page (qyl's docs.json kept both)", () => {
+    expect(
+      notices({
+        'docs.json': docsJson({
+          colors: {
+            primary: '#0D9373',
+            anchors: { from: '#0D9373', to: '#07C983' },
+            background: { light: '#ffffff', dark: '#000000' },
+          },
+        }),
+      }),
+    ).toEqual([
+      [
+        'docs.json',
+        'colors.anchors',
+        'a mint.json setting, not a docs.json one: docs.json reads an anchor\'s colour from its "color" in "navigation.anchors"; ignored',
+      ],
+      [
+        'docs.json',
+        'colors.background',
+        'a mint.json setting, not a docs.json one: docs.json reads the page colours from "background.color"; ignored',
+      ],
+    ]);
+  });
+
   it('says where mint.json takes a setting a docs.json key makes, for such a key in a mint.json', () => {
     expect(
       notices({

@@ -26,6 +26,8 @@ const DOCS_JSON_PLACES: ReadonlyMap<string, string> = new Map([
   ['hideFeedbackButtons', 'in docs.json the page rating shows unless "integrations.telemetry.enabled" is false'],
   ['api.baseUrl', 'docs.json reads the server of MDX endpoint pages from "api.mdx.server"'],
   ['api.auth', 'docs.json reads the auth of MDX endpoint pages from "api.mdx.auth"'],
+  ['colors.anchors', 'docs.json reads an anchor\'s colour from its "color" in "navigation.anchors"'],
+  ['colors.background', 'docs.json reads the page colours from "background.color"'],
 ]);
 
 /** For a docs.json key path that is a mint.json setting, where docs.json takes it; else undefined. */
