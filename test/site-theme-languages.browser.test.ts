@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
-import { themeInChromium } from './helpers/themeInChromium.js';
+import { computedStyle, themeInChromium } from './helpers/themeInChromium.js';
 
 function bilingualProject(): string {
   const page = (title: string): string => `---\ntitle: ${title}\n---\n\n## One\n\n\`\`\`bash\necho hi\n\`\`\`\n`;
@@ -38,6 +38,84 @@ site.describe('interface text in Chromium', () => {
     const dialog = page.locator('dialog.op-search-dialog');
     await expect.poll(() => dialog.innerText()).toContain('Aucun résultat pour «\u00a0zzzqqq\u00a0»');
     expect(await dialog.innerText()).toContain('Échap pour fermer');
+    await page.close();
+  });
+});
+
+/** English, and an Arabic section of three pages with a code block, a list and a nested group each. */
+function arabicProject(): string {
+  const page = (title: string): string =>
+    `---\ntitle: ${title}\n---\n\n## مقدمة\n\nنص عربي.\n\n\`\`\`js app.js\nconst x = 1; // comment\n\`\`\`\n\n## ثانيا\n\nنص.\n`;
+  return writeProject({
+    'docs.json': docsJson({
+      navigation: {
+        languages: [
+          { language: 'en', pages: ['index'] },
+          {
+            language: 'ar',
+            groups: [
+              { group: 'البداية', pages: ['ar/index', 'ar/install'] },
+              { group: 'متقدم', pages: [{ group: 'فرعي', pages: ['ar/more'] }] },
+            ],
+          },
+        ],
+      },
+    }),
+    'index.mdx': page('Home'),
+    'ar/index.mdx': page('الرئيسية'),
+    'ar/install.mdx': page('التثبيت'),
+    'ar/more.mdx': page('المزيد'),
+  });
+}
+
+const arabic = themeInChromium(arabicProject);
+
+arabic.describe('right-to-left pages in Chromium', () => {
+  it('mirrors the layout of an Arabic page and keeps its code left to right', async () => {
+    const page = await arabic.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${arabic.server.url}/ar/install`);
+    const box = async (selector: string): Promise<{ x: number; width: number }> => {
+      const b = await page.locator(selector).first().boundingBox();
+      if (!b) throw new Error(`${selector} is not drawn`);
+      return b;
+    };
+    const sidebar = await box('#sidebar');
+    const article = await box('.op-article');
+    const toc = await box('.op-aside');
+    // The sidebar on the right, the table of contents on the left, the text from the right.
+    expect(sidebar.x).toBeGreaterThan(article.x + article.width);
+    expect(toc.x + toc.width).toBeLessThan(article.x);
+    expect(await computedStyle(page, '.op-article .op-page-title', 'text-align')).toBe('start');
+    expect(await computedStyle(page, '.op-article .op-page-title', 'direction')).toBe('rtl');
+    // The TOC's rail is on its right, where the text starts.
+    expect(await computedStyle(page, '.op-toc-list', 'border-right-width')).toBe('1px');
+    expect(await computedStyle(page, '.op-toc-list', 'border-left-width')).toBe('0px');
+    // Code reads left to right.
+    expect(await computedStyle(page, '.op-code-pre', 'direction')).toBe('ltr');
+    // Previous is on the right, Next on the left, its arrow pointing left (the icon drawn mirrored).
+    const prev = await box('.op-pagination-prev');
+    const next = await box('.op-pagination-next');
+    expect(next.x + next.width).toBeLessThan(prev.x);
+    expect(await computedStyle(page, '.op-pagination-next .op-pagination-arrow svg', 'transform')).toBe(
+      'matrix(-1, 0, 0, 1, 0, 0)',
+    );
+    // A closed group's chevron points left, to where its pages are read from.
+    expect(await computedStyle(page, '.op-nav-sub:not([open]) .op-nav-chevron svg', 'transform')).toBe(
+      'matrix(-1, 0, 0, 1, 0, 0)',
+    );
+    await page.close();
+  });
+
+  it('opens the phone drawer from the right', async () => {
+    const page = await arabic.browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(`${arabic.server.url}/ar/install`);
+    await page.locator('[data-op-nav-toggle]').first().click();
+    await expect
+      .poll(async () => {
+        const b = await page.locator('#sidebar').boundingBox();
+        return b ? Math.round(b.x + b.width) : -1;
+      })
+      .toBe(390);
     await page.close();
   });
 });

@@ -9,13 +9,14 @@ import { dirname, join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderNotFound } from '../server/sites/theme/document.js';
-import { htmlLang, uiText } from '../server/sites/theme/i18n/index.js';
+import { htmlLang, textDirection, uiText } from '../server/sites/theme/i18n/index.js';
 import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 
 const dirs: string[] = [];
 let languages: RenderedSite;
 let versions: RenderedSite;
 let guides: RenderedSite;
+let rtl: RenderedSite;
 
 /** A project folder of `docs.json` and one short page per path. */
 async function project(navigation: unknown, pages: Record<string, string>): Promise<RenderedSite> {
@@ -80,6 +81,17 @@ beforeAll(async () => {
       ],
     },
     { 'guides/a': 'A', 'guides/b': 'B', 'v1/a': 'Old A', 'v1/guides/a': 'A' },
+  );
+  // Arabic and Hebrew, the right-to-left languages Mintlify accepts, beside English.
+  rtl = await project(
+    {
+      languages: [
+        { language: 'en', pages: ['index'] },
+        { language: 'ar', pages: ['ar/index'] },
+        { language: 'he', pages: ['he/index'] },
+      ],
+    },
+    { index: 'Home', 'ar/index': 'الرئيسية', 'he/index': 'בית' },
   );
 });
 
@@ -212,5 +224,27 @@ describe('interface text', () => {
       const en = parse(renderNotFound(languages.site, undefined, undefined, path));
       expect(en.querySelector('h1')?.textContent).toBe('Page not found');
     }
+  });
+});
+
+describe('writing direction', () => {
+  const html = (site: RenderedSite, url: string): HTMLElement | null => {
+    const page = site.pages.get(url);
+    if (!page) throw new Error(`no page at ${url}`);
+    return parse(page.html).querySelector('html');
+  };
+
+  it('marks the pages of a right-to-left language dir="rtl", and no other', () => {
+    expect(html(rtl, '/ar/index')?.getAttribute('dir')).toBe('rtl');
+    expect(html(rtl, '/he/index')?.getAttribute('dir')).toBe('rtl');
+    expect(html(rtl, '/')?.getAttribute('dir')).toBeUndefined();
+    expect(html(languages, '/fr/index')?.getAttribute('dir')).toBeUndefined();
+    const notFound = parse(renderNotFound(rtl.site, undefined, undefined, '/ar/nowhere')).querySelector('html');
+    expect(notFound?.getAttribute('dir')).toBe('rtl');
+  });
+
+  it('knows the right-to-left scripts by base language, whatever the region', () => {
+    for (const code of ['ar', 'ar-EG', 'he', 'HE-il', 'fa', 'ur', 'yi']) expect(textDirection(code)).toBe('rtl');
+    for (const code of ['en', 'fr', 'zh-Hant', 'uz', 'hi', '']) expect(textDirection(code)).toBeUndefined();
   });
 });

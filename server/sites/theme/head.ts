@@ -3,6 +3,7 @@ import type { SiteModel } from '../project/model.js';
 import type { Frontmatter } from '../project/pages/frontmatter.js';
 import { attrs, esc, localAsset } from './html.js';
 import type { HeadScript } from './integrations.js';
+import { textDirection } from './i18n/index.js';
 import { SEARCH_INDEX_REL, type ExportProfile } from './profile.js';
 import { SHARED_NAV_REL } from './sharedNav.js';
 import {
@@ -125,6 +126,8 @@ export function renderHead(args: HeadArgs): string {
     content && !frontmatterOg.includes(key) ? `<meta${attrs({ property: key, content })}>` : '';
   const html = attrs({
     lang: args.lang,
+    // Arabic and Hebrew pages read right to left: the theme's logical properties mirror the layout by it.
+    dir: textDirection(args.lang),
     class: appearance.default === 'dark' ? 'dark' : undefined,
     'data-appearance': appearance.default,
     'data-strict': appearance.strict ? 'true' : undefined,

@@ -53,7 +53,7 @@ function viewOf(item: ContextualItem, url: string, t: UiText): ActionView {
       };
     case 'link':
       return {
-        icon: ui('arrow-up-right'),
+        icon: ui('arrow-up-right', 'op-page-action-external'),
         title: item.title,
         description: item.description,
         attributes: linkAttrs(item.href),

@@ -60,6 +60,18 @@ export function htmlLang(code: string): string {
   return HTML_LANG[code.toLowerCase()] ?? code;
 }
 
+/**
+ * Languages written right to left (Mintlify accepts `ar` and `he`; the others are here so that a project
+ * that names one is not drawn backwards): by base language, so `ar-EG` or `he-IL` is too.
+ */
+const RIGHT_TO_LEFT: ReadonlySet<string> = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'yi', 'ckb', 'dv', 'sd', 'ug']);
+
+/** `'rtl'` for a language written right to left (the page's `<html dir>`), else undefined (left to right, the default). */
+export function textDirection(code: string | null | undefined): 'rtl' | undefined {
+  const base = (code ?? '').trim().toLowerCase().split('-')[0] ?? '';
+  return RIGHT_TO_LEFT.has(base) ? 'rtl' : undefined;
+}
+
 /** Codes whose script, not region, picks the table (Chinese: simplified or traditional characters). */
 const ALIASES: Readonly<Record<string, string>> = {
   cn: 'zh-hans',
