@@ -7,7 +7,8 @@ import { docsJson, writeProject } from './helpers/siteProjects.js';
 import { computedStyle, themeInChromium } from './helpers/themeInChromium.js';
 
 function bilingualProject(): string {
-  const page = (title: string): string => `---\ntitle: ${title}\n---\n\n## One\n\n\`\`\`bash\necho hi\n\`\`\`\n`;
+  const page = (title: string): string =>
+    `---\ntitle: ${title}\n---\n\n## One\n\n\`\`\`bash\necho hi\n\`\`\`\n\n\`\`\`bash expandable\n${'echo line\n'.repeat(40)}\`\`\`\n`;
   return writeProject({
     'docs.json': docsJson({
       navigation: {
@@ -38,6 +39,46 @@ site.describe('interface text in Chromium', () => {
     const dialog = page.locator('dialog.op-search-dialog');
     await expect.poll(() => dialog.innerText()).toContain('Aucun résultat pour «\u00a0zzzqqq\u00a0»');
     expect(await dialog.innerText()).toContain('Échap pour fermer');
+    await page.close();
+  });
+
+  it('writes the copy, expand, error and code feedback messages of a French page in French', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Every way of copying refused, and every feedback request failed: the messages of failure show.
+    await page.addInitScript(() => {
+      document.execCommand = () => false;
+      Object.defineProperty(navigator, 'clipboard', { value: undefined });
+    });
+    await page.route('**/_offprint/feedback/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' }),
+    );
+    await page.goto(`${site.server.url}/fr/index`);
+    const expand = page.locator('[data-op-code-expand]');
+    expect((await expand.innerText()).trim()).toBe('Développer');
+    await expand.click();
+    expect((await expand.innerText()).trim()).toBe('Réduire');
+    const copy = page.locator('[data-op-copy]').first();
+    await copy.click();
+    await expect.poll(() => copy.getAttribute('aria-label')).toBe('Échec de la copie');
+    // A copy that worked says so in French too, in the label its tooltip shows.
+    await page.evaluate(() => (document.execCommand = () => true));
+    await page.waitForTimeout(2100);
+    await copy.click();
+    await expect.poll(() => copy.getAttribute('aria-label')).toBe('Copié');
+    expect(await copy.evaluate((b) => getComputedStyle(b, '::after').content)).toBe('"Copié"');
+    await page.locator('[data-op-vote="no"]').click();
+    await expect
+      .poll(() => page.locator('.op-feedback-error').first().innerText())
+      .toBe('Impossible d’envoyer votre vote');
+    await page.locator('.op-code-feedback').first().click();
+    const form = page.locator('.op-code-feedback-form');
+    expect(await form.locator('label').innerText()).toBe(
+      'Qu’est-ce qui ne va pas dans ce code, ou qu’y manque-t-il\u00a0?',
+    );
+    expect(await form.locator('button').allInnerTexts()).toEqual(['Annuler', 'Envoyer']);
+    await form.locator('textarea').fill('typo');
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.op-feedback-error').innerText()).toBe('Impossible d’envoyer votre retour');
     await page.close();
   });
 });

@@ -3,6 +3,7 @@
  * right column on wide screens, `<View>` selector, image zoom.
  */
 import { all, el } from './dom.js';
+import { text } from './text.js';
 import { syncTocToShownContent } from './toc.js';
 
 function initAccordions(): void {
@@ -14,13 +15,15 @@ function initAccordions(): void {
 }
 
 function initCodeExpand(): void {
+  // Code blocks are rendered once per page body, without its language: their buttons say "Expand" in it here.
+  all('[data-op-code-expand]').forEach((button) => (button.textContent = text().expand));
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLElement>('[data-op-code-expand]');
     const block = button?.closest<HTMLElement>('[data-op-code]');
     if (!button || !block) return;
     const open = block.classList.toggle('op-code-expanded');
     button.setAttribute('aria-expanded', open ? 'true' : 'false');
-    button.textContent = open ? 'Collapse' : 'Expand';
+    button.textContent = open ? text().collapse : text().expand;
   });
 }
 

@@ -53,7 +53,7 @@ function textWithEmoji(el: HTMLElement): string {
 function flash(button: HTMLElement, ok: boolean): void {
   button.dataset['copied'] = ok ? 'true' : 'false';
   const label = button.getAttribute('aria-label');
-  button.setAttribute('aria-label', ok ? text().copied : 'Copy failed');
+  button.setAttribute('aria-label', ok ? text().copied : text().copyFailed);
   window.setTimeout(() => {
     delete button.dataset['copied'];
     if (label !== null) button.setAttribute('aria-label', label);

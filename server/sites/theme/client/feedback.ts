@@ -16,6 +16,14 @@ function endpoint(name: keyof typeof FEEDBACK_URLS): string {
   return base ? `${base.replace(/\/+$/, '')}${FEEDBACK_URLS[name]}` : FEEDBACK_URLS[name];
 }
 
+/**
+ * What went wrong, for the error's tooltip: the reader sees the message in the page's language, while the
+ * server's own words (English, from the API) stay at hand for whoever reports the problem.
+ */
+function failureDetail(cause: unknown): string {
+  return cause instanceof Error ? cause.message : '';
+}
+
 interface Vote {
   readonly id: string;
   readonly token: string;
@@ -31,8 +39,9 @@ function initWidget(widget: HTMLElement): void {
   let vote: Vote | null = null;
   let helpful = true;
 
-  const showError = (message: string): void => {
+  const showError = (message: string, cause: unknown): void => {
     error.textContent = message;
+    error.title = failureDetail(cause);
     error.hidden = false;
   };
   const finish = (): void => {
@@ -61,7 +70,7 @@ function initWidget(widget: HTMLElement): void {
         })
         .catch((e: unknown) => {
           delete widget.dataset['state'];
-          showError(e instanceof Error ? e.message : 'Could not send your vote');
+          showError(text().voteFailed, e);
         });
     });
   }
@@ -87,7 +96,7 @@ function initWidget(widget: HTMLElement): void {
       ...(contact ? { contact } : {}),
     })
       .then(finish)
-      .catch((e: unknown) => showError(e instanceof Error ? e.message : 'Could not send your feedback'))
+      .catch((e: unknown) => showError(text().feedbackFailed, e))
       .finally(() => {
         if (submit) submit.disabled = false;
       });
@@ -96,7 +105,7 @@ function initWidget(widget: HTMLElement): void {
 
 function codeForm(block: HTMLElement, button: HTMLElement): HTMLFormElement {
   const form = el('form', 'op-code-feedback-form');
-  const label = el('label', 'op-feedback-label', 'What is wrong with this code, or what is missing?');
+  const label = el('label', 'op-feedback-label', text().codeFeedbackPrompt);
   const area = el('textarea');
   area.name = 'comment';
   area.rows = 3;
@@ -108,9 +117,9 @@ function codeForm(block: HTMLElement, button: HTMLElement): HTMLFormElement {
   status.setAttribute('role', 'status');
   status.hidden = true;
   const actions = el('div', 'op-feedback-actions');
-  const cancel = el('button', 'op-button op-button-ghost', 'Cancel');
+  const cancel = el('button', 'op-button op-button-ghost', text().cancel);
   cancel.type = 'button';
-  const send = el('button', 'op-button op-button-primary', 'Send');
+  const send = el('button', 'op-button op-button-primary', text().send);
   send.type = 'submit';
   actions.append(cancel, send);
   form.append(label, area, status, actions);
@@ -131,12 +140,13 @@ function codeForm(block: HTMLElement, button: HTMLElement): HTMLFormElement {
       comment,
     })
       .then(() => {
-        form.replaceChildren(el('p', 'op-feedback-thanks', 'Thanks! Your feedback on this code was sent.'));
+        form.replaceChildren(el('p', 'op-feedback-thanks', text().codeFeedbackThanks));
         form.dataset['state'] = 'done';
         window.setTimeout(() => form.remove(), 4000);
       })
       .catch((e: unknown) => {
-        status.textContent = e instanceof Error ? e.message : 'Could not send your feedback';
+        status.textContent = text().feedbackFailed;
+        status.title = failureDetail(e);
         status.hidden = false;
         send.disabled = false;
       });

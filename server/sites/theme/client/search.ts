@@ -179,7 +179,7 @@ export function initSearch(): void {
         select(0);
       })
       .catch(() => {
-        current.status.textContent = 'Search is not available right now.';
+        current.status.textContent = text().searchUnavailable;
       });
   };
 

@@ -4,7 +4,9 @@
  * codes); a page of a language the theme has no table for reads English. Shared by the server (the page
  * shell) and the client script (search dialog, feedback prompts, copy buttons), which reads `<html lang>`.
  */
+import { CJK_TABLES } from './cjk.js';
 import { LATIN_TABLES } from './latin.js';
+import { LATIN_OTHER_TABLES } from './latinOther.js';
 import { OTHER_TABLES } from './other.js';
 import type { UiText } from './text.js';
 
@@ -46,10 +48,22 @@ export const EN: UiText = {
   openNavigation: 'Open navigation',
   closeNavigation: 'Close navigation',
   toggleDark: 'Toggle dark mode',
+  copyFailed: 'Copy failed',
+  voteFailed: 'Could not send your vote',
+  feedbackFailed: 'Could not send your feedback',
+  expand: 'Expand',
+  collapse: 'Collapse',
+  searchUnavailable: 'Search is not available right now.',
+  codeFeedbackPrompt: 'What is wrong with this code, or what is missing?',
+  codeFeedbackThanks: 'Thanks! Your feedback on this code was sent.',
+  cancel: 'Cancel',
+  send: 'Send',
 };
 
 const TABLES: ReadonlyMap<string, UiText> = new Map(
-  Object.entries({ en: EN, ...LATIN_TABLES, ...OTHER_TABLES }).map(([code, table]) => [code.toLowerCase(), table]),
+  Object.entries({ en: EN, ...LATIN_TABLES, ...LATIN_OTHER_TABLES, ...CJK_TABLES, ...OTHER_TABLES }).map(
+    ([code, table]) => [code.toLowerCase(), table],
+  ),
 );
 
 /** Mintlify's language codes that are not BCP 47 tags, as `<html lang>` should read them. */

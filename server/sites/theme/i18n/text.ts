@@ -44,4 +44,22 @@ export interface UiText {
   readonly openNavigation: string;
   readonly closeNavigation: string;
   readonly toggleDark: string;
+  /** A copy button's label when the browser refused to copy. */
+  readonly copyFailed: string;
+  /** The feedback widget, when a thumbs up or down could not be sent. */
+  readonly voteFailed: string;
+  /** The feedback forms (page, code block), when a comment could not be sent. */
+  readonly feedbackFailed: string;
+  /** An `expandable` code block's button, closed... */
+  readonly expand: string;
+  /** ...and open. */
+  readonly collapse: string;
+  /** The search dialog, when the index could not be loaded. */
+  readonly searchUnavailable: string;
+  /** A code block's feedback form: its prompt... */
+  readonly codeFeedbackPrompt: string;
+  /** ...and what it says once sent. */
+  readonly codeFeedbackThanks: string;
+  readonly cancel: string;
+  readonly send: string;
 }
