@@ -213,6 +213,22 @@ describe('interface text', () => {
     expect(htmlLang('pt-BR')).toBe('pt-BR');
   });
 
+  it('has a table for the other languages Mintlify accepts, not English', () => {
+    const onThisPage = Object.fromEntries(
+      ['nl', 'pl', 'sv', 'cs', 'uk', 'vi', 'he'].map((code) => [code, uiText(code).onThisPage]),
+    );
+    expect(onThisPage).toEqual({
+      nl: 'Op deze pagina',
+      pl: 'Na tej stronie',
+      sv: 'På den här sidan',
+      cs: 'Na této stránce',
+      uk: 'На цій сторінці',
+      vi: 'Trên trang này',
+      he: 'בעמוד זה',
+    });
+    expect(uiText('nl-BE').next).toBe('Volgende');
+  });
+
   it("writes a 404 page under a language's path in that language", () => {
     const fr = parse(renderNotFound(languages.site, undefined, undefined, '/fr/nowhere'));
     expect(fr.querySelector('html')?.getAttribute('lang')).toBe('fr');

@@ -5,6 +5,7 @@
  * shell) and the client script (search dialog, feedback prompts, copy buttons), which reads `<html lang>`.
  */
 import { CJK_TABLES } from './cjk.js';
+import { EUROPEAN_TABLES } from './european.js';
 import { LATIN_TABLES } from './latin.js';
 import { LATIN_OTHER_TABLES } from './latinOther.js';
 import { OTHER_TABLES } from './other.js';
@@ -61,9 +62,14 @@ export const EN: UiText = {
 };
 
 const TABLES: ReadonlyMap<string, UiText> = new Map(
-  Object.entries({ en: EN, ...LATIN_TABLES, ...LATIN_OTHER_TABLES, ...CJK_TABLES, ...OTHER_TABLES }).map(
-    ([code, table]) => [code.toLowerCase(), table],
-  ),
+  Object.entries({
+    en: EN,
+    ...LATIN_TABLES,
+    ...LATIN_OTHER_TABLES,
+    ...EUROPEAN_TABLES,
+    ...CJK_TABLES,
+    ...OTHER_TABLES,
+  }).map(([code, table]) => [code.toLowerCase(), table]),
 );
 
 /** Mintlify's language codes that are not BCP 47 tags, as `<html lang>` should read them. */
