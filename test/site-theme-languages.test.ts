@@ -227,6 +227,17 @@ describe('interface text', () => {
       he: 'בעמוד זה',
     });
     expect(uiText('nl-BE').next).toBe('Volgende');
+    const helpful = Object.fromEntries(
+      ['da', 'no', 'fi', 'ro', 'hu', 'ca'].map((code) => [code, uiText(code).helpful]),
+    );
+    expect(helpful).toEqual({
+      da: 'Var denne side nyttig?',
+      no: 'Var denne siden nyttig?',
+      fi: 'Oliko tästä sivusta apua?',
+      ro: 'V-a fost utilă această pagină?',
+      hu: 'Hasznos volt ez az oldal?',
+      ca: 'Us ha estat útil aquesta pàgina?',
+    });
   });
 
   it("writes a 404 page under a language's path in that language", () => {

@@ -6,8 +6,10 @@
  */
 import { CJK_TABLES } from './cjk.js';
 import { EUROPEAN_TABLES } from './european.js';
+import { EUROPEAN_MORE_TABLES } from './europeanMore.js';
 import { LATIN_TABLES } from './latin.js';
 import { LATIN_OTHER_TABLES } from './latinOther.js';
+import { NORDIC_TABLES } from './nordic.js';
 import { OTHER_TABLES } from './other.js';
 import type { UiText } from './text.js';
 
@@ -67,6 +69,8 @@ const TABLES: ReadonlyMap<string, UiText> = new Map(
     ...LATIN_TABLES,
     ...LATIN_OTHER_TABLES,
     ...EUROPEAN_TABLES,
+    ...EUROPEAN_MORE_TABLES,
+    ...NORDIC_TABLES,
     ...CJK_TABLES,
     ...OTHER_TABLES,
   }).map(([code, table]) => [code.toLowerCase(), table]),
