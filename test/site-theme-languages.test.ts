@@ -198,6 +198,15 @@ describe('interface text', () => {
     ]);
   });
 
+  it("labels the shell's landmarks in the language of the page", () => {
+    const fr = root(languages, '/fr/guide/install');
+    expect(fr.querySelector('nav.op-pagination')?.getAttribute('aria-label')).toBe('Pages précédente et suivante');
+    expect(fr.querySelector('section.op-feedback')?.getAttribute('aria-label')).toBe('Avis sur la page');
+    expect(root(languages, '/guide/install').querySelector('nav.op-pagination')?.getAttribute('aria-label')).toBe(
+      'Previous and next pages',
+    );
+  });
+
   it('picks a table by code, region or script, else English', () => {
     expect(uiText('pt-BR').yes).toBe('Sim');
     expect(uiText('fr-CA').next).toBe('Suivant');

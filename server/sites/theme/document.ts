@@ -198,7 +198,7 @@ export function renderDocument(args: DocumentArgs): string {
       : renderPagination(site, sidebarOrder(site, location.sidebar), page.path, ids, t);
   const notice =
     mode === 'assistant'
-      ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">The AI assistant is not available in this offline copy.</div></div>`
+      ? `<div class="op-callout op-callout-info" role="note"><div class="op-callout-content">${esc(t.assistantUnavailable)}</div></div>`
       : '';
   const article =
     (bare

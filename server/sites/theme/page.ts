@@ -177,7 +177,7 @@ export function renderPagination(
   const prev = order[index - 1];
   const next = order[index + 1];
   if (prev === undefined && next === undefined) return '';
-  return `<nav class="op-pagination"${ids('pagination')} aria-label="Previous and next pages">${link(prev, 'prev')}${link(next, 'next')}</nav>`;
+  return `<nav class="op-pagination"${ids('pagination')} aria-label="${esc(t.paginationLabel)}">${link(prev, 'prev')}${link(next, 'next')}</nav>`;
 }
 
 /**
@@ -187,7 +187,7 @@ export function renderPagination(
  */
 export function renderFeedbackWidget(path: string, ids: MintlifyIds = FREE_IDS, t: UiText = EN): string {
   return (
-    `<section class="op-feedback" data-op-feedback="" data-path="${esc(path)}" aria-label="Page feedback">` +
+    `<section class="op-feedback" data-op-feedback="" data-path="${esc(path)}" aria-label="${esc(t.feedbackLabel)}">` +
     `<div class="op-feedback-row"><p class="op-feedback-question">${esc(t.helpful)}</p>` +
     `<div class="op-feedback-buttons">` +
     `<button type="button" class="op-feedback-vote"${ids('feedback-thumbs-up')} data-op-vote="yes" aria-pressed="false">${ui('thumbs-up')}<span>${esc(t.yes)}</span></button>` +

@@ -94,7 +94,7 @@ export function renderPageActions(items: readonly ContextualItem[], args: PageAc
   const more =
     views.length < 2
       ? ''
-      : `<details class="op-page-actions-more" data-op-menu=""><summary class="op-page-actions-toggle"${ids('page-context-menu-button')} aria-label="More page actions">` +
+      : `<details class="op-page-actions-more" data-op-menu=""><summary class="op-page-actions-toggle"${ids('page-context-menu-button')} aria-label="${esc(t.morePageActions)}">` +
         `${ui('chevron-down')}</summary><div class="op-page-actions-panel" role="menu">${views.map(menuItem).join('')}</div></details>`;
   const markdown =
     args.markdown === undefined ? '' : `<template id="op-page-markdown">${esc(args.markdown)}</template>`;

@@ -48,6 +48,10 @@ export const CJK_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: '谢谢！您对这段代码的反馈已发送。',
     cancel: '取消',
     send: '发送',
+    paginationLabel: '上一页和下一页',
+    feedbackLabel: '页面反馈',
+    morePageActions: '更多页面操作',
+    assistantUnavailable: '此离线副本中无法使用 AI 助手。',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -94,6 +98,10 @@ export const CJK_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: '謝謝！您對這段程式碼的意見回饋已送出。',
     cancel: '取消',
     send: '送出',
+    paginationLabel: '上一頁和下一頁',
+    feedbackLabel: '頁面意見回饋',
+    morePageActions: '更多頁面操作',
+    assistantUnavailable: '此離線副本無法使用 AI 助理。',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -140,6 +148,10 @@ export const CJK_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'ありがとうございます。このコードへのフィードバックを送信しました。',
     cancel: 'キャンセル',
     send: '送信',
+    paginationLabel: '前のページと次のページ',
+    feedbackLabel: 'ページへのフィードバック',
+    morePageActions: 'その他のページ操作',
+    assistantUnavailable: 'このオフライン版では AI アシスタントを利用できません。',
   },
   ko: {
     onThisPage: '이 페이지 내용',
@@ -186,5 +198,9 @@ export const CJK_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: '감사합니다! 이 코드에 대한 피드백을 보냈습니다.',
     cancel: '취소',
     send: '보내기',
+    paginationLabel: '이전 페이지와 다음 페이지',
+    feedbackLabel: '페이지 피드백',
+    morePageActions: '페이지 작업 더 보기',
+    assistantUnavailable: '이 오프라인 사본에서는 AI 어시스턴트를 사용할 수 없습니다.',
   },
 };

@@ -48,6 +48,10 @@ export const EUROPEAN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Bedankt! Je feedback over deze code is verstuurd.',
     cancel: 'Annuleren',
     send: 'Versturen',
+    paginationLabel: 'Vorige en volgende pagina',
+    feedbackLabel: 'Feedback over de pagina',
+    morePageActions: 'Meer pagina-acties',
+    assistantUnavailable: 'De AI-assistent is niet beschikbaar in deze offline kopie.',
   },
   pl: {
     onThisPage: 'Na tej stronie',
@@ -94,6 +98,10 @@ export const EUROPEAN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Dziękujemy! Twoja opinia o tym kodzie została wysłana.',
     cancel: 'Anuluj',
     send: 'Wyślij',
+    paginationLabel: 'Poprzednia i następna strona',
+    feedbackLabel: 'Opinia o stronie',
+    morePageActions: 'Więcej działań na stronie',
+    assistantUnavailable: 'Asystent AI nie jest dostępny w tej kopii offline.',
   },
   sv: {
     onThisPage: 'På den här sidan',
@@ -140,6 +148,10 @@ export const EUROPEAN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Tack! Din feedback om den här koden har skickats.',
     cancel: 'Avbryt',
     send: 'Skicka',
+    paginationLabel: 'Föregående och nästa sida',
+    feedbackLabel: 'Feedback om sidan',
+    morePageActions: 'Fler sidåtgärder',
+    assistantUnavailable: 'AI-assistenten är inte tillgänglig i den här offlinekopian.',
   },
   cs: {
     onThisPage: 'Na této stránce',
@@ -186,5 +198,9 @@ export const EUROPEAN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Děkujeme! Vaše zpětná vazba k tomuto kódu byla odeslána.',
     cancel: 'Zrušit',
     send: 'Odeslat',
+    paginationLabel: 'Předchozí a další stránka',
+    feedbackLabel: 'Zpětná vazba ke stránce',
+    morePageActions: 'Další akce stránky',
+    assistantUnavailable: 'Asistent AI není v této offline kopii k dispozici.',
   },
 };

@@ -48,6 +48,10 @@ export const EUROPEAN_MORE_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Vă mulțumim! Feedbackul dvs. despre acest cod a fost trimis.',
     cancel: 'Anulează',
     send: 'Trimite',
+    paginationLabel: 'Pagina anterioară și următoare',
+    feedbackLabel: 'Feedback despre pagină',
+    morePageActions: 'Mai multe acțiuni pentru pagină',
+    assistantUnavailable: 'Asistentul AI nu este disponibil în această copie offline.',
   },
   hu: {
     onThisPage: 'Ezen az oldalon',
@@ -94,6 +98,10 @@ export const EUROPEAN_MORE_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Köszönjük! A kóddal kapcsolatos visszajelzését elküldtük.',
     cancel: 'Mégse',
     send: 'Küldés',
+    paginationLabel: 'Előző és következő oldal',
+    feedbackLabel: 'Visszajelzés az oldalról',
+    morePageActions: 'További oldalműveletek',
+    assistantUnavailable: 'Az AI-asszisztens nem érhető el ebben az offline másolatban.',
   },
   ca: {
     onThisPage: 'En aquesta pàgina',
@@ -140,5 +148,9 @@ export const EUROPEAN_MORE_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Gràcies! S’han enviat els vostres comentaris sobre aquest codi.',
     cancel: 'Cancel·la',
     send: 'Envia',
+    paginationLabel: 'Pàgines anterior i següent',
+    feedbackLabel: 'Comentaris sobre la pàgina',
+    morePageActions: 'Més accions de la pàgina',
+    assistantUnavailable: 'L’assistent d’IA no està disponible en aquesta còpia fora de línia.',
   },
 };

@@ -61,6 +61,10 @@ export const EN: UiText = {
   codeFeedbackThanks: 'Thanks! Your feedback on this code was sent.',
   cancel: 'Cancel',
   send: 'Send',
+  paginationLabel: 'Previous and next pages',
+  feedbackLabel: 'Page feedback',
+  morePageActions: 'More page actions',
+  assistantUnavailable: 'The AI assistant is not available in this offline copy.',
 };
 
 const TABLES: ReadonlyMap<string, UiText> = new Map(

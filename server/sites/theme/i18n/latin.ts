@@ -48,6 +48,10 @@ export const LATIN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Merci ! Votre retour sur ce code a été envoyé.',
     cancel: 'Annuler',
     send: 'Envoyer',
+    paginationLabel: 'Pages précédente et suivante',
+    feedbackLabel: 'Avis sur la page',
+    morePageActions: 'Plus d’actions sur la page',
+    assistantUnavailable: 'L’assistant IA n’est pas disponible dans cette copie hors ligne.',
   },
   es: {
     onThisPage: 'En esta página',
@@ -94,6 +98,10 @@ export const LATIN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: '¡Gracias! Se han enviado sus comentarios sobre este código.',
     cancel: 'Cancelar',
     send: 'Enviar',
+    paginationLabel: 'Páginas anterior y siguiente',
+    feedbackLabel: 'Comentarios sobre la página',
+    morePageActions: 'Más acciones de la página',
+    assistantUnavailable: 'El asistente de IA no está disponible en esta copia sin conexión.',
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -140,6 +148,10 @@ export const LATIN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Danke! Ihr Feedback zu diesem Code wurde gesendet.',
     cancel: 'Abbrechen',
     send: 'Senden',
+    paginationLabel: 'Vorherige und nächste Seite',
+    feedbackLabel: 'Feedback zur Seite',
+    morePageActions: 'Weitere Seitenaktionen',
+    assistantUnavailable: 'Der KI-Assistent ist in dieser Offline-Kopie nicht verfügbar.',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -186,6 +198,10 @@ export const LATIN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Grazie! Il tuo feedback su questo codice è stato inviato.',
     cancel: 'Annulla',
     send: 'Invia',
+    paginationLabel: 'Pagina precedente e successiva',
+    feedbackLabel: 'Feedback sulla pagina',
+    morePageActions: 'Altre azioni della pagina',
+    assistantUnavailable: 'L’assistente IA non è disponibile in questa copia offline.',
   },
   pt: {
     onThisPage: 'Nesta página',
@@ -232,5 +248,9 @@ export const LATIN_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Obrigado! Seu feedback sobre este código foi enviado.',
     cancel: 'Cancelar',
     send: 'Enviar',
+    paginationLabel: 'Páginas anterior e próxima',
+    feedbackLabel: 'Feedback sobre a página',
+    morePageActions: 'Mais ações da página',
+    assistantUnavailable: 'O assistente de IA não está disponível nesta cópia offline.',
   },
 };

@@ -48,6 +48,10 @@ export const LATIN_OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Teşekkürler! Bu kodla ilgili geri bildiriminiz gönderildi.',
     cancel: 'İptal',
     send: 'Gönder',
+    paginationLabel: 'Önceki ve sonraki sayfa',
+    feedbackLabel: 'Sayfa geri bildirimi',
+    morePageActions: 'Diğer sayfa işlemleri',
+    assistantUnavailable: 'Yapay zekâ asistanı bu çevrimdışı kopyada kullanılamıyor.',
   },
   id: {
     onThisPage: 'Di halaman ini',
@@ -94,6 +98,10 @@ export const LATIN_OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Terima kasih! Masukan Anda tentang kode ini telah terkirim.',
     cancel: 'Batal',
     send: 'Kirim',
+    paginationLabel: 'Halaman sebelumnya dan berikutnya',
+    feedbackLabel: 'Masukan halaman',
+    morePageActions: 'Tindakan halaman lainnya',
+    assistantUnavailable: 'Asisten AI tidak tersedia di salinan offline ini.',
   },
   vi: {
     onThisPage: 'Trên trang này',
@@ -140,5 +148,9 @@ export const LATIN_OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Cảm ơn bạn! Phản hồi về đoạn mã này đã được gửi.',
     cancel: 'Hủy',
     send: 'Gửi',
+    paginationLabel: 'Trang trước và trang tiếp theo',
+    feedbackLabel: 'Phản hồi về trang',
+    morePageActions: 'Thêm thao tác với trang',
+    assistantUnavailable: 'Trợ lý AI không khả dụng trong bản sao ngoại tuyến này.',
   },
 };

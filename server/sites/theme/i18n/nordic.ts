@@ -48,6 +48,10 @@ export const NORDIC_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Tak! Din feedback på denne kode er sendt.',
     cancel: 'Annuller',
     send: 'Send',
+    paginationLabel: 'Forrige og næste side',
+    feedbackLabel: 'Feedback på siden',
+    morePageActions: 'Flere sidehandlinger',
+    assistantUnavailable: 'AI-assistenten er ikke tilgængelig i denne offlinekopi.',
   },
   no: {
     onThisPage: 'På denne siden',
@@ -94,6 +98,10 @@ export const NORDIC_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Takk! Tilbakemeldingen din om denne koden er sendt.',
     cancel: 'Avbryt',
     send: 'Send',
+    paginationLabel: 'Forrige og neste side',
+    feedbackLabel: 'Tilbakemelding på siden',
+    morePageActions: 'Flere sidehandlinger',
+    assistantUnavailable: 'AI-assistenten er ikke tilgjengelig i denne frakoblede kopien.',
   },
   fi: {
     onThisPage: 'Tällä sivulla',
@@ -140,5 +148,9 @@ export const NORDIC_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Kiitos! Palautteesi tästä koodista on lähetetty.',
     cancel: 'Peruuta',
     send: 'Lähetä',
+    paginationLabel: 'Edellinen ja seuraava sivu',
+    feedbackLabel: 'Palaute sivusta',
+    morePageActions: 'Lisää sivun toimintoja',
+    assistantUnavailable: 'Tekoälyavustaja ei ole käytettävissä tässä offline-kopiossa.',
   },
 };

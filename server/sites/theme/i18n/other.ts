@@ -48,6 +48,10 @@ export const OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Спасибо! Ваш отзыв об этом коде отправлен.',
     cancel: 'Отмена',
     send: 'Отправить',
+    paginationLabel: 'Предыдущая и следующая страницы',
+    feedbackLabel: 'Отзыв о странице',
+    morePageActions: 'Другие действия со страницей',
+    assistantUnavailable: 'ИИ-ассистент недоступен в этой офлайн-копии.',
   },
   hi: {
     onThisPage: 'इस पृष्ठ पर',
@@ -94,6 +98,10 @@ export const OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'धन्यवाद! इस कोड पर आपकी प्रतिक्रिया भेज दी गई है।',
     cancel: 'रद्द करें',
     send: 'भेजें',
+    paginationLabel: 'पिछला और अगला पृष्ठ',
+    feedbackLabel: 'पृष्ठ पर प्रतिक्रिया',
+    morePageActions: 'पृष्ठ की और कार्रवाइयाँ',
+    assistantUnavailable: 'इस ऑफ़लाइन प्रति में AI सहायक उपलब्ध नहीं है।',
   },
   ar: {
     onThisPage: 'في هذه الصفحة',
@@ -140,6 +148,10 @@ export const OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'شكرًا! تم إرسال ملاحظاتك حول هذه الشيفرة.',
     cancel: 'إلغاء',
     send: 'إرسال',
+    paginationLabel: 'الصفحتان السابقة والتالية',
+    feedbackLabel: 'ملاحظات حول الصفحة',
+    morePageActions: 'المزيد من إجراءات الصفحة',
+    assistantUnavailable: 'مساعد الذكاء الاصطناعي غير متاح في هذه النسخة غير المتصلة.',
   },
   uk: {
     onThisPage: 'На цій сторінці',
@@ -186,6 +198,10 @@ export const OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'Дякуємо! Ваш відгук про цей код надіслано.',
     cancel: 'Скасувати',
     send: 'Надіслати',
+    paginationLabel: 'Попередня й наступна сторінки',
+    feedbackLabel: 'Відгук про сторінку',
+    morePageActions: 'Інші дії зі сторінкою',
+    assistantUnavailable: 'ШІ-асистент недоступний у цій офлайн-копії.',
   },
   he: {
     onThisPage: 'בעמוד זה',
@@ -232,5 +248,9 @@ export const OTHER_TABLES: Readonly<Record<string, UiText>> = {
     codeFeedbackThanks: 'תודה! המשוב שלך על הקוד הזה נשלח.',
     cancel: 'ביטול',
     send: 'שליחה',
+    paginationLabel: 'העמוד הקודם והעמוד הבא',
+    feedbackLabel: 'משוב על העמוד',
+    morePageActions: 'פעולות נוספות בעמוד',
+    assistantUnavailable: 'עוזר ה-AI אינו זמין בעותק לא מקוון זה.',
   },
 };

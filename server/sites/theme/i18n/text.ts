@@ -62,4 +62,10 @@ export interface UiText {
   readonly codeFeedbackThanks: string;
   readonly cancel: string;
   readonly send: string;
+  /** Accessible names: the Previous/Next links' landmark, the feedback widget, the page actions' menu button. */
+  readonly paginationLabel: string;
+  readonly feedbackLabel: string;
+  readonly morePageActions: string;
+  /** What an `assistant`-mode page says in place of Mintlify's AI assistant, which an offline copy has not. */
+  readonly assistantUnavailable: string;
 }
