@@ -29,6 +29,8 @@ describe('not found', () => {
       [['projects', 'create', '--name', 'P', '--domain', 'p.example', '--org', ORG], noOrg],
       [['projects', 'list', '--org', ORG], noOrg],
       [['keys', 'create', '--org', ORG], noOrg],
+      [['keys', 'list', '--org', ORG], noOrg],
+      [['keys', 'list', '--org', ORG, '--json'], noOrg],
       [['signing-key', 'show', '--org', ORG], noOrg],
       [
         ['keys', 'revoke', 'key_0000000000000000'],

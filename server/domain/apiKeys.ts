@@ -44,8 +44,12 @@ export function createApiKey(deps: Deps, input: { orgId: string; name: string })
   });
 }
 
-/** Lists keys (never their secrets). */
+/**
+ * Lists keys (never their secrets), of one organization when `orgId` is given. An organization that does
+ * not exist is "not found", as everywhere else, not an empty list: a mistyped ID must not read as "no keys".
+ */
 export function listKeys(deps: Deps, orgId?: string): ApiKeyRow[] {
+  if (orgId !== undefined) requireOrganization(deps, orgId);
   return listApiKeys(deps.db, orgId);
 }
 

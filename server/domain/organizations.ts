@@ -102,7 +102,11 @@ export function createProject(deps: Deps, input: { orgId: string; name: string; 
   });
 }
 
-/** Lists projects; all of them, or one organization's. */
+/**
+ * Lists projects; all of them, or one organization's. An organization that does not exist is "not found",
+ * not an empty list (a mistyped ID must not read as "no projects").
+ */
 export function listAllProjects(deps: Deps, orgId?: string): ProjectRow[] {
+  if (orgId !== undefined) requireOrganization(deps, orgId);
   return listProjects(deps.db, orgId);
 }

@@ -9,7 +9,6 @@ import {
   createProject,
   defaultOrganizationId,
   listAllProjects,
-  requireOrganization,
 } from '../../domain/organizations.js';
 import { createProjectWithSiteAndIndex } from '../../domain/projectWithSite.js';
 import { readServerInfo } from '../../serverFile.js';
@@ -79,7 +78,6 @@ export async function projectsCommand(argv: string[], io: CliIo): Promise<number
     const { values, positionals } = parseCommandArgs(rest, { org: { type: 'string' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
     return withRuntime(io, values['data-dir'], async (rt) => {
-      if (values.org !== undefined) requireOrganization(rt, values.org);
       // Site URLs exist only while a server runs on this data dir (it publishes them in server.json).
       const running = readServerInfo(rt.dataDir);
       const projects = listAllProjects(rt, values.org).map((p) => ({
