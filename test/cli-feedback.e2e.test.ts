@@ -259,9 +259,9 @@ describe('feedback import and export', () => {
       source.dataDir,
     ]);
     expect(noFile).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
-      stderr: `offprint: ENOENT: no such file or directory, open '${missing}' (ENOENT)\n`,
+      stderr: `offprint: no such file: ${missing}\nSee \`offprint feedback --help\`.\n`,
     });
     const noProject = await cli([
       'feedback',

@@ -304,8 +304,8 @@ describe('CLI', () => {
       '--source',
       join(dataDir, 'nope'),
     ]);
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain('The site source does not exist');
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain(`--source: no such file or folder: ${join(dataDir, 'nope')}`);
     const list = await cli(['projects', 'list', '--data-dir', dataDir, '--json']);
     expect((JSON.parse(list.stdout) as { projects: { domain: string }[] }).projects.map((p) => p.domain)).toEqual([
       'sample-docs.localhost',

@@ -3,10 +3,10 @@
  * (`verify`, `apply`, `serve-bundle`). One parser, so every command reads and refuses them alike.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { TrustedKey } from '../export/signature.js';
 import { isFingerprint, parsePublicKey } from '../signing/ed25519.js';
 import { UsageError } from './io.js';
+import { inputPath } from './inputs.js';
 
 /** The flags, for a command's parseCommandArgs options. */
 export const TRUST_OPTIONS = {
@@ -31,12 +31,7 @@ export function trustedKeyOf(values: {
     return { fingerprint };
   }
   if (file === undefined) return {};
-  let text: string;
-  try {
-    text = readFileSync(resolve(file), 'utf8');
-  } catch {
-    throw new UsageError(`--public-key: cannot read ${file}`);
-  }
+  const text = readFileSync(inputPath(file, 'file', '--public-key'), 'utf8');
   try {
     return { publicKey: parsePublicKey(text) };
   } catch (error) {

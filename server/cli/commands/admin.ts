@@ -1,5 +1,4 @@
 /** `offprint orgs|projects|keys ...`: administration of a data dir. */
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PLANS } from '../../db/organizations.js';
 import { createApiKey, listKeys, revokeKey } from '../../domain/apiKeys.js';
@@ -15,6 +14,7 @@ import { readServerInfo } from '../../serverFile.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, table, UsageError, write, type CliIo } from '../io.js';
+import { inputPath } from '../inputs.js';
 import { awaitSiteUrl, importJson, importSummary, siteUrlLine } from './sites.js';
 
 const NameSchema = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
@@ -55,11 +55,12 @@ export async function projectsCommand(argv: string[], io: CliIo): Promise<number
     if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
     const name = flag('name', NameSchema, values.name);
     const domain = flag('domain', HostnameSchema, values.domain);
+    const source = values.source === undefined ? undefined : inputPath(values.source, 'file or folder', '--source');
     return withRuntime(io, values['data-dir'], async (rt) => {
       const input = { orgId: values.org ?? defaultOrganizationId(rt), name, domain };
-      if (values.source !== undefined) {
+      if (source !== undefined) {
         // Project and site are committed together: a failed import leaves no project behind.
-        const { project, imported } = await createProjectWithSiteAndIndex(rt, input, resolve(values.source));
+        const { project, imported } = await createProjectWithSiteAndIndex(rt, input, source);
         const siteUrl = await awaitSiteUrl(rt.dataDir, project.id);
         if (values.json) await printJson(io, importJson(imported, siteUrl));
         else {

@@ -3,7 +3,6 @@
  * --out NEW.zip [--public-key FILE | --fingerprint FP]`: carry only what changed across the air gap, and
  * rebuild the new bundle byte for byte on the other side (or refuse, saying why; exit code 1).
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { applyDelta } from '../../delta/apply.js';
 import { createDelta } from '../../delta/create.js';
@@ -14,6 +13,7 @@ import { formatBytes } from '../../bytes.js';
 import { parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { inputPath } from '../inputs.js';
 import { TRUST_OPTIONS, trustedKeyOf } from '../trust.js';
 
 /** The two zips a command takes, checked to exist. */
@@ -22,9 +22,7 @@ function twoFiles(positionals: string[], second: string): [string, string] {
   if (first === undefined) throw new UsageError('missing OLD.zip (the bundle the other side has)');
   if (other === undefined) throw new UsageError(`missing ${second}`);
   if (rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`);
-  const files: [string, string] = [resolve(first), resolve(other)];
-  for (const file of files) if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  return files;
+  return [inputPath(first), inputPath(other)];
 }
 
 function outOf(out: string | undefined, what: string): string {

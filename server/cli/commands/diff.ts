@@ -8,8 +8,7 @@ import { diffBundles, type BundleDiff } from '../../delta/diff.js';
 import { DeltaRefusedError } from '../../delta/errors.js';
 import { parseCommandArgs } from '../args.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { inputPath } from '../inputs.js';
 
 /** Items listed per section in the text form; the rest are counted. */
 const LISTED = 20;
@@ -82,8 +81,7 @@ export async function diffCommand(argv: string[], io: CliIo): Promise<number> {
   const [first, second, ...rest] = positionals;
   if (first === undefined || second === undefined) throw new UsageError('expected two bundles: OLD.zip NEW.zip');
   if (rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`);
-  const [oldZip, newZip] = [resolve(first), resolve(second)];
-  for (const file of [oldZip, newZip]) if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const [oldZip, newZip] = [inputPath(first), inputPath(second)];
   let diff: BundleDiff;
   try {
     diff = await diffBundles(oldZip, newZip);

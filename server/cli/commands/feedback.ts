@@ -7,12 +7,14 @@ import { FeedbackExportQuerySchema } from '../../domain/feedback/selection.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { inputPath } from '../inputs.js';
 import { historyCommand, noteCommand, requireProject, statusCommand } from './feedbackTriage.js';
 
 /** `offprint feedback import --project ID FILE` (FILE `-` reads stdin). */
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { project: { type: 'string' } });
-  const file = onePositional(positionals, 'FILE (an NDJSON file, or - for stdin)');
+  const given = onePositional(positionals, 'FILE (an NDJSON file, or - for stdin)');
+  const file = given === '-' ? given : inputPath(given);
   return withRuntime(io, values['data-dir'], async (rt) => {
     const project = requireProject(rt, values.project);
     const input = file === '-' ? Readable.from(io.stdin) : createReadStream(file);

@@ -4,7 +4,6 @@
  * URLs fail (they are reported, and listed in the zip's lock), unless `--strict`; non-zero when the zip
  * could not be written.
  */
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import { formatFileSize } from '../../bytes.js';
 import { createLogger } from '../../logger.js';
@@ -12,6 +11,7 @@ import type { FailedRef, PackedRef } from '../../pack/fetchAll.js';
 import { DEFAULT_PACK_LIMITS, packProject, type PackReport } from '../../pack/pack.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { inputPath } from '../inputs.js';
 
 /** Failures printed one by one in the text report; the rest are counted (all are in `--json` and the lock). */
 const LISTED_FAILURES = 50;
@@ -66,7 +66,7 @@ function textReport(report: PackReport): string {
 /** `offprint pack PATH --out FILE.zip [--strict] [--allow-http] [--allow-private-hosts] [--timeout S] [--max-file-mb N] [--max-total-mb N]` */
 export async function packCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, OPTIONS);
-  const source = resolve(onePositional(positionals, 'PATH (a docs project folder or .zip)'));
+  const source = inputPath(onePositional(positionals, 'PATH (a docs project folder or .zip)'), 'file or folder');
   if (values.out === undefined) throw new UsageError('missing --out FILE.zip');
   const fileCap =
     values['max-file-mb'] === undefined ? undefined : flag('max-file-mb', Positive, values['max-file-mb']) * MB;

@@ -3,10 +3,8 @@
  * host would, straight from the zip: `/` is index.html, `/guides/x` is guides/x.html (or
  * guides/x/index.html), and a miss gets 404.html with status 404. Runs until SIGINT/SIGTERM.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { bundleHeaderCsp, bundleHeaders } from '../../export/csp.js';
@@ -16,6 +14,7 @@ import { bundleContentType, HTML, resolveBundlePath } from '../../bundleServer/r
 import { ZipReader, type ZipEntry } from '../../zip/reader.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
+import { inputPath } from '../inputs.js';
 
 const PortSchema = z
   .string()
@@ -134,8 +133,7 @@ export async function previewCommand(argv: string[], io: CliIo): Promise<number>
     port: { type: 'string', default: '4343' },
     host: { type: 'string', default: '127.0.0.1' },
   });
-  const file = resolve(onePositional(positionals, 'FILE.zip (a bundle made by offprint export)'));
-  if (!existsSync(file)) throw new UsageError(`${file} does not exist`);
+  const file = inputPath(onePositional(positionals, 'FILE.zip (a bundle made by offprint export)'));
   const port = flag('port', PortSchema, values.port);
   let preview;
   try {

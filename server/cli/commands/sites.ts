@@ -1,5 +1,4 @@
 /** `offprint sites import --project ID PATH`: a docs folder or zip becomes a project's site. */
-import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { problemCounts, problemList, problemTotal } from '../../domain/siteProblems.js';
 import { importSiteAndIndex, type ImportedSite } from '../../domain/sites.js';
@@ -8,6 +7,7 @@ import { readServerInfo } from '../../serverFile.js';
 import { onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { inputPath } from '../inputs.js';
 
 /** Problems listed one by one in the text summary; the rest are only counted. */
 const LISTED_PROBLEMS = 20;
@@ -111,11 +111,12 @@ export async function sitesCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub !== 'import') throw new UsageError(`unknown sites command: ${sub ?? '(none)'} (expected: import)`);
   const { values, positionals } = parseCommandArgs(rest, { project: { type: 'string' } });
-  const source = onePositional(positionals, 'PATH (a docs folder or .zip file)');
+  const given = onePositional(positionals, 'PATH (a docs folder or .zip file)');
   if (values.project === undefined) throw new UsageError('--project ID is required');
+  const source = inputPath(given, 'file or folder');
   const projectId = values.project;
   return withRuntime(io, values['data-dir'], async (rt) => {
-    const imported = await importSiteAndIndex(rt, projectId, resolve(source));
+    const imported = await importSiteAndIndex(rt, projectId, source);
     const siteUrl = await awaitSiteUrl(rt.dataDir, projectId);
     if (values.json) await printJson(io, importJson(imported, siteUrl));
     else await write(io.stdout, importSummary(imported) + siteUrlLine(siteUrl));

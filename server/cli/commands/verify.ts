@@ -2,11 +2,10 @@
  * `offprint verify FILE.zip [--public-key FILE | --fingerprint FP] [--json]`: checks a static export
  * bundle's signature, then every file; the exit code is the verdict.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { verifyBundle, type VerifyReport } from '../../export/verify.js';
 import { onePositional, parseCommandArgs } from '../args.js';
-import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { printJson, write, type CliIo } from '../io.js';
+import { inputPath } from '../inputs.js';
 import { TRUST_OPTIONS, trustedKeyOf } from '../trust.js';
 
 /** Problems printed in the text form; the rest are counted. */
@@ -40,9 +39,9 @@ function provenance(report: VerifyReport): string {
 /** `offprint verify FILE.zip`: 0 when the bundle is signed, complete, untouched and closed, 1 otherwise. */
 export async function verifyCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, TRUST_OPTIONS);
-  const file = resolve(onePositional(positionals, 'FILE.zip (a static export bundle)'));
+  const given = onePositional(positionals, 'FILE.zip (a static export bundle)');
   const trusted = trustedKeyOf(values);
-  if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const file = inputPath(given);
   const report = await verifyBundle(file, trusted);
   if (values.json) {
     await printJson(io, report);
