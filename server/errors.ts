@@ -50,9 +50,15 @@ export function ValidationError(message: string, problems: readonly string[] = [
   );
 }
 
-/** 401: no usable credentials. */
-export function AuthenticationError(message = 'A valid admin API key is required'): AppError {
-  return new AppError(401, message, [], { 'WWW-Authenticate': 'Bearer realm="offprint"' });
+/**
+ * 401: no usable credentials. `fix` is the one detail, saying what to send instead: every error body but
+ * the generic 500 has details, so a client prints them the same way whatever the status.
+ */
+export function AuthenticationError(
+  message = 'A valid admin API key is required',
+  fix = 'send an admin API key as "Authorization: Bearer offp_..."; `offprint keys create` makes one',
+): AppError {
+  return new AppError(401, message, [{ message: fix }], { 'WWW-Authenticate': 'Bearer realm="offprint"' });
 }
 
 /** 403: authenticated, but not allowed. */

@@ -84,7 +84,7 @@ describe('failed authentications over HTTP', () => {
     const again = await send(`Bearer ${revoked}`);
     expect(again.status).toBe(401);
     expect(again.headers.get('www-authenticate')).toBe('Bearer realm="offprint"');
-    expect(await again.json()).toEqual({ error: 'The API key is not valid or was revoked' });
+    expect(await again.json()).toMatchObject({ error: 'The API key is not valid or was revoked' });
     for (let i = 1; i < AUTH_FAILURE_LIMIT; i++) expect((await send(`Bearer ${generateApiKey()}`)).status).toBe(401);
     expect((await send(`Bearer ${generateApiKey()}`)).status).toBe(429);
   });

@@ -104,7 +104,7 @@ describe('serve on a data dir the CLI works on at the same time', () => {
     expect((await cli(['keys', 'revoke', keyId, '--data-dir', dataDir])).code).toBe(0);
     const refused = await fetch(`${serve.url}/v1/keys`, bearer(key));
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: 'The API key is not valid or was revoked' });
+    expect(await refused.json()).toMatchObject({ error: 'The API key is not valid or was revoked' });
   });
 
   it('serves what the CLI imports, and the CLI exports what the server imported', async () => {

@@ -224,6 +224,20 @@ describe('security', () => {
       expect(((await page.json()) as { feedback: unknown[] }).feedback).toEqual([]);
     });
 
+    it('answers a path no route has with 404 and a detail saying where the routes are listed', async () => {
+      const headers = { Host: `localhost:${port}`, Authorization: `Bearer ${t.key}` };
+      for (const path of ['/v1/nothing', '/nothing-here']) {
+        const res = await rawRequest({ port, path, headers });
+        expect(res.status, path).toBe(404);
+        expect(JSON.parse(res.body), path).toEqual({
+          error: `No route for GET ${path}`,
+          details: [
+            { message: `no endpoint answers GET ${path}; GET /v1/openapi.json lists the ones this server has` },
+          ],
+        });
+      }
+    });
+
     it('refuses a header block over 16 KiB with a JSON 431', async () => {
       const res = await get('/health', { Host: `localhost:${port}`, 'X-Padding': 'a'.repeat(17 * 1024) });
       expect(res.status).toBe(431);

@@ -6,6 +6,12 @@ import { createOrganization, createProject } from '../server/domain/organization
 import { portOf, rawRequest, type RawResponse } from './helpers/rawHttp.js';
 import { importEntries, startTestServer, type TestServer } from './helpers/server.js';
 
+/** A JSON error body. */
+interface ErrorBody {
+  readonly error: string;
+  readonly details?: readonly { readonly message: string }[];
+}
+
 const ENTRY = { id: 'fb-1', path: '/a', createdAt: '2026-01-31T09:05:00.000Z', source: 'agent', comment: 'hi' };
 
 describe('authentication', () => {
@@ -85,25 +91,34 @@ describe('authentication', () => {
     ]);
   });
 
-  const MUST_BE_BEARER = { error: 'The Authorization header must be "Bearer <admin API key>"' };
-  const NOT_VALID = { error: 'The API key is not valid or was revoked' };
-  const cases: [string, () => string | undefined, Record<string, string>][] = [
+  // Every 401 says what to do in its details, as every other error body does; the `error` strings are stable.
+  const refusal = (error: string, detail: string): ErrorBody => ({ error, details: [{ message: detail }] });
+  const MUST_BE_BEARER = refusal(
+    'The Authorization header must be "Bearer <admin API key>"',
+    'send one admin API key (offp_...) after the word Bearer; no other scheme is accepted',
+  );
+  const MALFORMED = refusal(
+    'The API key is malformed',
+    'an admin API key is offp_ and 38 letters or digits ending in a checksum; check it was copied whole',
+  );
+  const NOT_VALID = refusal(
+    'The API key is not valid or was revoked',
+    'no active key of this server matches it; `offprint keys list` shows the keys of its data dir',
+  );
+  const cases: [string, () => string | undefined, ErrorBody][] = [
     [
       'no Authorization header',
       () => undefined,
-      { error: 'Missing Authorization header: send "Authorization: Bearer <admin API key>"' },
+      refusal(
+        'Missing Authorization header: send "Authorization: Bearer <admin API key>"',
+        'this endpoint needs an admin API key: `offprint keys create` makes one',
+      ),
     ],
     ['another scheme (Basic x)', () => 'Basic x', MUST_BE_BEARER],
     ['Bearer with no token', () => 'Bearer', MUST_BE_BEARER],
     ['Bearer with two tokens', () => `Bearer ${generateApiKey()} extra`, MUST_BE_BEARER],
-    [
-      'a key with a wrong checksum',
-      () => `Bearer ${t.key.slice(0, -1)}${t.key.endsWith('A') ? 'B' : 'A'}`,
-      {
-        error: 'The API key is malformed',
-      },
-    ],
-    ['a key that is not offp_', () => 'Bearer sk_live_abcdef', { error: 'The API key is malformed' }],
+    ['a key with a wrong checksum', () => `Bearer ${t.key.slice(0, -1)}${t.key.endsWith('A') ? 'B' : 'A'}`, MALFORMED],
+    ['a key that is not offp_', () => 'Bearer sk_live_abcdef', MALFORMED],
     ['an unknown, well-formed key', () => `Bearer ${generateApiKey()}`, NOT_VALID],
     ['a revoked key', () => `Bearer ${revoked}`, NOT_VALID],
   ];

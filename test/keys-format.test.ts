@@ -87,7 +87,7 @@ describe('a mistyped key is refused before any database lookup', () => {
       const typo = `${key.slice(0, -1)}${last}`;
       const refused = await fetch(`${server.url}/v1/projects`, { headers: { Authorization: `Bearer ${typo}` } });
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ error: 'The API key is malformed' });
+      expect(await refused.json()).toMatchObject({ error: 'The API key is malformed' });
 
       const looked = await fetch(`${server.url}/v1/projects`, { headers: { Authorization: `Bearer ${key}` } });
       expect(looked.status).toBe(500);

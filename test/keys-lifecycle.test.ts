@@ -136,7 +136,7 @@ describe('key lifecycle', () => {
     const refused = await useSecond();
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="offprint"');
-    expect(await refused.json()).toEqual({ error: 'The API key is not valid or was revoked' });
+    expect(await refused.json()).toMatchObject({ error: 'The API key is not valid or was revoked' });
   });
 
   it('revokes a key from the CLI on the served data dir: the server refuses it on the next request', async () => {
@@ -153,7 +153,7 @@ describe('key lifecycle', () => {
     expect((await listKeys()).find((k) => k.keyId === keyId)?.revokedAt).toBe(revokedAt);
     const refused = await use();
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: 'The API key is not valid or was revoked' });
+    expect(await refused.json()).toMatchObject({ error: 'The API key is not valid or was revoked' });
   });
 
   it('refuses a name with a lone UTF-16 surrogate, which SQLite would store as U+FFFD, and creates no key', async () => {

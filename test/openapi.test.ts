@@ -243,6 +243,12 @@ describe('GET /v1/openapi.json', () => {
       }),
     ).toBe(401);
     expect(await expectDocumented(BY_PAGE, 'get', `/v1/analytics/${p}/feedback/by-page`)).toBe(200);
+    // Every 401 says what to do: the document requires its details, and the server's bodies have them.
+    const unauthorized = resolved.paths[FEEDBACK]?.['get']?.responses['401']?.content?.['application/json']?.schema;
+    expect(unauthorized).toMatchObject({ required: ['error', 'details'] });
+    const noKey = await fetch(`${t.url}/v1/analytics/${p}/feedback`);
+    expect(noKey.status).toBe(401);
+    expect(responseSchema(FEEDBACK, 'get', 401)(await noKey.json())).toBe(true);
     const ndjson = { 'Content-Type': 'application/x-ndjson' };
     expect(
       await expectDocumented(IMPORT, 'post', `/v1/analytics/${p}/feedback/import`, {

@@ -74,9 +74,19 @@ export interface Principal {
  * database; unknown and revoked keys get the same answer.
  */
 export function authenticate(deps: Deps, presented: string): Principal {
-  if (!isWellFormedApiKey(presented)) throw AuthenticationError('The API key is malformed');
+  if (!isWellFormedApiKey(presented)) {
+    throw AuthenticationError(
+      'The API key is malformed',
+      'an admin API key is offp_ and 38 letters or digits ending in a checksum; check it was copied whole',
+    );
+  }
   const row = findApiKeyByHash(deps.db, hashApiKey(presented));
-  if (row === undefined || row.revokedAt !== null) throw AuthenticationError('The API key is not valid or was revoked');
+  if (row === undefined || row.revokedAt !== null) {
+    throw AuthenticationError(
+      'The API key is not valid or was revoked',
+      'no active key of this server matches it; `offprint keys list` shows the keys of its data dir',
+    );
+  }
   const now = deps.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
     writeTransaction(deps.db, () => touchApiKey(deps.db, row.id, now));

@@ -11,6 +11,9 @@ export const ErrorBodySchema = z.object({
     .meta({ description: 'One entry per problem, all problems at once.' }),
 });
 
+/** An error body whose `details` are always there: the 401s, which always say what to send instead. */
+export const ErrorBodyWithDetailsSchema = ErrorBodySchema.required({ details: true });
+
 /** A documented error response. */
 export function errorResponse(description: string): ResponseSpec {
   return { description, schema: ErrorBodySchema };
@@ -18,5 +21,8 @@ export function errorResponse(description: string): ResponseSpec {
 
 /** The errors every authenticated route can give. */
 export const AUTH_ERRORS: Readonly<Record<number, ResponseSpec>> = {
-  401: errorResponse('Missing, malformed, unknown or revoked API key'),
+  401: {
+    description: 'Missing, malformed, unknown or revoked API key; the detail says what to send instead',
+    schema: ErrorBodyWithDetailsSchema,
+  },
 };

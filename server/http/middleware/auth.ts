@@ -80,11 +80,21 @@ function throttleFor(deps: Deps): AuthFailureThrottle {
 
 function resolvePrincipal(deps: Deps, header: string, sessions: SessionTokens | undefined): Principal {
   const match = BEARER.exec(header);
-  if (match?.[1] === undefined) throw AuthenticationError('The Authorization header must be "Bearer <admin API key>"');
+  if (match?.[1] === undefined) {
+    throw AuthenticationError(
+      'The Authorization header must be "Bearer <admin API key>"',
+      'send one admin API key (offp_...) after the word Bearer; no other scheme is accepted',
+    );
+  }
   const token = match[1];
   if (token.startsWith(SESSION_TOKEN_PREFIX)) {
     const principal = sessions?.get(token);
-    if (principal === undefined) throw AuthenticationError('The session token is not valid');
+    if (principal === undefined) {
+      throw AuthenticationError(
+        'The session token is not valid',
+        'session tokens end when the server stops: reload the dashboard for a new one',
+      );
+    }
     return principal;
   }
   return authenticate(deps, token);
@@ -99,7 +109,10 @@ function resolvePrincipal(deps: Deps, header: string, sessions: SessionTokens | 
 export function requireApiKey(deps: Deps, ctx: Context, sessions?: SessionTokens): Principal {
   const header = ctx.get('Authorization');
   if (header === '') {
-    throw AuthenticationError('Missing Authorization header: send "Authorization: Bearer <admin API key>"');
+    throw AuthenticationError(
+      'Missing Authorization header: send "Authorization: Bearer <admin API key>"',
+      'this endpoint needs an admin API key: `offprint keys create` makes one',
+    );
   }
   try {
     return resolvePrincipal(deps, header, sessions);

@@ -1,5 +1,6 @@
 /**
- * The one error handler: every error becomes `{"error", "details"?}` with the right status. Expected
+ * The one error handler: every error becomes `{"error", "details"?}` with the right status (details on
+ * every client error Offprint raises itself: 400-415, the 401s and the 404 of a path no route has). Expected
  * errors keep their message, with any path under the data dir or the temp dir hidden; anything else
  * is logged and answered with a generic 500, never a stack or the exception's text.
  */
@@ -40,7 +41,9 @@ export function errorHandler(logger: Logger, privateDirs: readonly string[] = []
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { error: `No route for ${ctx.method} ${ctx.path}` };
+        const route = `${ctx.method} ${ctx.path}`;
+        const detail = `no endpoint answers ${route}; GET /v1/openapi.json lists the ones this server has`;
+        ctx.body = { error: `No route for ${route}`, details: [{ message: redactPaths(detail, roots) }] };
       }
     } catch (error) {
       if (error instanceof AppError) {
