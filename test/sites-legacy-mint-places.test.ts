@@ -3,6 +3,7 @@
  * in the docs.json the converter made of it (which the author never saw).
  */
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../server/errors.js';
 import { loadSiteProject } from '../server/sites/project/model.js';
 import { writeProject } from './helpers/siteProjects.js';
 
@@ -70,5 +71,51 @@ describe('mint.json problem places', () => {
       },
     );
     expect(plain).toEqual(['mint.json navigation[0].pages[1]']);
+  });
+
+  /** The details of the validation error a mint.json's import fails with. */
+  function failureOf(mint: Record<string, unknown>): string[] {
+    const dir = writeProject({
+      'mint.json': { name: 'Legacy', colors: { primary: '#0D9373' }, navigation: [], ...mint },
+    });
+    try {
+      loadSiteProject(dir);
+    } catch (error) {
+      if (error instanceof AppError) return error.details.map((d) => d.message);
+      throw error;
+    }
+    throw new Error('the import did not fail');
+  }
+
+  it('names the mint.json key of a value the converted config refuses, not the docs.json key it became', () => {
+    expect(failureOf({ font: 5, analytics: { ga4: 5 }, integrations: { posthog: 7 } })).toEqual([
+      'mint.json: analytics.ga4: must be an object, found number 5',
+      'mint.json: integrations.posthog: must be an object, found number 7',
+      'mint.json: font: must be an object, found number 5',
+    ]);
+    // A key mint.json and docs.json share reads as written, without "converted to docs.json".
+    expect(failureOf({ colors: { primary: 'teal', dark: '#12' } })).toEqual([
+      'mint.json: colors.primary: must be a hex color such as #0D9373',
+      'mint.json: colors.dark: must be a hex color such as #0D9373',
+    ]);
+    // A key passed through unconverted is where the author wrote it too.
+    expect(failureOf({ redirects: [{ source: '/a' }] })).toEqual(['mint.json: redirects[0].destination: is required']);
+  });
+
+  it('names the mint.json key of an import problem outside the navigation', () => {
+    const dir = writeProject({
+      'mint.json': {
+        name: 'Legacy',
+        logo: '/logo.svg',
+        colors: { primary: '#0D9373' },
+        font: { family: 'Brand', source: '/fonts/brand.woff2' },
+        navigation: [{ group: 'Start', pages: ['introduction'] }],
+      },
+      'introduction.mdx': page('Intro'),
+    });
+    const problems = loadSiteProject(dir).problems.map((p) => `${p.code} ${p.file} ${p.keyPath ?? ''}`);
+    expect(problems).toEqual(
+      expect.arrayContaining(['missing-asset mint.json logo', 'missing-asset mint.json font.source']),
+    );
   });
 });

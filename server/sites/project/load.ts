@@ -180,7 +180,8 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const assets = withoutMissingAssets(packed.settings, configFile, files.all);
   const fonts = withoutMissingFontFiles(config.fonts, configFile, files.all);
   const settings = assets.settings;
-  const found = [
+  // Unknown keys and the values a mint.json's conversion left out are found in the file as written.
+  const asWritten = [
     ...loaded.unknownKeys.map((notice): SiteProblem => ({ code: 'unknown-config', ...notice })),
     ...loaded.invalidValues.map((issue): SiteProblem => ({
       code: 'invalid-config',
@@ -188,6 +189,8 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
       keyPath: formatKeyPath(issue.path),
       message: issue.message,
     })),
+  ];
+  const found = [
     ...ctx.problems,
     ...[...scan.specs.values()].flatMap(specRefProblems),
     ...redirectProblems,
@@ -204,10 +207,10 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...brokenLinks.problems(),
     ...stylesheetProblems(root, stylesheets),
   ];
-  // The navigation was checked in its converted shape: a mint.json's problems name the place written there.
+  // The rest was checked in the converted shape: a mint.json's problems name the place written there.
   const places = loaded.places;
   // A group every version shares is written once there, so its problem is reported once.
-  const problems = places === undefined ? found : atLegacyPlaces(found, configFile, places);
+  const problems = [...asWritten, ...(places === undefined ? found : atLegacyPlaces(found, configFile, places))];
   const operations = [...scan.specs.values()].reduce((n, s) => n + s.operations.length, 0);
   return {
     rootDir: root,

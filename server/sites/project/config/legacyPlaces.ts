@@ -32,15 +32,24 @@ export function legacyPlaces(converted: unknown, origins: GroupOrigins): LegacyP
   return places;
 }
 
-/** `keyPath` with its converted group prefix (if any) swapped for the group's mint.json key path. */
-export function legacyKeyPath(keyPath: string, places: LegacyPlaces): string {
+/**
+ * The mint.json key path of a converted `keyPath`: its longest prefix in `places` (a converted group, or a
+ * setting of legacyFieldPlaces.ts) swapped for the mint.json place; undefined when no prefix is there (a
+ * place the converter made up).
+ */
+export function legacyPlaceOf(keyPath: string, places: LegacyPlaces): string | undefined {
   for (let end = keyPath.length; end > 0; end--) {
     const boundary = end === keyPath.length || keyPath[end] === '.' || keyPath[end] === '[';
     if (!boundary) continue;
     const origin = places.get(keyPath.slice(0, end));
     if (origin !== undefined) return `${origin}${keyPath.slice(end)}`;
   }
-  return keyPath;
+  return undefined;
+}
+
+/** `keyPath` at its mint.json place ({@link legacyPlaceOf}), or as it is when there is none. */
+export function legacyKeyPath(keyPath: string, places: LegacyPlaces): string {
+  return legacyPlaceOf(keyPath, places) ?? keyPath;
 }
 
 /**

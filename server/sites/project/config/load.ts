@@ -10,7 +10,8 @@ import { readJsonFile } from './json.js';
 import { configErrorMap as errorMap } from './lenient.js';
 import { convertMintJson } from './legacy.js';
 import type { GroupOrigins } from './legacyNavigation.js';
-import { legacyPlaces, type LegacyPlaces } from './legacyPlaces.js';
+import { legacyFieldPlaces } from './legacyFieldPlaces.js';
+import { legacyPlaceOf, legacyPlaces, type LegacyPlaces } from './legacyPlaces.js';
 import { anchorColorIssues } from './legacyColors.js';
 import { docsJsonPlaceOf, mintJsonPlaceOf } from './legacyKeyHints.js';
 import { LegacyConfigSchema } from './legacySchema.js';
@@ -79,33 +80,42 @@ function unknownKeyNotices(
   return notices;
 }
 
-function fail(
-  what: string,
-  value: unknown,
-  issues: readonly ConfigIssue[],
-  origins: Origins | undefined,
-  file: string,
-): never {
-  const details = issues.map((issue) => {
-    const origin = origins === undefined ? file : originOf(value, issue.path, origins, file);
-    return `${origin}: ${formatKeyPath(issue.path)}: ${issue.message}`;
-  });
+/** Where a problem of the config is: the file and key path its detail names. */
+type PlaceOf = (path: readonly PropertyKey[]) => string;
+
+function fail(what: string, issues: readonly ConfigIssue[], placeOf: PlaceOf): never {
+  const details = issues.map((issue) => `${placeOf(issue.path)}: ${issue.message}`);
   throw ValidationError(`${what} is not a valid docs configuration: ${details[0] ?? 'unknown problem'}`, details);
 }
 
-function validate(value: unknown, file: string, origins: Origins | undefined, what: string): DocsConfig {
+/** The place in a file (a `$ref` target, for a key spliced from one, when `origins` are given). */
+function inFile(value: unknown, file: string, origins?: Origins): PlaceOf {
+  return (path) => `${origins === undefined ? file : originOf(value, path, origins, file)}: ${formatKeyPath(path)}`;
+}
+
+/**
+ * The place in mint.json of a converted config's key path, as the author wrote it where the converter
+ * knows it; else the converted one, said to be so.
+ */
+function inMintJson(places: LegacyPlaces): PlaceOf {
+  return (path) => {
+    const converted = formatKeyPath(path);
+    const place = legacyPlaceOf(converted, places);
+    return place === undefined ? `mint.json (converted to docs.json): ${converted}` : `mint.json: ${place}`;
+  };
+}
+
+function validate(value: unknown, what: string, placeOf: PlaceOf): DocsConfig {
   const parsed = DocsConfigSchema.safeParse(value, { error: errorMap });
   if (!parsed.success) {
     fail(
       what,
-      value,
       parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
-      origins,
-      file,
+      placeOf,
     );
   }
   const unlabelled = missingLabels(parsed.data.navigation, ['navigation']);
-  if (unlabelled.length > 0) fail(what, value, unlabelled, origins, file);
+  if (unlabelled.length > 0) fail(what, unlabelled, placeOf);
   return parsed.data;
 }
 
@@ -116,7 +126,7 @@ function validate(value: unknown, file: string, origins: Origins | undefined, wh
 export function loadConfig(rootDir: string): LoadedConfig {
   if (existsSync(join(rootDir, 'docs.json'))) {
     const resolved = resolveConfigRefs(rootDir, 'docs.json');
-    const config = validate(resolved.value, 'docs.json', resolved.origins, 'docs.json');
+    const config = validate(resolved.value, 'docs.json', inFile(resolved.value, 'docs.json', resolved.origins));
     const notices = unknownKeyNotices(
       DocsConfigSchema,
       resolved.value,
@@ -131,10 +141,8 @@ export function loadConfig(rootDir: string): LoadedConfig {
     if (!legacy.success) {
       fail(
         'mint.json',
-        raw,
         legacy.error.issues.map((i) => ({ path: i.path, message: i.message })),
-        undefined,
-        'mint.json',
+        inFile(raw, 'mint.json'),
       );
     }
     // A tab URL naming a page (and no `..` way out of the project) makes a tab with no group a link there.
@@ -143,8 +151,11 @@ export function loadConfig(rootDir: string): LoadedConfig {
     // Key paths of errors past this point are those of the converted (docs.json-shaped) config.
     const origins: GroupOrigins = new Map();
     const converted = convertMintJson(legacy.data, pageExists, origins);
-    const places = legacyPlaces(converted['navigation'], origins);
-    const config = validate(converted, 'mint.json (converted to docs.json)', undefined, 'mint.json');
+    const places = new Map([
+      ...legacyFieldPlaces(legacy.data, converted),
+      ...legacyPlaces(converted['navigation'], origins),
+    ]);
+    const config = validate(converted, 'mint.json', inMintJson(places));
     // Keys the converter does not convert pass through to the docs.json shape (`redirects`, ...): they
     // are known when docs.json knows them.
     const known = DocsConfigSchema.extend(LegacyConfigSchema.shape);
