@@ -247,6 +247,19 @@ describe('feedback import and export', () => {
     expect(await exportFrom(target)).toBe('');
   });
 
+  it('refuses --json with --format csv, which would print CSV where a script expects JSON', async () => {
+    const args = ['feedback', 'export', '--project', source.projectId, '--data-dir', source.dataDir];
+    expect(await cli([...args, '--format', 'csv', '--json'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'offprint: --json asks for JSON, --format csv for CSV: give one (feedback export writes NDJSON, one JSON object a line, by default)\n' +
+        'See `offprint feedback --help`.\n',
+    });
+    // NDJSON is JSON lines: --json with it, or alone, is the default export.
+    expect(ok(await cli([...args, '--json']))).toBe(ndjson(EXPORTED));
+  });
+
   it('fails cleanly on a missing file or project', async () => {
     const missing = join(tempDir(), 'nope.ndjson');
     const noFile = await cli([

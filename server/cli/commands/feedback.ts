@@ -62,6 +62,12 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
     },
     { q: 'search' },
   );
+  // --json promises JSON on stdout; NDJSON keeps it, CSV would not.
+  if (values.json && format === 'csv') {
+    throw new UsageError(
+      '--json asks for JSON, --format csv for CSV: give one (feedback export writes NDJSON, one JSON object a line, by default)',
+    );
+  }
   return withRuntime(io, values['data-dir'], async (rt) => {
     const project = requireProject(rt, values.project);
     const download = feedbackDownload(rt, project.orgId, project.id, selection, format);
