@@ -4,7 +4,7 @@
  * in the same words before doing anything: the path as it resolved, what was expected, exit code 2 and the
  * command's help, nothing on stdout.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
@@ -57,6 +57,26 @@ describe('a file that does not exist', () => {
       [['verify', folder], isFolder('verify')],
       [['preview', folder], isFolder('preview')],
       [['feedback', 'import', '--project', sample?.projectId ?? '', folder], isFolder('feedback')],
+    ];
+    for (const [args, stderr] of cases) {
+      expect({ args, ...(await cli([...args, '--data-dir', dataDir])) }).toEqual({ args, code: 2, stdout: '', stderr });
+    }
+  });
+
+  it('refuses an --out whose folder does not exist, in the same words, before any work', async () => {
+    const dataDir = tempDir();
+    const site = tempDir();
+    const zip = join(site, 'docs.json');
+    writeFileSync(zip, '{}');
+    const nowhere = join(tempDir(), 'no-such-folder');
+    const cannot = (command: string): string =>
+      `offprint: --out: cannot write a file in ${nowhere}: no such folder\n${helpHint(command)}`;
+    const cases: [string[], string][] = [
+      [['signing-key', 'export', '--out', join(nowhere, 'k.pem')], cannot('signing-key')],
+      [['pack', site, '--out', join(nowhere, 'p.zip')], cannot('pack')],
+      [['export', '--domain', 'sample-docs.localhost', '--out', join(nowhere, 'x.zip')], cannot('export')],
+      [['delta', zip, zip, '--out', join(nowhere, 'd.zip')], cannot('delta')],
+      [['apply', zip, zip, '--out', join(nowhere, 'n.zip')], cannot('apply')],
     ];
     for (const [args, stderr] of cases) {
       expect({ args, ...(await cli([...args, '--data-dir', dataDir])) }).toEqual({ args, code: 2, stdout: '', stderr });

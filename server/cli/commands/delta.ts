@@ -3,7 +3,6 @@
  * --out NEW.zip [--public-key FILE | --fingerprint FP]`: carry only what changed across the air gap, and
  * rebuild the new bundle byte for byte on the other side (or refuse, saying why; exit code 1).
  */
-import { resolve } from 'node:path';
 import { applyDelta } from '../../delta/apply.js';
 import { createDelta } from '../../delta/create.js';
 import { DeltaRefusedError } from '../../delta/errors.js';
@@ -13,7 +12,7 @@ import { formatBytes } from '../../bytes.js';
 import { parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
-import { inputPath } from '../inputs.js';
+import { inputPath, outputPath } from '../inputs.js';
 import { TRUST_OPTIONS, trustedKeyOf } from '../trust.js';
 
 /** The two zips a command takes, checked to exist. */
@@ -27,7 +26,7 @@ function twoFiles(positionals: string[], second: string): [string, string] {
 
 function outOf(out: string | undefined, what: string): string {
   if (out === undefined) throw new UsageError(`--out is required (where to write ${what})`);
-  return resolve(out);
+  return outputPath(out);
 }
 
 /** Prints a refusal (exit code 1); anything else propagates. */

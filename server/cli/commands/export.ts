@@ -3,8 +3,8 @@
  * job is a durable row like an API-started one (claimed by this process from the start, so a running
  * `serve` leaves it alone); its bundle is copied to FILE.zip when it completes.
  */
-import { accessSync, constants, copyFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { cancelExportJob, organizationOfDomain } from '../../domain/exports/jobs.js';
 import { startOrResumeExportJob } from '../../domain/exports/resume.js';
@@ -22,6 +22,7 @@ import type { Runtime } from '../../runtime.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { outputPath } from '../inputs.js';
 import { ProgressDisplay } from '../progress.js';
 import { summary } from './exportSummary.js';
 import { readServerInfo } from '../../serverFile.js';
@@ -49,17 +50,6 @@ function deliver(bundle: string, out: string): string | null {
   } catch (error) {
     rmSync(temp, { force: true });
     return `could not write ${out}: ${error instanceof Error ? error.message : String(error)}`;
-  }
-}
-
-/** Fails early when `out`'s folder cannot take the file: finding out after minutes of rendering is no fun. */
-function checkOutFolder(out: string): void {
-  const dir = dirname(out);
-  try {
-    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
-    accessSync(dir, constants.W_OK);
-  } catch {
-    throw new UsageError(`--out: cannot write a file in ${dir}`);
   }
 }
 
@@ -233,7 +223,8 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   };
   const format =
     values['log-format'] === undefined ? undefined : flag('log-format', z.enum(LOG_FORMATS), values['log-format']);
-  checkOutFolder(request.out);
+  // Fails early when the folder cannot take the file: finding out after minutes of rendering is no fun.
+  outputPath(request.out);
   const display = progressDisplay(io, format);
   const logger = exportLogger(display, format, io);
   // Render-sandbox warnings (a page that failed to render) read the same way as the export's own.

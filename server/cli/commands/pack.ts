@@ -11,7 +11,7 @@ import type { FailedRef, PackedRef } from '../../pack/fetchAll.js';
 import { DEFAULT_PACK_LIMITS, packProject, type PackReport } from '../../pack/pack.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
-import { inputPath } from '../inputs.js';
+import { inputPath, outputPath } from '../inputs.js';
 
 /** Failures printed one by one in the text report; the rest are counted (all are in `--json` and the lock). */
 const LISTED_FAILURES = 50;
@@ -68,6 +68,7 @@ export async function packCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, OPTIONS);
   const source = inputPath(onePositional(positionals, 'PATH (a docs project folder or .zip)'), 'file or folder');
   if (values.out === undefined) throw new UsageError('missing --out FILE.zip');
+  const out = outputPath(values.out);
   const fileCap =
     values['max-file-mb'] === undefined ? undefined : flag('max-file-mb', Positive, values['max-file-mb']) * MB;
   const limits = {
@@ -80,7 +81,7 @@ export async function packCommand(argv: string[], io: CliIo): Promise<number> {
       ? {}
       : { maxTotalBytes: flag('max-total-mb', Positive, values['max-total-mb']) * MB }),
   };
-  const report = await packProject(source, values.out, limits, createLogger('warn'));
+  const report = await packProject(source, out, limits, createLogger('warn'));
   if (values.json) await printJson(io, report);
   else await write(io.stdout, textReport(report));
   return values.strict && report.failed.length > 0 ? 1 : 0;

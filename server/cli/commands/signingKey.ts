@@ -4,7 +4,6 @@
  * `verify --public-key` and `apply --public-key` take on the other side.
  */
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { defaultOrganizationId } from '../../domain/organizations.js';
 import {
   exportPublicKey,
@@ -15,6 +14,7 @@ import {
 import { parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
+import { outputPath } from '../inputs.js';
 
 const SUBCOMMANDS = ['show', 'export', 'rotate'] as const;
 
@@ -38,14 +38,15 @@ export async function signingKeyCommand(argv: string[], io: CliIo): Promise<numb
   if (sub !== 'export' && (values.out !== undefined || values.fingerprint !== undefined)) {
     throw new UsageError(`--out and --fingerprint belong to signing-key export`);
   }
+  const out = values.out === undefined ? undefined : outputPath(values.out);
   return withRuntime(io, values['data-dir'], async (rt) => {
     const orgId = values.org ?? defaultOrganizationId(rt);
     if (sub === 'export') {
       const text = exportPublicKey(rt, orgId, values.fingerprint);
-      if (values.out === undefined) await write(io.stdout, text);
+      if (out === undefined) await write(io.stdout, text);
       else {
-        writeFileSync(resolve(values.out), text, { mode: 0o644 });
-        await write(io.stdout, `Wrote the public key to ${resolve(values.out)}\n`);
+        writeFileSync(out, text, { mode: 0o644 });
+        await write(io.stdout, `Wrote the public key to ${out}\n`);
       }
       return 0;
     }
