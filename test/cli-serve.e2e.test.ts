@@ -10,6 +10,7 @@ import { runBinary, serveUntilExit, startServe, type ServeProcess } from './help
 import { cli } from './helpers/cli.js';
 import { fileDigest, tempDir, tooNewDataDir } from './helpers/dataDirs.js';
 import { rawRequest } from './helpers/rawHttp.js';
+import { craftZip, deflated } from './helpers/zipCraft.js';
 
 const LINE = /^Offprint listening on http:\/\/127\.0\.0\.1:([0-9]{1,5})$/;
 
@@ -152,6 +153,37 @@ describe('serve on a data dir the CLI works on at the same time', () => {
       stderr:
         `offprint: port ${serve.port} is already in use (127.0.0.1:${serve.port}): another program listens there.\n` +
         'Choose another port with `offprint serve --port N` (or --port 0 for any free one).\n',
+    });
+  });
+
+  it('refuses a --host name that does not resolve in words, not as getaddrinfo ENOTFOUND', async () => {
+    const result = await serveUntilExit(['--host', 'no-such-host.invalid', '--port', '0', '--data-dir', tempDir()]);
+    expect(result).toEqual({
+      code: 1,
+      signal: null,
+      stdout: '',
+      stderr:
+        'offprint: cannot listen on no-such-host.invalid: no address of this machine has that name.\n' +
+        'Choose another with --host (default 127.0.0.1).\n',
+    });
+  });
+
+  it('preview says a port in use and an unknown --host as serve does, with its own command', async () => {
+    const zip = join(tempDir(), 'bundle.zip');
+    craftZip(zip, [deflated('index.html', '<p>hi</p>')]);
+    expect(await cli(['preview', zip, '--port', String(serve.port)])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        `offprint: port ${serve.port} is already in use (127.0.0.1:${serve.port}): another program listens there.\n` +
+        'Choose another port with `offprint preview --port N` (or --port 0 for any free one).\n',
+    });
+    expect(await cli(['preview', zip, '--host', 'no-such-host.invalid', '--port', '0'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'offprint: cannot listen on no-such-host.invalid: no address of this machine has that name.\n' +
+        'Choose another with --host (default 127.0.0.1).\n',
     });
   });
 });

@@ -14,6 +14,7 @@ import { bundleContentType, HTML, resolveBundlePath } from '../../bundleServer/r
 import { ZipReader, type ZipEntry } from '../../zip/reader.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
 import { UsageError, write, type CliIo } from '../io.js';
+import { listenProblem } from '../listen.js';
 import { inputPath } from '../inputs.js';
 
 const PortSchema = z
@@ -139,6 +140,12 @@ export async function previewCommand(argv: string[], io: CliIo): Promise<number>
   try {
     preview = await startPreview(file, values.host, port);
   } catch (error) {
+    // Where it could not listen reads as in `serve`; anything else is about the bundle.
+    const problem = listenProblem(error, values.host, port, 'preview');
+    if (problem !== null) {
+      await write(io.stderr, `${problem}\n`);
+      return 1;
+    }
     throw new UsageError(`cannot preview ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const stopped = new Promise<void>((done) => {

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../../logger.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { cliDataDir } from '../context.js';
 import { isTerminal, UsageError, write, type CliIo } from '../io.js';
+import { listenProblem } from '../listen.js';
 import { LOG_FORMATS, readableLogDestination } from '../logLines.js';
 
 const PortSchema = z
@@ -22,20 +23,6 @@ const ByteCountSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,14}$/, 'must be a number of bytes')
   .transform(Number);
-
-/** What to tell someone whose `serve` could not listen where asked; null for other failures. */
-export function listenProblem(error: unknown, host: string, port: number): string | null {
-  const code = error instanceof Error && 'code' in error ? error.code : undefined;
-  const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const fix = 'Choose another port with `offprint serve --port N` (or --port 0 for any free one).';
-  if (code === 'EADDRINUSE')
-    return `offprint: port ${port} is already in use (${address}): another program listens there.\n${fix}`;
-  if (code === 'EACCES')
-    return `offprint: not allowed to listen on port ${port} (${address}): ports below 1024 need administrator rights.\n${fix}`;
-  if (code === 'EADDRNOTAVAIL')
-    return `offprint: cannot listen on ${host}: it is not an address of this machine.\nChoose another with --host (default 127.0.0.1).`;
-  return null;
-}
 
 /** What `serve` was asked for. */
 interface ServeRequest {
