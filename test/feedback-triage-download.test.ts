@@ -179,6 +179,17 @@ describe('feedback downloads', () => {
       1,
       'Updated 0, unchanged 0\nnot changed: q2 is dismissed (reopen it first)\n',
     ]);
+    // An empty note is a usage error in the words of the command line, not zod's "Too small: expected string ...".
+    expect(await cli(['feedback', 'note', ...base, 'q2', '  '])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'offprint: the note TEXT must not be empty\nSee `offprint feedback --help`.\n',
+    });
+    expect(await cli(['feedback', 'status', ...base, 'q2', '--status', 'pending', '--note', ''])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'offprint: --note must not be empty\nSee `offprint feedback --help`.\n',
+    });
     const exported = await cli(['feedback', 'export', ...base, '--format', 'csv', '--status', 'dismissed']);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe(`\uFEFF${await csvText(await download('format=csv&status=dismissed'))}`);

@@ -97,6 +97,11 @@ function issueLine(flagText: string, issue: z.core.$ZodIssue, given: unknown): s
   if (issue.code === 'too_big' && issue.origin === 'string') {
     return `${flagText} must be at most ${issue.maximum} characters`;
   }
+  // zod's own wording only ("Too small: expected string to have >=1 characters"); a schema's message is kept.
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.message.startsWith('Too small')) {
+    const least = Number(issue.minimum);
+    return least <= 1 ? `${flagText} must not be empty` : `${flagText} must be at least ${least} characters`;
+  }
   return `${flagText}: ${issue.message}`;
 }
 
@@ -117,6 +122,16 @@ export function flag<S extends z.ZodType>(
     return issueLine(`--${field === '' ? name : field}`, issue, valueAt(value, issue.path));
   });
   throw new UsageError(lines.join('; '));
+}
+
+/**
+ * Validates a positional argument with a zod schema, naming it as `label` (`the note TEXT`) in the error,
+ * in the words {@link flag} uses for a flag's value.
+ */
+export function positional<S extends z.ZodType>(label: string, schema: S, value: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new UsageError(result.error.issues.map((issue) => issueLine(label, issue, value)).join('; '));
 }
 
 /** The single positional argument a command expects. */

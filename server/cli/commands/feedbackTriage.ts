@@ -15,7 +15,7 @@ import {
   feedbackHistory,
   updateFeedback,
 } from '../../domain/feedback/triage.js';
-import { flag, onePositional, parseCommandArgs } from '../args.js';
+import { flag, onePositional, parseCommandArgs, positional } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, table, UsageError, write, type CliIo } from '../io.js';
 
@@ -63,7 +63,7 @@ export async function noteCommand(argv: string[], io: CliIo): Promise<number> {
   const [id, text, extra] = positionals;
   if (id === undefined || text === undefined) throw new UsageError('expected FEEDBACK_ID and the note TEXT');
   if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra} (quote the note)`);
-  const note = flag('note', NoteSchema, text);
+  const note = positional('the note TEXT', NoteSchema, text);
   return withRuntime(io, values['data-dir'], async (rt) => {
     const project = requireProject(rt, values.project);
     const row = updateFeedback(rt, project.orgId, project.id, id, { note }, CLI_ACTOR);
