@@ -93,6 +93,28 @@ describe('usage and errors', () => {
     expect(help).toEqual({ code: 0, stdout: none.stderr, stderr: '' });
   });
 
+  it('prints the version as a line, or as one JSON object with --json', async () => {
+    const line = await cli(['version']);
+    expect(line).toEqual({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\S*\n$/) as unknown, stderr: '' });
+    expect(await cli(['--version'])).toEqual(line);
+    const version = line.stdout.trimEnd();
+    expect(await cli(['version', '--json'])).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify({ version })}\n`,
+      stderr: '',
+    });
+    expect(await cli(['--version', '--json'])).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify({ version })}\n`,
+      stderr: '',
+    });
+    expect(await cli(['version', '--bogus'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `offprint: unknown option --bogus\n${USAGE_HINT}`,
+    });
+  });
+
   it('behaves the same as the built binary', async () => {
     const bin = await cliProcess(['bogus', '--data-dir', dataDir]);
     expect(bin).toEqual({ code: 2, stdout: '', stderr: `offprint: unknown command: bogus\n${USAGE_HINT}` });

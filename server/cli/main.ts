@@ -23,6 +23,7 @@ import { signingKeyCommand } from './commands/signingKey.js';
 import { verifyCommand } from './commands/verify.js';
 import { applyCommand, deltaCommand } from './commands/delta.js';
 import { diffCommand } from './commands/diff.js';
+import { parseCommandArgs } from './args.js';
 import { commandHelp, commandLabel } from './help.js';
 import { describeError, UsageError, write, type CliIo } from './io.js';
 
@@ -124,7 +125,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 0;
     }
     if (name === 'version' || name === '--version') {
-      await write(io.stdout, `${OFFPRINT_VERSION}\n`);
+      // `--json` holds here too: one JSON object on stdout, as every command prints.
+      const { values, positionals } = parseCommandArgs(rest, {});
+      if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+      await write(
+        io.stdout,
+        values.json ? `${JSON.stringify({ version: OFFPRINT_VERSION })}\n` : `${OFFPRINT_VERSION}\n`,
+      );
       return 0;
     }
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
