@@ -14,6 +14,7 @@ import {
 import { csharp, powershell } from './snippetsMicrosoft.js';
 import { dart, kotlin, swift } from './snippetsMobile.js';
 import { c, cpp, rust } from './snippetsNative.js';
+import { methodCalls } from './methodCalls.js';
 
 /** One request, as every sample sends it. */
 export interface SampleRequest {
@@ -163,15 +164,7 @@ function typescript(r: SampleRequest): string {
 /** A Ruby single-quoted string: no interpolation, only `\\` and `'` escaped. */
 const rubyString = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-const RUBY_METHODS: Readonly<Record<string, string>> = {
-  GET: 'Get',
-  POST: 'Post',
-  PUT: 'Put',
-  PATCH: 'Patch',
-  DELETE: 'Delete',
-  HEAD: 'Head',
-  OPTIONS: 'Options',
-};
+const RUBY_METHODS = methodCalls(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'], 'capitalised');
 
 function ruby(r: SampleRequest): string {
   const method = r.method.toUpperCase();

@@ -4,6 +4,7 @@
  * quoted so the language reads back exactly what cURL sends.
  */
 import type { SampleRequest } from './snippets.js';
+import { methodCalls } from './methodCalls.js';
 
 const isContentType = ([name]: readonly [string, string]): boolean => name.toLowerCase() === 'content-type';
 
@@ -58,16 +59,7 @@ function csString(text: string): string {
 }
 
 /** HttpMethod's own properties; any other method is `new HttpMethod("...")`. */
-const CS_METHODS: Readonly<Record<string, string>> = {
-  GET: 'Get',
-  POST: 'Post',
-  PUT: 'Put',
-  PATCH: 'Patch',
-  DELETE: 'Delete',
-  HEAD: 'Head',
-  OPTIONS: 'Options',
-  TRACE: 'Trace',
-};
+const CS_METHODS = methodCalls(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'], 'capitalised');
 
 /**
  * C# (top-level statements, .NET 6+): an HttpRequestMessage sent by HttpClient. The content type goes on

@@ -4,6 +4,7 @@
  * the method, URL, headers and body cURL does; the text is quoted so the program sends exactly cURL's bytes.
  */
 import type { SampleRequest } from './snippets.js';
+import { methodCalls } from './methodCalls.js';
 
 const UTF8 = new TextEncoder();
 
@@ -71,15 +72,7 @@ export function c(r: SampleRequest): string {
 }
 
 /** The calls cpr has for a method. */
-const CPR_METHODS: Readonly<Record<string, string>> = {
-  GET: 'Get',
-  POST: 'Post',
-  PUT: 'Put',
-  PATCH: 'Patch',
-  DELETE: 'Delete',
-  HEAD: 'Head',
-  OPTIONS: 'Options',
-};
+const CPR_METHODS = methodCalls(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'], 'capitalised');
 
 /** C++ with cpr; a method cpr has no call for is sent with libcurl, as the C sample does (it is C++ too). */
 export function cpp(r: SampleRequest): string {
@@ -118,14 +111,7 @@ function rustString(text: string): string {
 }
 
 /** reqwest's Client calls for a method; other methods go through `request(Method, url)`. */
-const REQWEST_CALLS: Readonly<Record<string, string>> = {
-  GET: 'get',
-  POST: 'post',
-  PUT: 'put',
-  PATCH: 'patch',
-  DELETE: 'delete',
-  HEAD: 'head',
-};
+const REQWEST_CALLS = methodCalls(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'], 'lower');
 
 /** The `http::Method` constants reqwest re-exports; any other is `Method::from_bytes`. */
 const REQWEST_CONSTANTS = new Set(['OPTIONS', 'TRACE', 'CONNECT']);
