@@ -99,6 +99,20 @@ describe('heading ids', () => {
     expect(page.dom.querySelector('h4')?.id).toBe('deep');
   });
 
+  // Mintlify's table of contents takes h1 as well and puts it on the top level with h2 (its TOC plugin:
+  // `level <= 2` is the top layer). Real projects write `#` section headings in the body (firecrawl-docs'
+  // features pages did); leaving them out left the TOC without the page's main sections.
+  it('puts an h1 written in the body in the TOC, on the top level with h2', async () => {
+    const page = await render('# Scraping\n\n## Usage\n\n### Python\n\n# Formats\n\n## Markdown');
+    expect(page.headings).toEqual([
+      { depth: 2, id: 'scraping', text: 'Scraping' },
+      { depth: 2, id: 'usage', text: 'Usage' },
+      { depth: 3, id: 'python', text: 'Python' },
+      { depth: 2, id: 'formats', text: 'Formats' },
+      { depth: 2, id: 'markdown', text: 'Markdown' },
+    ]);
+  });
+
   // Mintlify's contents come from the page's own headings (remarkExtractTableOfContents); the footnotes'
   // "Footnotes" label is added later by remark-gfm, visually hidden (sr-only), so it is in neither.
   it('leaves the footnotes label, and any visually hidden heading, out of the TOC', async () => {

@@ -65,7 +65,7 @@ export interface EndpointField {
 
 /** One table-of-contents entry: a heading, a Step title or an Update label. */
 export interface RenderedHeading {
-  /** 2 or 3 (h2/Update = 2, h3/Step = 3). */
+  /** 2 or 3 (h1/h2/Update = 2, h3/Step = 3). */
   readonly depth: number;
   /** The element id on the page (already unique page-wide). */
   readonly id: string;

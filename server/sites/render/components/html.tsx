@@ -63,7 +63,8 @@ function HeadingView(props: { level: Level; source: MdxProps }): ReactNode {
   // A visually hidden heading (`sr-only`, as remark-gfm labels the footnotes "Footnotes") is for screen
   // readers: Mintlify's contents list only the page's own headings, never that label.
   const hidden = /(?:^|\s)sr-only(?:\s|$)/.test(str(source['className']) ?? '');
-  const toc = useTocDepth((level === 2 || level === 3) && !hidden ? level : null);
+  // Mintlify's contents list h1-h3, an h1 on the top level with h2 (its TOC's `level <= 2` top layer).
+  const toc = useTocDepth(level <= 3 && !hidden ? Math.max(level, 2) : null);
   const anchor = state.anchor(text, str(source['id']) ?? null, toc);
   const insideLink = useContext(InsideLink);
   const noAnchor = insideLink || bool(source['noAnchor']);
