@@ -9,6 +9,7 @@
  * - lower-case `<img>`, `<a>`, `<h2>`... written as JSX go through our components like Markdown ones;
  * - Markdown paragraphs carry Mintlify's `data-as="p"` (its paragraphs are `<span data-as="p">`), which
  *   projects' stylesheets select (`.postman-button [data-as="p"] { padding: 0 }`).
+ *   Inside a JSX `<p>` they are `<span data-as="p">`, so the browser does not split the `<p>` in two.
  */
 import type { Program, Statement } from 'estree';
 import type { Code, Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
@@ -104,7 +105,12 @@ function esmNodes(node: Nodes, into: { value: string; estree: Program }[] = []):
   return into;
 }
 
-function visitMdast(node: Nodes, facts: CompileFacts, jsx: Set<string>): void {
+/**
+ * `inP`: inside a `<p>` written as JSX, where a paragraph is drawn as `<span data-as="p">` (Mintlify's
+ * paragraph element): a `<p>` there would be closed by the browser at the inner one's start, putting the
+ * text outside the author's element and its class.
+ */
+function visitMdast(node: Nodes, facts: CompileFacts, jsx: Set<string>, inP = false): void {
   if (!('children' in node)) return;
   const children = node.children as RootContent[];
   for (let i = 0; i < children.length; i++) {
@@ -116,7 +122,7 @@ function visitMdast(node: Nodes, facts: CompileFacts, jsx: Set<string>): void {
       continue;
     }
     if (child.type === 'heading') customHeadingId(child);
-    if (child.type === 'paragraph') markParagraph(child);
+    if (child.type === 'paragraph') markParagraph(child, inP);
     if (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') {
       const root = (child.name ?? '').split('.')[0] ?? '';
       if (/^[A-Z]/.test(root)) jsx.add(root);
@@ -136,7 +142,7 @@ function visitMdast(node: Nodes, facts: CompileFacts, jsx: Set<string>): void {
       }
     }
     if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') inspectExpression(child, facts, jsx);
-    visitMdast(child, facts, jsx);
+    visitMdast(child, facts, jsx, inP || (child.type === 'mdxJsxFlowElement' && child.name === 'p'));
   }
 }
 
@@ -207,6 +213,10 @@ function customHeadingId(node: Heading): void {
   node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: match[1] } };
 }
 
-function markParagraph(node: Paragraph): void {
-  node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataAs: 'p' } };
+function markParagraph(node: Paragraph, inP: boolean): void {
+  node.data = {
+    ...node.data,
+    ...(inP ? { hName: 'span' } : {}),
+    hProperties: { ...node.data?.hProperties, dataAs: 'p' },
+  };
 }
