@@ -159,6 +159,13 @@ const SELECTORS: readonly (readonly [string, string])[] = [
   ['[data-component-part="tab-button"]', '.op-tabs-content > .op-tab-list > .op-tab'],
   ['.tabs [data-component-part="tab-button"][data-active="false"]', '.op-tabs-content .op-tab[aria-selected="false"]'],
   ['[data-component-part="tab-content"]', '.op-tabs-content > .op-tab-panel'],
+  // A tab's first child is the <div> holding its icon and label, as in Mintlify's tab buttons:
+  // microsandbox's style.css tints `.code-group [data-component-part="code-group-tab-bar"] [role="tab"] >
+  // div:first-child` on hover.
+  [
+    '.code-group [data-component-part="code-group-tab-bar"] [role="tab"] > div:first-child',
+    '.op-code-group .op-tab-inner',
+  ],
   // Mintlify's component classes (constants/selectors.ts) on View, Tile, Tree and Color.
   ['.multi-view-item', '.op-view'],
   ['.tile', '.op-tile'],

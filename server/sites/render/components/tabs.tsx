@@ -52,14 +52,18 @@ function TabStrip(props: {
             tabIndex={index === selected ? 0 : -1}
             data-op-tab={item.label}
           >
-            {item.icon ? (
-              <IconSlot
-                icon={item.icon}
-                iconType={item.iconType}
-                className={cx('op-tab-icon', props.mintlify && 'tab-icon')}
-              />
-            ) : null}
-            <span className="op-tab-label">{item.label}</span>
+            {/* One <div> holds icon and label, as in Mintlify's tab buttons: projects' CSS styles
+                `[role="tab"] > div:first-child` (microsandbox tints code-group tabs on hover). */}
+            <div className="op-tab-inner">
+              {item.icon ? (
+                <IconSlot
+                  icon={item.icon}
+                  iconType={item.iconType}
+                  className={cx('op-tab-icon', props.mintlify && 'tab-icon')}
+                />
+              ) : null}
+              <span className="op-tab-label">{item.label}</span>
+            </div>
           </button>
         ))}
       </div>

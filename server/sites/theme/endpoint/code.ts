@@ -72,7 +72,7 @@ export function tabStrip(
     .map(
       (tab, i) =>
         `<button${attrs({ type: 'button', role: 'tab', class: 'op-tab', id: `${idPrefix}-${i}-tab`, 'aria-selected': i === 0 ? 'true' : 'false', 'aria-controls': `${idPrefix}-${i}`, tabindex: i === 0 ? 0 : -1, 'data-op-tab': tab.label, 'data-op-status': tab.status })}>` +
-        `<span class="op-tab-label">${esc(tab.label)}</span></button>`,
+        `<div class="op-tab-inner"><span class="op-tab-label">${esc(tab.label)}</span></div></button>`,
     )
     .join('');
   const panels = tabs
