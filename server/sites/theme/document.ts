@@ -8,6 +8,7 @@ import { feedUrlOf, hasFeed } from './feed.js';
 import { renderHead } from './head.js';
 import { renderHeader } from './header.js';
 import { projectFileUrl } from './urls.js';
+import { localizeBody } from './bodyLabels.js';
 import { cls, esc, inlineMarkdown } from './html.js';
 import { htmlLang, uiText, type UiText } from './i18n/index.js';
 import { ui } from './icons.js';
@@ -120,12 +121,13 @@ function shell(args: ShellArgs): string {
     shared,
     ids: args.ids,
     drawerOnly,
+    text: c.text,
   });
   const aside = args.aside
     ? `<aside class="op-aside"${args.ids('content-side-layout')} aria-label="${esc(c.text.onThisPage)}"><div class="op-aside-inner">${args.aside}</div></aside>`
     : '';
   const footer = mode === 'custom' ? '' : renderFooter(site, c.footer, args.ids);
-  const banner = renderBanner(c.banner, args.ids);
+  const banner = renderBanner(c.banner, args.ids, c.text);
   return (
     renderHead({
       ...args.head,
@@ -203,11 +205,11 @@ export function renderDocument(args: DocumentArgs): string {
   const article =
     (bare
       ? ''
-      : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids, t), ids)) +
+      : renderPageHeader(site, page, eyebrowOf(site, location.groups), pageActions(site, page, args, ids, t), ids, t)) +
     notice +
     // Mintlify's `#content` names the page (`data-page-title`, `data-page-href`): projects' CSS scopes by them.
     `<div class="${proseClass(mode)}"${ids('content')} data-page-title="${esc(page.title)}" data-page-href="${esc(page.url)}" data-op-prose="">` +
-    `${withExampleIds(rendered.html, ids)}</div>` +
+    `${withExampleIds(localizeBody(rendered.html, t), ids)}</div>` +
     (bare ? '' : renderLastModified(site, page, t, lang)) +
     (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids, t)) +
     pagination;

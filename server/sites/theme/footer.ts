@@ -1,6 +1,7 @@
 /** The site footer (socials, link columns) and the announcement banner. */
 import type { DocsConfig, SiteModel } from '../project/model.js';
 import { cls, esc, inlineMarkdown, linkAttrs, shortHash } from './html.js';
+import { EN, type UiText } from './i18n/index.js';
 import { socialIcon, ui } from './icons.js';
 import { FREE_IDS, type MintlifyIds } from './page.js';
 
@@ -40,14 +41,14 @@ export function bannerColorClass(banner: NonNullable<DocsConfig['banner']>): str
 }
 
 /** The banner above the header, Mintlify's `#banner` where `ids` leaves it free; '' without one. */
-export function renderBanner(banner: DocsConfig['banner'], ids: MintlifyIds = FREE_IDS): string {
+export function renderBanner(banner: DocsConfig['banner'], ids: MintlifyIds = FREE_IDS, t: UiText = EN): string {
   if (!banner || banner.content.trim() === '') return '';
   const type = banner.type === 'warning' || banner.type === 'critical' ? banner.type : 'info';
   const dismiss = banner.dismissible
-    ? `<button type="button" class="op-banner-dismiss" data-op-banner-dismiss="" aria-label="Dismiss banner">${ui('x')}</button>`
+    ? `<button type="button" class="op-banner-dismiss" data-op-banner-dismiss="" aria-label="${esc(t.dismissBanner)}">${ui('x')}</button>`
     : '';
   return (
     `<div class="${cls('op-banner', `op-banner-${type}`, bannerColorClass(banner))}"${ids('banner')} data-op-banner="${esc(bannerKey(banner))}"` +
-    ` role="region" aria-label="Announcement"><div class="op-banner-content">${inlineMarkdown(banner.content)}</div>${dismiss}</div>`
+    ` role="region" aria-label="${esc(t.announcement)}"><div class="op-banner-content">${inlineMarkdown(banner.content)}</div>${dismiss}</div>`
   );
 }

@@ -44,7 +44,7 @@ const NAVBAR_TYPES: Readonly<Record<string, { label: string; icon: string }>> = 
  * (`<li class="navbar-link"><a>`), so a project's `li.navbar-link a[href*=…]` or
  * `nav ul li:has(#topbar-cta-button)` finds them and `order` moves them within the row.
  */
-function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: MintlifyIds): string {
+function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: MintlifyIds, t: UiText): string {
   const lib = site.settings.iconLibrary;
   const links = (navbar?.links ?? [])
     .map((link) => {
@@ -70,11 +70,11 @@ function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: Mintlif
     button = `<li class="op-navbar-item"><a class="op-navbar-primary"${ids('topbar-cta-button')}${linkAttrs(primary.href)}>${icon}<span>${esc(label)}</span>${ui('chevron-right')}</a></li>`;
   }
   return links || button
-    ? `<nav class="op-navbar" aria-label="Links"><ul class="op-navbar-list">${links}${button}</ul></nav>`
+    ? `<nav class="op-navbar" aria-label="${esc(t.linksLabel)}"><ul class="op-navbar-list">${links}${button}</ul></nav>`
     : '';
 }
 
-function tabBar(site: SiteModel, tabs: Switcher | undefined): string {
+function tabBar(site: SiteModel, tabs: Switcher | undefined, t: UiText): string {
   if (!tabs || tabs.options.length === 0) return '';
   const lib = site.settings.iconLibrary;
   const links = tabs.options
@@ -88,7 +88,7 @@ function tabBar(site: SiteModel, tabs: Switcher | undefined): string {
       );
     })
     .join('');
-  return `<nav class="op-tabbar nav-tabs" aria-label="Sections"><div class="op-tabbar-inner">${links}</div></nav>`;
+  return `<nav class="op-tabbar nav-tabs" aria-label="${esc(t.sectionsLabel)}"><div class="op-tabbar-inner">${links}</div></nav>`;
 }
 
 /** The site header. */
@@ -116,12 +116,12 @@ export function renderHeader(args: HeaderArgs): string {
   return (
     `<header class="op-header"${ids('navbar')}><div class="op-header-inner">` +
     `<div class="op-header-left">${menu}${logo(site)}` +
-    `${version && version.options.length > 1 ? switcherMenu(version, lib, 'op-switcher-version') : ''}</div>` +
+    `${version && version.options.length > 1 ? switcherMenu(version, lib, 'op-switcher-version', t) : ''}</div>` +
     `<div class="op-header-center"><button type="button" class="op-search-button"${ids('search-bar-entry')} data-op-search-open="" aria-label="${esc(t.search)}">` +
     `${ui('search')}<span class="op-search-placeholder">${esc(prompt)}</span><kbd class="op-kbd" data-op-shortcut="">⌘K</kbd></button></div>` +
-    `<div class="op-header-right topbar-right-container">${navbarLinks(site, args.navbar, ids)}` +
-    `${language && language.options.length > 1 ? switcherMenu(language, lib, 'op-switcher-language') : ''}` +
+    `<div class="op-header-right topbar-right-container">${navbarLinks(site, args.navbar, ids, t)}` +
+    `${language && language.options.length > 1 ? switcherMenu(language, lib, 'op-switcher-language', t) : ''}` +
     `<button type="button" class="op-icon-button op-search-mobile"${ids('search-bar-entry-mobile')} data-op-search-open="" aria-label="${esc(t.search)}">${ui('search')}</button>` +
-    `${toggle}</div></div>${tabBar(site, switchers.get('tab'))}</header>`
+    `${toggle}</div></div>${tabBar(site, switchers.get('tab'), t)}</header>`
   );
 }

@@ -17,9 +17,9 @@ function eyebrowHtml(labels: readonly string[]): string {
 }
 
 /** The link to the page's RSS feed, beside its title. */
-function feedButton(url: string): string {
+function feedButton(url: string, t: UiText): string {
   const href = projectFileUrl(feedUrlOf(url).slice(1));
-  return `<a${attrs({ class: 'op-rss', href, title: 'RSS feed' })}>${ui('rss')}<span>RSS</span></a>`;
+  return `<a${attrs({ class: 'op-rss', href, title: t.rssFeed })}>${ui('rss')}<span>RSS</span></a>`;
 }
 
 /** The bar of a page bound by frontmatter: a relative path (`/v1/users`) after docs.json's MDX server. */
@@ -38,6 +38,7 @@ export function renderPageHeader(
   eyebrow: readonly string[],
   actions = '',
   ids: MintlifyIds = FREE_IDS,
+  t: UiText = EN,
 ): string {
   const deprecated = page.frontmatter.deprecated === true || page.operation?.deprecated === true;
   // Generated endpoint pages show the operation description as Markdown in their body instead.
@@ -48,7 +49,7 @@ export function renderPageHeader(
   return (
     `<header class="op-page-header"${ids('header')}>${eyebrowHtml(eyebrow)}` +
     `<div class="op-title-row"><h1 class="op-page-title"${ids('page-title')}>${esc(page.title)}</h1>` +
-    `${deprecated ? '<span class="op-deprecated">Deprecated</span>' : ''}${hasFeed(page) ? feedButton(page.url) : ''}` +
+    `${deprecated ? `<span class="op-deprecated">${esc(t.deprecated)}</span>` : ''}${hasFeed(page) ? feedButton(page.url, t) : ''}` +
     `${actions}</div>` +
     `${description ? `<p class="op-page-description">${esc(description)}</p>` : ''}` +
     `${bound ? boundBar(site.config.api, bound) : ''}</header>`

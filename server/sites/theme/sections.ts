@@ -6,6 +6,7 @@
 import type { IconRef, NavDivision, NavSection, SiteModel } from '../project/model.js';
 import { equivalentPage } from './equivalent.js';
 import { esc, isExternal, linkAttrs } from './html.js';
+import { EN, type UiText } from './i18n/index.js';
 import { navIcon, ui } from './icons.js';
 import type { NavLocation } from './navigation.js';
 import { sectionHref } from './navigation.js';
@@ -143,11 +144,23 @@ const MINTLIFY_MENUS: Partial<Record<NavDivision, string>> = {
   product: 'nav-dropdown-products-selector',
 };
 
+/** The switcher menu's accessible name: what it switches, in the page's language. */
+function switchLabel(division: NavDivision, t: UiText): string {
+  if (division === 'language') return t.switchLanguage;
+  if (division === 'version') return t.switchVersion;
+  return division === 'product' ? t.switchProduct : t.switchSection;
+}
+
 /**
  * A dropdown (`<details>`, works without JS) listing the options of a switcher; the current option carries
  * `data-active`, as Mintlify's (`.nav-dropdown-item[data-active]`).
  */
-export function switcherMenu(sw: Switcher, library: Parameters<typeof navIcon>[1], className: string): string {
+export function switcherMenu(
+  sw: Switcher,
+  library: Parameters<typeof navIcon>[1],
+  className: string,
+  t: UiText = EN,
+): string {
   const current = sw.options.find((o) => o.active) ?? sw.options[0];
   if (!current) return '';
   const prefix = MINTLIFY_MENUS[sw.division];
@@ -171,7 +184,7 @@ export function switcherMenu(sw: Switcher, library: Parameters<typeof navIcon>[1
     .join('');
   return (
     `<details class="op-switcher ${className}" data-op-menu="" data-division="${sw.division}">` +
-    `<summary class="op-switcher-button${part('trigger')}" aria-label="${esc(`Switch ${sw.division}`)}">` +
+    `<summary class="op-switcher-button${part('trigger')}" aria-label="${esc(switchLabel(sw.division, t))}">` +
     `${navIcon(current.icon, library, 'op-switcher-icon')}<span class="op-switcher-current">${esc(current.label)}</span>` +
     `${current.tag ? `<span class="op-pill">${esc(current.tag)}</span>` : ''}${ui('chevrons-up-down', 'op-switcher-chevron')}` +
     `</summary><div class="op-switcher-panel${part('content')}">${items}</div></details>`

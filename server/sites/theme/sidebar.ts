@@ -3,6 +3,7 @@ import type { NavGroup, NavItem, SitePage, SiteModel } from '../project/model.js
 import { emojiImages } from './emoji.js';
 import { frontmatterEndpoint } from './endpoint/bar.js';
 import { attrs, cls, esc, linkAttrs, shortHash } from './html.js';
+import { EN, type UiText } from './i18n/index.js';
 import { navIcon, ui } from './icons.js';
 import { firstInItems } from './navigation.js';
 import { pagesIn, perSiteList, sidebarParts } from './navLists.js';
@@ -29,6 +30,8 @@ export interface SidebarArgs {
   readonly ids?: MintlifyIds;
   /** Shown only as the phone drawer (custom and center pages have no sidebar beside them). */
   readonly drawerOnly?: boolean;
+  /** The interface text in the page's language (English when unset). */
+  readonly text?: UiText;
 }
 
 /**
@@ -253,7 +256,8 @@ class SidebarWriter {
     let out = '';
     for (const division of ['product', 'dropdown', 'menu'] as const) {
       const sw = switchers.get(division);
-      if (sw && sw.options.length > 0) out += switcherMenu(sw, lib, `op-switcher-block op-switcher-${division}`);
+      if (sw && sw.options.length > 0)
+        out += switcherMenu(sw, lib, `op-switcher-block op-switcher-${division}`, this.args.text);
     }
     const anchors = switchers.get('anchor');
     if (anchors && anchors.options.length > 0) {
@@ -279,9 +283,10 @@ export function renderSidebar(args: SidebarArgs): string {
   const tree = writer.tree();
   if (!top && !tree && args.shared === undefined) return '';
   const ids = args.ids ?? FREE_IDS;
-  const nav = attrs({ class: 'op-nav', 'aria-label': 'Pages', 'data-op-nav-shared': args.shared });
+  const t = args.text ?? EN;
+  const nav = attrs({ class: 'op-nav', 'aria-label': t.pagesLabel, 'data-op-nav-shared': args.shared });
   return (
-    `<aside id="${sidebarId(ids)}" class="${cls('op-sidebar', args.drawerOnly && 'op-sidebar-drawer-only')}" aria-label="Navigation">` +
+    `<aside id="${sidebarId(ids)}" class="${cls('op-sidebar', args.drawerOnly && 'op-sidebar-drawer-only')}" aria-label="${esc(t.navigationLabel)}">` +
     `<div class="op-sidebar-inner"${ids('sidebar-content')}>` +
     `${args.extra ?? ''}${top}<nav${nav}${ids('navigation-items')}>${tree}</nav></div></aside>`
   );

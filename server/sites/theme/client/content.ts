@@ -147,7 +147,7 @@ function initZoom(): void {
     if (!img || img.closest('a')) return;
     const overlay = el('div', 'op-zoom');
     overlay.setAttribute('role', 'dialog');
-    overlay.setAttribute('aria-label', img.alt || 'Image');
+    overlay.setAttribute('aria-label', img.alt || text().image);
     const copy = el('img');
     copy.src = img.currentSrc || img.src;
     copy.alt = img.alt;

@@ -82,11 +82,11 @@ function textFor(button: HTMLElement): string | null {
 
 /** Wires every copy button (delegated, so blocks added later work too). */
 export function initCopy(): void {
-  // Code blocks are rendered once per page body, without its language: their copy buttons say "Copy" in it here.
-  const copy = text().copy;
+  // The shell writes these labels in the page's language (bodyLabels.ts); blocks it did not write get them here.
+  const { copy, copyCode } = text();
   all<HTMLElement>('[data-op-copy]').forEach((button) => {
     button.title = copy;
-    button.setAttribute('aria-label', copy);
+    button.setAttribute('aria-label', copyCode);
   });
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLElement>(

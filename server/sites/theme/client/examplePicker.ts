@@ -6,13 +6,14 @@
  * holds them all; the language tabs stay in step across strips through the tabs' label sync.
  */
 import { all } from './dom.js';
+import { text } from './text.js';
 
 function wire(panel: HTMLElement): void {
   const strips = all<HTMLElement>(':scope > [data-op-example-name]', panel);
   if (strips.length < 2) return;
   const select = document.createElement('select');
   select.className = 'op-tab-select';
-  select.setAttribute('aria-label', 'Request example');
+  select.setAttribute('aria-label', text().requestExample);
   for (const strip of strips) {
     const name = strip.dataset['opExampleName'] ?? '';
     select.append(new Option(name, name));

@@ -1,6 +1,7 @@
 /** Tabs and CodeGroups: switching, keyboard, syncing equal titles across the page, hash links. */
 import { all, load, save } from './dom.js';
 import { hashTarget } from './anchors.js';
+import { text } from './text.js';
 import { languageName } from '../../render/code/languageNames.js';
 import { syncTocToShownContent } from './toc.js';
 
@@ -46,7 +47,7 @@ function initDropdowns(): void {
     const panels = panelsOf(group);
     const select = document.createElement('select');
     select.className = 'op-tab-select';
-    select.setAttribute('aria-label', 'Language');
+    select.setAttribute('aria-label', text().language);
     const request = group.dataset['opExample'] === 'request';
     const names = tabs.map((tab, i) => {
       const label = tab.dataset['opTab'] ?? '';

@@ -5,6 +5,7 @@
 import { highlightBlocks, plainCodeHtml } from '../../render/code/highlight.js';
 import { iconSvg } from '../../render/icons/icons.js';
 import { attrs, esc } from '../html.js';
+import { EN } from '../i18n/index.js';
 
 /** A block of code an endpoint page writes (a request sample, a response example). */
 export interface EndpointCode {
@@ -31,8 +32,9 @@ export function codeBlock(pre: string, lang: string, filename?: string): string 
   return (
     `<div${attrs({ class: 'op-code', 'data-op-code': '', 'data-lang': lang || 'text', 'data-filename': filename })}>` +
     `<div class="op-code-header op-code-header-bare" data-component-part="code-block-header"><div class="op-code-actions">` +
-    `<button${attrs({ type: 'button', class: 'op-code-feedback', 'data-op-code-feedback': '', 'data-filename': filename, 'data-lang': lang || 'text', 'aria-label': 'Give feedback on this code', title: 'Give feedback on this code' })}>${feedback}</button>` +
-    `<button type="button" class="op-code-copy" data-op-copy="" aria-label="Copy code" title="Copy">${copy}</button>` +
+    `<button${attrs({ type: 'button', class: 'op-code-feedback', 'data-op-code-feedback': '', 'data-filename': filename, 'data-lang': lang || 'text', 'aria-label': EN.codeFeedback, title: EN.codeFeedback })}>${feedback}</button>` +
+    // In English, as the MDX bodies' code blocks: the shell writes them in the page's language (bodyLabels.ts).
+    `<button type="button" class="op-code-copy" data-op-copy="" aria-label="${EN.copyCode}" title="${EN.copy}">${copy}</button>` +
     `</div></div><div class="op-code-body code-block-background" data-component-part="code-block-root">${pre}</div></div>`
   );
 }

@@ -8,6 +8,7 @@ import type { RenderedHeading, RenderedPage } from '../../render/types.js';
 import { iconSvg } from '../../render/icons/icons.js';
 import { PageIds } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
+import { EN } from '../i18n/index.js';
 import { endpointBar } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
 import { markdownText, miniMarkdown } from './markdown.js';
@@ -106,7 +107,7 @@ export class Page {
     this.headings.push({ depth: 2, id, text: title });
     return (
       `<section class="op-endpoint-section"><h2 class="op-heading op-endpoint-heading" id="${esc(id)}">` +
-      `<a class="op-heading-anchor" href="#${esc(id)}" aria-label="Link to this section">${LINK}</a>${esc(title)}${extra}</h2>${body}</section>`
+      `<a class="op-heading-anchor" href="#${esc(id)}" aria-label="${EN.linkToSection}">${LINK}</a>${esc(title)}${extra}</h2>${body}</section>`
     );
   }
 }

@@ -1,8 +1,8 @@
 /** The interface text in Chinese (simplified and traditional), Japanese and Korean. */
-import type { UiText } from './text.js';
+import type { UiShellText } from './text.js';
 
 /** The tables, by docs.json language code. */
-export const CJK_TABLES: Readonly<Record<string, UiText>> = {
+export const CJK_TABLES: Readonly<Record<string, UiShellText>> = {
   'zh-Hans': {
     onThisPage: '本页内容',
     search: '搜索',

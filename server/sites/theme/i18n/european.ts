@@ -1,8 +1,8 @@
 /** The interface text in Dutch, Polish, Swedish and Czech. */
-import type { UiText } from './text.js';
+import type { UiShellText } from './text.js';
 
 /** The tables, by docs.json language code. */
-export const EUROPEAN_TABLES: Readonly<Record<string, UiText>> = {
+export const EUROPEAN_TABLES: Readonly<Record<string, UiShellText>> = {
   nl: {
     onThisPage: 'Op deze pagina',
     search: 'Zoeken',

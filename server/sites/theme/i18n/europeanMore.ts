@@ -1,8 +1,8 @@
 /** The interface text in Romanian, Hungarian and Catalan. */
-import type { UiText } from './text.js';
+import type { UiShellText } from './text.js';
 
 /** The tables, by docs.json language code. */
-export const EUROPEAN_MORE_TABLES: Readonly<Record<string, UiText>> = {
+export const EUROPEAN_MORE_TABLES: Readonly<Record<string, UiShellText>> = {
   ro: {
     onThisPage: 'Pe această pagină',
     search: 'Caută',

@@ -11,12 +11,16 @@ import { LATIN_TABLES } from './latin.js';
 import { LATIN_OTHER_TABLES } from './latinOther.js';
 import { NORDIC_TABLES } from './nordic.js';
 import { OTHER_TABLES } from './other.js';
-import type { UiText } from './text.js';
+import { EAST_LABELS } from './labelsEast.js';
+import { EN_LABELS, type UiLabels } from './labels.js';
+import { NORTH_LABELS } from './labelsNorth.js';
+import { WEST_LABELS } from './labelsWest.js';
+import type { UiShellText, UiText } from './text.js';
 
 export type { UiText } from './text.js';
 
 /** English: the fallback of every other table. */
-export const EN: UiText = {
+const EN_SHELL: UiShellText = {
   onThisPage: 'On this page',
   search: 'Search',
   searchPlaceholder: 'Search...',
@@ -67,9 +71,22 @@ export const EN: UiText = {
   assistantUnavailable: 'The AI assistant is not available in this offline copy.',
 };
 
+/** English: the fallback of every other table. */
+export const EN: UiText = { ...EN_SHELL, ...EN_LABELS };
+
+const LABELS: Readonly<Record<string, UiLabels>> = { ...WEST_LABELS, ...NORTH_LABELS, ...EAST_LABELS };
+
+/**
+ * A language's shell text joined to its labels; a language without labels (a table added to one side
+ * only) keeps the English ones, and the tests flag it.
+ */
+function joined(code: string, shell: UiShellText): UiText {
+  return { ...shell, ...(LABELS[code] ?? EN_LABELS) };
+}
+
 const TABLES: ReadonlyMap<string, UiText> = new Map(
   Object.entries({
-    en: EN,
+    en: EN_SHELL,
     ...LATIN_TABLES,
     ...LATIN_OTHER_TABLES,
     ...EUROPEAN_TABLES,
@@ -77,7 +94,7 @@ const TABLES: ReadonlyMap<string, UiText> = new Map(
     ...NORDIC_TABLES,
     ...CJK_TABLES,
     ...OTHER_TABLES,
-  }).map(([code, table]) => [code.toLowerCase(), table]),
+  }).map(([code, table]) => [code.toLowerCase(), joined(code, table)]),
 );
 
 /** Mintlify's language codes that are not BCP 47 tags, as `<html lang>` should read them. */

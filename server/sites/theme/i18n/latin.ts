@@ -1,8 +1,8 @@
 /** The interface text in French, Spanish, German, Italian and Portuguese (Brazil). */
-import type { UiText } from './text.js';
+import type { UiShellText } from './text.js';
 
 /** The tables, by docs.json language code. */
-export const LATIN_TABLES: Readonly<Record<string, UiText>> = {
+export const LATIN_TABLES: Readonly<Record<string, UiShellText>> = {
   fr: {
     onThisPage: 'Sur cette page',
     search: 'Rechercher',

@@ -1,8 +1,8 @@
 /** The interface text in Turkish, Indonesian and Vietnamese, written in Latin script. */
-import type { UiText } from './text.js';
+import type { UiShellText } from './text.js';
 
 /** The tables, by docs.json language code. */
-export const LATIN_OTHER_TABLES: Readonly<Record<string, UiText>> = {
+export const LATIN_OTHER_TABLES: Readonly<Record<string, UiShellText>> = {
   tr: {
     onThisPage: 'Bu sayfada',
     search: 'Ara',

@@ -1,8 +1,8 @@
 /** The interface text in Danish, Norwegian (Bokmål) and Finnish. */
-import type { UiText } from './text.js';
+import type { UiShellText } from './text.js';
 
 /** The tables, by docs.json language code. */
-export const NORDIC_TABLES: Readonly<Record<string, UiText>> = {
+export const NORDIC_TABLES: Readonly<Record<string, UiShellText>> = {
   da: {
     onThisPage: 'På denne side',
     search: 'Søg',

@@ -1,8 +1,8 @@
 /** The interface text in Russian, Hindi, Arabic, Ukrainian and Hebrew. */
-import type { UiText } from './text.js';
+import type { UiShellText } from './text.js';
 
 /** The tables, by docs.json language code. */
-export const OTHER_TABLES: Readonly<Record<string, UiText>> = {
+export const OTHER_TABLES: Readonly<Record<string, UiShellText>> = {
   ru: {
     onThisPage: 'На этой странице',
     search: 'Поиск',

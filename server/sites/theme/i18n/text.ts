@@ -1,5 +1,7 @@
-/** The strings of the theme's interface, one table per language (i18n/index.ts). */
-export interface UiText {
+import type { UiLabels } from './labels.js';
+
+/** The strings of the theme's interface, one table per language (i18n/index.ts); labels.ts holds the rest. */
+export interface UiShellText {
   /** The table of contents' title. */
   readonly onThisPage: string;
   /** The search button's accessible name. */
@@ -69,3 +71,6 @@ export interface UiText {
   /** What an `assistant`-mode page says in place of Mintlify's AI assistant, which an offline copy has not. */
   readonly assistantUnavailable: string;
 }
+
+/** Every string of the theme's interface in one language: the shell's text and its labels. */
+export type UiText = UiShellText & UiLabels;

@@ -1,0 +1,140 @@
+/**
+ * The theme's accessible names and in-body labels (landmarks, banner, heading anchors, code block and
+ * prompt buttons, switchers) read in the language of the page, as the rest of its interface does; and
+ * every language table carries every string, translated.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EN, uiText } from '../server/sites/theme/i18n/index.js';
+import { renderSite, type RenderedSite } from './helpers/themeSite.js';
+
+/** The English labels a page in another language must not carry. */
+const ENGLISH = [
+  'Navigation',
+  'Pages',
+  'Links',
+  'Sections',
+  'Dismiss banner',
+  'Announcement',
+  'Link to this section',
+  'Give feedback on this code',
+  'Copy code',
+  'Copy',
+  'Copy prompt',
+  'Switch language',
+  'Switch version',
+];
+
+/** Mintlify's language codes the theme has a table for. */
+const CODES = ['fr', 'es', 'de', 'it', 'pt', 'pt-BR', 'ca', 'ro', 'id', 'vi', 'tr', 'nl', 'pl', 'sv', 'cs', 'hu'];
+const MORE = ['da', 'no', 'fi', 'ru', 'uk', 'ja', 'ko', 'cn', 'zh-Hant', 'hi', 'ar', 'he'];
+
+let dir: string;
+let site: RenderedSite;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'op-theme-labels-'));
+  const tabs = (prefix: string): unknown[] => [
+    { tab: 'Guide', pages: [`${prefix}index`] },
+    { tab: 'More', pages: [`${prefix}more`] },
+  ];
+  const config = {
+    theme: 'mint',
+    name: 'Labels',
+    colors: { primary: '#0D9373' },
+    banner: { content: 'Hello', dismissible: true },
+    navbar: { links: [{ label: 'Blog', href: 'https://example.com' }] },
+    navigation: {
+      languages: [
+        { language: 'en', tabs: tabs('') },
+        { language: 'fr', tabs: tabs('fr/') },
+        { language: 'ar', tabs: tabs('ar/') },
+      ],
+    },
+  };
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify(config));
+  const body = '## One\n\n```js a.js\nconsole.log(1)\n```\n\n<Prompt description="P">Do it</Prompt>\n';
+  for (const path of ['index', 'more', 'fr/index', 'fr/more', 'ar/index', 'ar/more']) {
+    mkdirSync(dirname(join(dir, `${path}.mdx`)), { recursive: true });
+    writeFileSync(join(dir, `${path}.mdx`), `---\ntitle: Page\n---\n\n${body}`);
+  }
+  site = await renderSite(dir, 'http://127.0.0.1:1');
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every label a reader can meet on the page: accessible names, titles, placeholders and button text. */
+function labels(url: string): string[] {
+  const page = site.pages.get(url);
+  if (!page) throw new Error(`no page at ${url}`);
+  const root = parse(page.html);
+  const out: string[] = [];
+  for (const node of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const value = node.getAttribute(name);
+      if (value !== undefined) out.push(value);
+    }
+  }
+  for (const node of root.querySelectorAll('button, a, span, summary')) out.push(node.textContent.trim());
+  return out;
+}
+
+describe('labels in the language of the page', () => {
+  it('writes no English label on a French or an Arabic page', () => {
+    for (const [url, code] of [
+      ['/fr/index', 'fr'],
+      ['/ar/index', 'ar'],
+    ] as const) {
+      // French writes some words as English does (Navigation, Pages): those are its own.
+      const own = new Set(Object.values(uiText(code)));
+      const left = labels(url).filter((label) => ENGLISH.includes(label) && !own.has(label));
+      expect({ url, left }).toEqual({ url, left: [] });
+    }
+    const fr = parse(site.pages.get('/fr/index')?.html ?? '');
+    expect(fr.querySelector('.op-heading-anchor')?.getAttribute('aria-label')).toBe('Lien vers cette section');
+    expect(fr.querySelector('.op-banner-dismiss')?.getAttribute('aria-label')).toBe('Fermer la bannière');
+    const ar = parse(site.pages.get('/ar/index')?.html ?? '');
+    expect(ar.querySelector('.op-prompt-copy')?.getAttribute('aria-label')).toBe('نسخ الموجّه');
+  });
+
+  it('keeps the English labels on an English page', () => {
+    const en = labels('/');
+    for (const label of ['Navigation', 'Link to this section', 'Copy prompt', 'Dismiss banner']) {
+      expect(en).toContain(label);
+    }
+  });
+
+  it('has every string in every table, and translated', () => {
+    for (const code of [...CODES, ...MORE]) {
+      const table = uiText(code);
+      expect({ code, table: table === EN }).toEqual({ code, table: false });
+      const keys = Object.keys(EN) as (keyof typeof EN)[];
+      const missing = keys.filter((key) => typeof table[key] !== 'string' || table[key] === '');
+      expect({ code, missing }).toEqual({ code, missing: [] });
+      const english = keys.filter((key) => table[key] === EN[key] && !/^[A-Z]?\W*$/.test(EN[key]));
+      // A few words are the same in some languages (Danish: Send feedback, Navigation, Links): most are not.
+      expect({ code, english: english.length < 5 }).toEqual({ code, english: true });
+    }
+  });
+});
+
+describe("the theme's sources", () => {
+  it('write no English accessible name or title of their own', () => {
+    const theme = fileURLToPath(new URL('../server/sites/theme', import.meta.url));
+    const files = (folder: string): string[] =>
+      readdirSync(folder).flatMap((name) => {
+        const path = join(folder, name);
+        if (statSync(path).isDirectory()) return name === 'i18n' ? [] : files(path);
+        return path.endsWith('.ts') ? [path] : [];
+      });
+    const literal = /(?:aria-label|title|placeholder)(?:=\\?"|'?:\s*'|',\s*')[A-Z][a-z]+(?: [a-z]+)*['"\\]/g;
+    const found = files(theme).flatMap((path) =>
+      [...readFileSync(path, 'utf8').matchAll(literal)].map((m) => `${path.slice(theme.length)}: ${m[0]}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
