@@ -31,7 +31,7 @@ const ENGLISH = [
 
 /** Mintlify's language codes the theme has a table for. */
 const CODES = ['fr', 'es', 'de', 'it', 'pt', 'pt-BR', 'ca', 'ro', 'id', 'vi', 'tr', 'nl', 'pl', 'sv', 'cs', 'hu'];
-const MORE = ['da', 'no', 'fi', 'ru', 'uk', 'ja', 'ko', 'cn', 'zh-Hant', 'hi', 'ar', 'he'];
+const MORE = ['da', 'no', 'fi', 'ru', 'uk', 'lv', 'uz', 'ja', 'ko', 'cn', 'zh-Hant', 'hi', 'ar', 'he'];
 
 let dir: string;
 let site: RenderedSite;
@@ -119,6 +119,17 @@ describe('labels in the language of the page', () => {
       // A few words are the same in some languages (Danish: Send feedback, Navigation, Links): most are not.
       expect({ code, english: english.length < 5 }).toEqual({ code, english: true });
     }
+    // Latvian and Uzbek (Mintlify's `lv`, `uz`) read their own language, not English.
+    expect([uiText('lv').onThisPage, uiText('lv-LV').next, uiText('lv').linkToSection]).toEqual([
+      'Šajā lapā',
+      'Nākamā',
+      'Saite uz šo sadaļu',
+    ]);
+    expect([uiText('uz').onThisPage, uiText('uz-Latn').next, uiText('uz').linkToSection]).toEqual([
+      'Ushbu sahifada',
+      'Keyingi',
+      'Ushbu bo‘limga havola',
+    ]);
   });
 });
 

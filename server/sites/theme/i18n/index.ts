@@ -8,6 +8,7 @@ import { CJK_TABLES } from './cjk.js';
 import { EUROPEAN_TABLES } from './european.js';
 import { EUROPEAN_MORE_TABLES } from './europeanMore.js';
 import { LATIN_TABLES } from './latin.js';
+import { LATVIAN_UZBEK_LABELS, LATVIAN_UZBEK_TABLES } from './latvianUzbek.js';
 import { LATIN_OTHER_TABLES } from './latinOther.js';
 import { NORDIC_TABLES } from './nordic.js';
 import { OTHER_TABLES } from './other.js';
@@ -74,7 +75,12 @@ const EN_SHELL: UiShellText = {
 /** English: the fallback of every other table. */
 export const EN: UiText = { ...EN_SHELL, ...EN_LABELS };
 
-const LABELS: Readonly<Record<string, UiLabels>> = { ...WEST_LABELS, ...NORTH_LABELS, ...EAST_LABELS };
+const LABELS: Readonly<Record<string, UiLabels>> = {
+  ...WEST_LABELS,
+  ...NORTH_LABELS,
+  ...EAST_LABELS,
+  ...LATVIAN_UZBEK_LABELS,
+};
 
 /**
  * A language's shell text joined to its labels; a language without labels (a table added to one side
@@ -94,6 +100,7 @@ const TABLES: ReadonlyMap<string, UiText> = new Map(
     ...NORDIC_TABLES,
     ...CJK_TABLES,
     ...OTHER_TABLES,
+    ...LATVIAN_UZBEK_TABLES,
   }).map(([code, table]) => [code.toLowerCase(), joined(code, table)]),
 );
 
