@@ -1,7 +1,7 @@
 /**
- * Which Chromium an export drives: the one OFFPRINT_CHROMIUM names, else the desktop build under the names
- * it goes by, never Debian's headless shell on its own (it ignores the WebRTC policy Offprint sets), else
- * none (and then a message saying what to install).
+ * Which Chromium an export drives: the one OFFPRINT_CHROMIUM names, else Debian's headless shell (faster,
+ * the same bytes), else the desktop build under the names it goes by, else none (and then a message saying
+ * what to install). Either build holds to the WebRTC policy: render-webrtc-policy.browser.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../server/render/chromium.js';
@@ -25,10 +25,11 @@ describe('findChromium', () => {
     );
   });
 
-  it('never picks the headless shell on its own, even when it is all there is', () => {
+  it('prefers the headless shell to the desktop build when both are installed', () => {
     const shell = '/usr/bin/chromium-headless-shell';
-    expect(findChromium({}, installed(shell, '/usr/bin/chromium'))).toBe('/usr/bin/chromium');
-    expect(findChromium({}, installed(shell))).toBeNull();
+    expect(findChromium({}, installed('/usr/bin/chromium', shell))).toBe(shell);
+    expect(findChromium({}, installed(shell))).toBe(shell);
+    expect(findChromium({ OFFPRINT_CHROMIUM: '/usr/bin/chromium' }, installed(shell))).toBe('/usr/bin/chromium');
   });
 
   it('finds none when nothing is installed, and launching then says what to install', async () => {

@@ -18,7 +18,10 @@ export interface Requirement {
 
 /** Debian's Chromium (or OFFPRINT_CHROMIUM), which playwright-core drives. */
 export const CHROMIUM: Requirement = {
-  missing: () => (findChromium() === null ? 'no Chromium: apt-get install chromium, or set OFFPRINT_CHROMIUM' : null),
+  missing: () =>
+    findChromium() === null
+      ? 'no Chromium: apt-get install chromium-headless-shell (or chromium), or set OFFPRINT_CHROMIUM'
+      : null,
 };
 
 /** The novu docs project, a real Mintlify site kept outside the repository. */
