@@ -70,9 +70,16 @@ export function ForbiddenError(message: string, problems: readonly string[] = []
   );
 }
 
-/** 404: the thing does not exist (or belongs to someone else, which looks the same). */
-export function NotFoundError(message: string, missing?: Missing): AppError {
-  const error = new AppError(404, message);
+/**
+ * 404: the thing does not exist (or belongs to someone else, which looks the same). `problems` say why when
+ * it is not a lookup; without them the HTTP error handler says where such things are listed.
+ */
+export function NotFoundError(message: string, missing?: Missing, problems: readonly string[] = []): AppError {
+  const error = new AppError(
+    404,
+    message,
+    problems.map((p) => ({ message: p })),
+  );
   error.missing = missing;
   return error;
 }

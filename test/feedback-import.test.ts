@@ -310,6 +310,13 @@ describe('import over HTTP', () => {
   it('answers an import into a project that does not exist with 404, reading nothing', async () => {
     const res = await importText(ndjson([{ path: '/a', source: 'agent' }]), 'prj_0000000000000000');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Project prj_0000000000000000 was not found' });
+    expect(await res.json()).toEqual({
+      error: 'Project prj_0000000000000000 was not found',
+      details: [
+        {
+          message: 'no project has the ID "prj_0000000000000000"; GET /v1/projects lists the projects this server has',
+        },
+      ],
+    });
   });
 });

@@ -173,7 +173,14 @@ describe('key lifecycle', () => {
   it('refuses to revoke a key that does not exist', async () => {
     const res = await t.api('/v1/keys/key_0000000000000000', { method: 'DELETE' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'API key key_0000000000000000 does not exist' });
+    expect(await res.json()).toEqual({
+      error: 'API key key_0000000000000000 does not exist',
+      details: [
+        {
+          message: 'no API key has the ID "key_0000000000000000"; GET /v1/keys lists the API keys of your organization',
+        },
+      ],
+    });
     const viaCli = await cli(['keys', 'revoke', 'key_0000000000000000', '--data-dir', t.dataDir]);
     expect(viaCli).toEqual({
       code: 1,

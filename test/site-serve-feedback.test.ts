@@ -253,7 +253,15 @@ describe('limits', () => {
         body: JSON.stringify({ path: '/', feedback: 'x' }),
       });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: 'Feedback is turned off for this site' });
+      expect(await res.json()).toEqual({
+        error: 'Feedback is turned off for this site',
+        details: [
+          {
+            message:
+              'the site\u2019s config sets integrations.telemetry.enabled to false, which turns reader feedback off',
+          },
+        ],
+      });
     } finally {
       await off.close();
     }

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { HostPolicy } from './middleware/hostCheck.js';
+import { refusalDetails } from './errorDetails.js';
 
 /** A listening HTTP server. */
 export interface RunningServer {
@@ -48,9 +49,8 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
     status: 400,
     message: 'Malformed HTTP request',
   };
-  const body = JSON.stringify(
-    detail === undefined ? { error: message } : { error: message, details: [{ message: detail }] },
-  );
+  const details = detail === undefined ? refusalDetails(status) : [{ message: detail }];
+  const body = JSON.stringify({ error: message, details });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +

@@ -1,12 +1,13 @@
 /**
- * The one error handler: every error becomes `{"error", "details"?}` with the right status (details on
- * every client error Offprint raises itself: 400-415, the 401s and the 404 of a path no route has). Expected
+ * The one error handler: every error becomes `{"error", "details"?}` with the right status, and every 4xx
+ * has details (its own, else what errorDetails.ts says to do about that status). Expected
  * errors keep their message, with any path under the data dir or the temp dir hidden; anything else
  * is logged and answered with a generic 500, never a stack or the exception's text.
  */
 import type { Middleware } from 'koa';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import { clientErrorDetails } from '../errorDetails.js';
 import { privateRoots, redactPaths } from '../../redact.js';
 
 function statusOf(error: unknown): number | undefined {
@@ -22,12 +23,6 @@ const GENERIC: Readonly<Record<number, string>> = {
   413: 'Request body too large',
   415: 'Unsupported media type',
   501: 'Not implemented',
-};
-
-/** What to do about the generic errors whose title alone does not say it. */
-const GENERIC_DETAIL: Readonly<Record<number, string>> = {
-  413: 'the request body is larger than this endpoint accepts; send a smaller body',
-  415: 'the request body is not of a type this endpoint accepts; see its requestBody in /v1/openapi.json',
 };
 
 /**
@@ -50,8 +45,14 @@ export function errorHandler(logger: Logger, privateDirs: readonly string[] = []
         ctx.status = error.status;
         ctx.set(error.headers);
         const message = redactPaths(error.message, roots);
-        const details = error.details.map((detail) => ({ message: redactPaths(detail.message, roots) }));
-        if (message !== error.message || details.some((d, i) => d.message !== error.details[i]?.message)) {
+        const own = clientErrorDetails(
+          error.status,
+          error.details,
+          { method: ctx.method, path: ctx.path, retryAfter: error.headers['Retry-After'] },
+          error.missing,
+        );
+        const details = own.map((detail) => ({ message: redactPaths(detail.message, roots) }));
+        if (message !== error.message || details.some((d, i) => d.message !== own[i]?.message)) {
           logger.info({ err: error, path: ctx.path }, 'server paths hidden from an error response');
         }
         ctx.body = details.length > 0 ? { error: message, details } : { error: message };
@@ -61,11 +62,8 @@ export function errorHandler(logger: Logger, privateDirs: readonly string[] = []
       const status = statusOf(error);
       if (status !== undefined && status < 500) {
         ctx.status = status;
-        const detail = GENERIC_DETAIL[status];
-        ctx.body = {
-          error: GENERIC[status] ?? 'Request failed',
-          ...(detail === undefined ? {} : { details: [{ message: detail }] }),
-        };
+        const details = clientErrorDetails(status, [], { method: ctx.method, path: ctx.path });
+        ctx.body = { error: GENERIC[status] ?? 'Request failed', details };
         return;
       }
       logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');

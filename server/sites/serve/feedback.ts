@@ -117,7 +117,11 @@ export async function handleFeedback(ctx: Context, fc: FeedbackContext): Promise
     throw tooManyRequests(budget.retryAfterSeconds, 'This site has received too much feedback: try again later');
   }
   const model = fc.model();
-  if (model === null || !model.settings.readerFeedback) throw NotFoundError('Feedback is turned off for this site');
+  if (model === null || !model.settings.readerFeedback) {
+    throw NotFoundError('Feedback is turned off for this site', undefined, [
+      'the site\u2019s config sets integrations.telemetry.enabled to false, which turns reader feedback off',
+    ]);
+  }
   const body = await readJsonBody(ctx, FEEDBACK_BODY_LIMIT);
   const { deps, projectId } = fc;
   ctx.set('Cache-Control', 'no-store');
