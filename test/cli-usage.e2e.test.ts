@@ -73,6 +73,24 @@ describe('usage and errors', () => {
       'feedback',
     ],
     [
+      'an unknown setting to get',
+      ['settings', 'get', 'nope', ...d],
+      'unknown setting: nope (expected: allowedScripts, renderBrowsers)',
+      'settings',
+    ],
+    [
+      'an unknown setting to set',
+      ['settings', 'set', 'allowedScript', 'posthog', ...d],
+      'unknown setting: allowedScript (expected: allowedScripts, renderBrowsers)',
+      'settings',
+    ],
+    [
+      'an unknown setting to unset',
+      ['settings', 'unset', 'nope', ...d],
+      'unknown setting: nope (expected: allowedScripts, renderBrowsers)',
+      'settings',
+    ],
+    [
       'an import without a file',
       ['feedback', 'import', '--project', 'p', ...d],
       'missing FILE (an NDJSON file, or - for stdin)',

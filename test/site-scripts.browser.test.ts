@@ -215,7 +215,7 @@ describe('offprint settings', () => {
     await run('set', 'allowedScripts', 'ga4');
     const unknown = await run('set', 'allowScripts', 'ga4');
     expect(unknown.code).not.toBe(0);
-    expect(unknown.stderr).toContain('Unknown setting: allowScripts');
+    expect(unknown.stderr).toContain('unknown setting: allowScripts (expected: allowedScripts, renderBrowsers)');
     const bad = await run('set', 'allowedScripts', 'ga4,../etc/x.js,has space');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('"../etc/x.js" must not contain empty, . or .. segments');

@@ -33,6 +33,9 @@ const SettingNameSchema = z.enum(['allowedScripts', 'renderBrowsers']);
 /** The value of `renderBrowsers`: remote browser URLs, each one a valid `--browser` URL. */
 const RenderBrowsersSchema = BrowserUrlListSchema;
 
+/** The setting names, for a command line to check a name before it opens the data dir. */
+export const SETTING_NAMES: readonly string[] = SettingNameSchema.options;
+
 /** Names of the settings (`offprint settings set NAME VALUE`). */
 export type SettingName = z.output<typeof SettingNameSchema>;
 

@@ -1,7 +1,17 @@
+/**
+ * The NAME argument, checked: an unknown name is a mistake in the command line, said as the CLI says an
+ * unknown subcommand (exit 2, the names it takes), not a failure of the data dir.
+ */
+function settingName(name: string): string {
+  if (SETTING_NAMES.includes(name)) return name;
+  throw new UsageError(`unknown setting: ${name} (expected: ${SETTING_NAMES.join(', ')})`);
+}
+
 /** `offprint settings list|get|set|unset`: install-wide settings of a data dir (server/domain/settings.ts). */
 import {
   getSettingView,
   listSettings,
+  SETTING_NAMES,
   setSettingValue,
   unsetSettingValue,
   type SettingView,
@@ -45,7 +55,7 @@ export async function settingsCommand(argv: string[], io: CliIo): Promise<number
     });
   }
   if (sub === 'get' || sub === 'unset') {
-    const [name = ''] = positionalsOf(positionals, ['NAME']);
+    const name = settingName(positionalsOf(positionals, ['NAME'])[0] ?? '');
     return withRuntime(io, values['data-dir'], async (rt) => {
       const setting = sub === 'get' ? getSettingView(rt, name) : unsetSettingValue(rt, name);
       if (values.json) await printJson(io, asJson(setting));
@@ -54,7 +64,8 @@ export async function settingsCommand(argv: string[], io: CliIo): Promise<number
     });
   }
   if (sub === 'set') {
-    const [name = '', value = ''] = positionalsOf(positionals, ['NAME', 'VALUE']);
+    const [rawName = '', value = ''] = positionalsOf(positionals, ['NAME', 'VALUE']);
+    const name = settingName(rawName);
     return withRuntime(io, values['data-dir'], async (rt) => {
       const setting = setSettingValue(rt, name, value);
       if (values.json) await printJson(io, asJson(setting));
