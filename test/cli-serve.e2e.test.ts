@@ -2,12 +2,14 @@
  * `offprint serve` as the built binary: the one announcement line, clean shutdown on SIGINT/SIGTERM,
  * refusing a newer data dir, and the CLI working on a data dir while the server runs on it.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from '../server/db/migrations.js';
 import { runBinary, serveUntilExit, startServe, type ServeProcess } from './helpers/binary.js';
-import { cli } from './helpers/cli.js';
+import { cli, CLI_BIN } from './helpers/cli.js';
 import { fileDigest, tempDir, tooNewDataDir } from './helpers/dataDirs.js';
 import { rawRequest } from './helpers/rawHttp.js';
 import { craftZip, deflated } from './helpers/zipCraft.js';
@@ -185,6 +187,31 @@ describe('serve on a data dir the CLI works on at the same time', () => {
         'offprint: cannot listen on no-such-host.invalid: no address of this machine has that name.\n' +
         'Choose another with --host (default 127.0.0.1).\n',
     });
+  });
+});
+
+describe('preview --json', { timeout: 60_000 }, () => {
+  it('prints one JSON object with the URL once it listens, as every --json does, and exits 0 on SIGINT', async () => {
+    const zip = join(tempDir(), 'bundle.zip');
+    craftZip(zip, [deflated('index.html', '<p>hi</p>')]);
+    const child = spawn(process.execPath, [CLI_BIN, 'preview', zip, '--port', '0', '--json']);
+    try {
+      const exited = once(child, 'exit');
+      let stdout = '';
+      child.stdout.setEncoding('utf8');
+      for await (const chunk of child.stdout) {
+        stdout += chunk as string;
+        if (stdout.includes('\n')) break;
+      }
+      const line = stdout.trimEnd();
+      expect(line).toMatch(/^\{"url":"http:\/\/127\.0\.0\.1:\d+"\}$/);
+      const { url } = JSON.parse(line) as { url: string };
+      expect(await (await fetch(url)).text()).toBe('<p>hi</p>');
+      child.kill('SIGINT');
+      expect((await exited)[0]).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
 

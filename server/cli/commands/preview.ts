@@ -13,7 +13,7 @@ import { MAX_BUNDLE_ENTRIES } from '../../export/verify.js';
 import { bundleContentType, HTML, resolveBundlePath } from '../../bundleServer/resolve.js';
 import { ZipReader, type ZipEntry } from '../../zip/reader.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
-import { UsageError, write, type CliIo } from '../io.js';
+import { printJson, UsageError, write, type CliIo } from '../io.js';
 import { listenProblem } from '../listen.js';
 import { inputPath } from '../inputs.js';
 
@@ -152,7 +152,9 @@ export async function previewCommand(argv: string[], io: CliIo): Promise<number>
     process.once('SIGINT', () => done());
     process.once('SIGTERM', () => done());
   });
-  await write(io.stdout, `Offprint preview on ${preview.url}\n`);
+  // With --json the one line is an object, as every command's --json prints, for a script to read the URL.
+  if (values.json) await printJson(io, { url: preview.url });
+  else await write(io.stdout, `Offprint preview on ${preview.url}\n`);
   await stopped;
   preview.server.closeAllConnections();
   await new Promise<void>((done) => preview.server.close(() => done()));
