@@ -98,6 +98,11 @@ describe('mint.json problem places', () => {
       'mint.json: colors.primary: must be a hex color such as #0D9373',
       'mint.json: colors.dark: must be a hex color such as #0D9373',
     ]);
+    // A value of the wrong type says what was expected, not zod's bare "Invalid input".
+    expect(failureOf({ api: { baseUrl: 123 }, openapi: 5 })).toEqual([
+      'mint.json: openapi: must be a spec path or URL, or a list of them',
+      'mint.json: api.baseUrl: must be a URL, or a list of URLs',
+    ]);
     // A key passed through unconverted is where the author wrote it too.
     expect(failureOf({ redirects: [{ source: '/a' }] })).toEqual(['mint.json: redirects[0].destination: is required']);
   });

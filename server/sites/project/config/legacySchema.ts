@@ -104,10 +104,12 @@ export const LegacyConfigSchema = z.looseObject({
   modeToggle: z
     .looseObject({ default: z.enum(['light', 'dark']).optional(), isHidden: z.boolean().optional() })
     .optional(),
-  openapi: z.union([z.string(), z.array(z.string())]).optional(),
+  openapi: z
+    .union([z.string(), z.array(z.string())], { error: 'must be a spec path or URL, or a list of them' })
+    .optional(),
   api: z
     .looseObject({
-      baseUrl: z.union([z.string(), z.array(z.string())]).optional(),
+      baseUrl: z.union([z.string(), z.array(z.string())], { error: 'must be a URL, or a list of URLs' }).optional(),
       auth: z.looseObject({}).optional(),
       playground: z.looseObject({ mode: z.string().optional(), disableProxy: z.boolean().optional() }).optional(),
       request: Unread,
