@@ -114,13 +114,18 @@ describe('mint.json problem places', () => {
         logo: '/logo.svg',
         colors: { primary: '#0D9373' },
         font: { family: 'Brand', source: '/fonts/brand.woff2' },
+        backgroundImage: '/images/background.png',
         navigation: [{ group: 'Start', pages: ['introduction'] }],
       },
       'introduction.mdx': page('Intro'),
     });
     const problems = loadSiteProject(dir).problems.map((p) => `${p.code} ${p.file} ${p.keyPath ?? ''}`);
     expect(problems).toEqual(
-      expect.arrayContaining(['missing-asset mint.json logo', 'missing-asset mint.json font.source']),
+      expect.arrayContaining([
+        'missing-asset mint.json logo',
+        'missing-asset mint.json font.source',
+        'missing-asset mint.json backgroundImage',
+      ]),
     );
   });
 });

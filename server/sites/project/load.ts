@@ -6,6 +6,7 @@ import { loadConfig } from './config/load.js';
 import { formatKeyPath } from './config/refs.js';
 import type { SitePage, SiteModel, SiteProblem } from './model.js';
 import type { SiteSettings, ThemedAsset } from './settingsModel.js';
+import type { BackgroundConfig } from './config/schema.js';
 import { buildNavigation } from './navigation/build.js';
 import { NavContext } from './navigation/context.js';
 import { scanSpecs } from './openapi/specs.js';
@@ -40,10 +41,29 @@ function presentModes<T extends ThemedAsset>(asset: T | undefined, isMissing: (r
   return { ...asset, light: light ?? dark, dark: dark ?? light };
 }
 
+/** `background.image` without the files `isMissing` names: a mode left with none has no image. */
+function presentBackground(background: BackgroundConfig, isMissing: (ref: string) => boolean): BackgroundConfig {
+  const { image } = background;
+  if (image === undefined) return background;
+  if (typeof image === 'string') return isMissing(image) ? { ...background, image: undefined } : background;
+  const keep = (ref: string | undefined) => (ref === undefined || isMissing(ref) ? undefined : ref);
+  return { ...background, image: { ...image, light: keep(image.light), dark: keep(image.dark) } };
+}
+
+/** The background image files a config names, with the key each is written at. */
+function backgroundRefs(background: BackgroundConfig): [string, string | undefined][] {
+  const { image } = background;
+  if (typeof image === 'string' || image === undefined) return [['background.image', image]];
+  return [
+    ['background.image.light', image.light],
+    ['background.image.dark', image.dark],
+  ];
+}
+
 /**
- * Settings without the logo and favicon files the project lacks, and a problem for each. The theme then
- * shows the site's name and no icon rather than a broken image on every page: a request the live site
- * answers with 404 and a console error, and an export with a warning per page.
+ * Settings without the logo, favicon and background image files the project lacks, and a problem for
+ * each. The theme then shows the site's name and no icon or image rather than a broken image on every
+ * page: a request the live site answers with 404 and a console error, and an export with a warning per page.
  */
 function withoutMissingAssets(settings: SiteSettings, configFile: string, files: ReadonlySet<string>) {
   const { logo, favicon } = settings;
@@ -55,6 +75,7 @@ function withoutMissingAssets(settings: SiteSettings, configFile: string, files:
     [key('logo', logo, 'dark'), logo?.dark],
     [key('favicon', favicon, 'light'), favicon?.light],
     [key('favicon', favicon, 'dark'), favicon?.dark],
+    ...backgroundRefs(settings.background),
   ];
   const problems: SiteProblem[] = [];
   const missing = new Set<string>();
@@ -76,6 +97,7 @@ function withoutMissingAssets(settings: SiteSettings, configFile: string, files:
     ...settings,
     logo: presentModes(logo, isMissing),
     favicon: presentModes(favicon, isMissing),
+    background: presentBackground(settings.background, isMissing),
   };
   return { settings: kept, problems };
 }
