@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyText, EN_BODY } from '../server/sites/theme/i18n/body.js';
 import { EN, uiText } from '../server/sites/theme/i18n/index.js';
 import { renderSite, type RenderedSite } from './helpers/themeSite.js';
 
@@ -57,7 +58,15 @@ beforeAll(async () => {
     },
   };
   writeFileSync(join(dir, 'docs.json'), JSON.stringify(config));
-  const body = '## One\n\n```js a.js\nconsole.log(1)\n```\n\n<Prompt description="P">Do it</Prompt>\n';
+  const body =
+    '## One\n\n```js a.js\nconsole.log(1)\n```\n\n<Prompt description="P">Do it</Prompt>\n\n' +
+    // Offline placeholders (remote image, video and embed; missing image and video), and author text like them.
+    '![](https://cdn.example.com/a.png)\n\n<video src="https://videos.example.com/v.mp4" />\n\n' +
+    '<iframe src="https://embed.example.com/e?a=1&b=2" />\n\n![](/images/gone.png)\n\n' +
+    '<video src="/videos/gone.mp4" />\n\nImage from cdn.example.com\n\n<span>Video not found: x</span>\n\n' +
+    // Expandables, untitled and titled, and author text like their toggles.
+    '<Expandable>\n\nA\n\n</Expandable>\n\n<Expandable title="properties">\n\nB\n\n</Expandable>\n\n' +
+    '<span>Show child attributes</span>\n';
   for (const path of ['index', 'more', 'fr/index', 'fr/more', 'ar/index', 'ar/more']) {
     mkdirSync(dirname(join(dir, `${path}.mdx`)), { recursive: true });
     writeFileSync(join(dir, `${path}.mdx`), `---\ntitle: Page\n---\n\n${body}`);
@@ -101,6 +110,58 @@ describe('labels in the language of the page', () => {
     expect(ar.querySelector('.op-prompt-copy')?.getAttribute('aria-label')).toBe('نسخ الموجّه');
   });
 
+  it("writes the offline media placeholders in the page's language, leaving author text alone", () => {
+    const placeholders = (url: string): string[] =>
+      parse(site.pages.get(url)?.html ?? '')
+        .querySelectorAll('.op-remote-label')
+        .map((node) => node.textContent);
+    expect(placeholders('/fr/index')).toEqual([
+      'Image de cdn.example.com',
+      'Vidéo de videos.example.com',
+      'Contenu de embed.example.com',
+      'Image introuvable : /images/gone.png',
+      'Vidéo introuvable : /videos/gone.mp4',
+    ]);
+    expect(placeholders('/ar/index')).toEqual([
+      'صورة من cdn.example.com',
+      'فيديو من videos.example.com',
+      'محتوى من embed.example.com',
+      'الصورة غير موجودة: /images/gone.png',
+      'الفيديو غير موجود: /videos/gone.mp4',
+    ]);
+    expect(placeholders('/')[0]).toBe('Image from cdn.example.com');
+    const text = parse(site.pages.get('/fr/index')?.html ?? '').querySelector('article, main')?.textContent ?? '';
+    expect(text).toContain('Image from cdn.example.com');
+    expect(text).toContain('Video not found: x');
+  });
+
+  it("writes the expandables' toggles in the page's language, leaving author text alone", () => {
+    const toggles = (url: string): string[] =>
+      parse(site.pages.get(url)?.html ?? '')
+        .querySelectorAll('.op-expandable-summary > span')
+        .map((node) => node.textContent);
+    expect(toggles('/fr/index')).toEqual([
+      'Afficher les attributs enfants',
+      'Masquer les attributs enfants',
+      'Afficher properties',
+      'Masquer properties',
+    ]);
+    expect(toggles('/ar/index')).toEqual([
+      'إظهار السمات الفرعية',
+      'إخفاء السمات الفرعية',
+      'إظهار properties',
+      'إخفاء properties',
+    ]);
+    expect(toggles('/')).toEqual([
+      'Show child attributes',
+      'Hide child attributes',
+      'Show properties',
+      'Hide properties',
+    ]);
+    const text = parse(site.pages.get('/fr/index')?.html ?? '').querySelector('article, main')?.textContent ?? '';
+    expect(text).toContain('Show child attributes');
+  });
+
   it('keeps the English labels on an English page', () => {
     const en = labels('/');
     for (const label of ['Navigation', 'Link to this section', 'Copy prompt', 'Dismiss banner']) {
@@ -118,6 +179,16 @@ describe('labels in the language of the page', () => {
       const english = keys.filter((key) => table[key] === EN[key] && !/^[A-Z]?\W*$/.test(EN[key]));
       // A few words are the same in some languages (Danish: Send feedback, Navigation, Links): most are not.
       expect({ code, english: english.length < 5 }).toEqual({ code, english: true });
+      // The body's own text (media placeholders, toggles): every string, none left in English.
+      const body = bodyText(code);
+      const bodyKeys = Object.keys(EN_BODY) as (keyof typeof EN_BODY)[];
+      const untranslated = bodyKeys.filter((key) => !body[key] || body[key] === EN_BODY[key]);
+      expect({ code, untranslated }).toEqual({ code, untranslated: [] });
+      // The host, address or title stays in every template.
+      const holes = bodyKeys.filter((key) =>
+        (EN_BODY[key].match(/\{\w+\}/g) ?? []).some((hole) => !body[key].includes(hole)),
+      );
+      expect({ code, holes }).toEqual({ code, holes: [] });
     }
     // Latvian and Uzbek (Mintlify's `lv`, `uz`) read their own language, not English.
     expect([uiText('lv').onThisPage, uiText('lv-LV').next, uiText('lv').linkToSection]).toEqual([

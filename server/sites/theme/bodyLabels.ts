@@ -1,11 +1,13 @@
 /**
- * The labels a page body carries (heading links, code block and prompt buttons) in the page's language.
+ * The labels a page body carries (heading links, code block and prompt buttons, media placeholders,
+ * expandables' toggles) in the page's language.
  * A body is rendered once, without its language (the render sandbox caches it by source, and a page of
  * one language may share its source with another's), so its components and the endpoint pages write the
  * English labels; the shell puts each in the page's language here.
  */
 import { esc } from './html.js';
-import { EN, type UiText } from './i18n/index.js';
+import { EN_BODY, type UiBodyText } from './i18n/body.js';
+import { EN, fill, type UiText } from './i18n/index.js';
 
 /** The English markup fragments of the body, each with the same fragment in the language of `t`. */
 function fragments(t: UiText): readonly (readonly [string, string])[] {
@@ -25,10 +27,82 @@ function fragments(t: UiText): readonly (readonly [string, string])[] {
   ];
 }
 
-/** `html` (a rendered page body) with its labels in the language of `t`; unchanged for English. */
-export function localizeBody(html: string, t: UiText): string {
-  if (t.copyCode === EN.copyCode && t.linkToSection === EN.linkToSection) return html;
+/**
+ * A placeholder (render/components/remoteMedia.tsx) up to its label: `kind`, the media's address as
+ * written (escaped), the markup before the label and the label. Matched by the placeholder's own
+ * element, so that an author's text reading "Image from ..." is never touched.
+ */
+const PLACEHOLDER =
+  /(<span class="op-remote-media (op-missing-media )?op-remote-(image|video|embed)[^"]*" data-op-(?:remote|missing)-src="([^"]*)"[^>]*><span class="op-remote-icon" aria-hidden="true">(?:(?!<\/span>)[\s\S])*<\/span><span class="op-remote-label" data-op-unindexed="">)([^<]*)<\/span>/g;
+
+/** The text React escapes (`&amp;`...) as written, so the host of an escaped address can be read. */
+function unescaped(text: string): string {
+  const named: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => named[name] ?? "'");
+}
+
+/** The host a remote placeholder names: its address's, or the address itself when it is no URL (as RemoteMedia does). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url, 'https://remote.invalid').host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A placeholder's label in the language of `t` when it is the label the component writes by default
+ * (an author's `alt` or `title` is the author's text, left as written); the host or address kept as
+ * written and escaped.
+ */
+function placeholderLabel(missing: boolean, kind: string, src: string, label: string, t: UiBodyText): string {
+  if (missing) {
+    const key = kind === 'image' ? 'imageNotFound' : 'videoNotFound';
+    return label === fill(EN_BODY[key], { url: src }) ? fill(esc(t[key]), { url: src }) : label;
+  }
+  const key = kind === 'image' ? 'imageFrom' : kind === 'video' ? 'videoFrom' : 'contentFrom';
+  const prefix = EN_BODY[key].replace('{host}', '');
+  const host = label.slice(prefix.length);
+  const isDefault = label.startsWith(prefix) && unescaped(host) === hostOf(unescaped(src));
+  return isDefault ? fill(esc(t[key]), { host }) : label;
+}
+
+/**
+ * An expandable's toggle (render/components/disclosure.tsx, endpoint/schema.ts): its two states, each in
+ * its own element, with the same title (escaped). Author text reading "Show ..." is in neither.
+ */
+const TOGGLE = /<span class="op-expandable-show">Show ([^<]*)<\/span><span class="op-expandable-hide">Hide \1<\/span>/g;
+
+/** A toggle in the language of `t`: the author's title as written, a default title translated. */
+function toggle(title: string, t: UiBodyText): string {
+  const own =
+    title === EN_BODY.childAttributes
+      ? esc(t.childAttributes)
+      : title === EN_BODY.itemAttributes
+        ? esc(t.itemAttributes)
+        : title;
+  return (
+    `<span class="op-expandable-show">${fill(esc(t.showTitle), { title: own })}</span>` +
+    `<span class="op-expandable-hide">${fill(esc(t.hideTitle), { title: own })}</span>`
+  );
+}
+
+/**
+ * `html` (a rendered page body) with its labels in the language of `t` and its placeholders and toggles
+ * in that of `body` (the same language: `bodyText` of the page's); unchanged for English.
+ */
+export function localizeBody(html: string, t: UiText, body: UiBodyText): string {
   let out = html;
-  for (const [english, translated] of fragments(t)) out = out.replaceAll(english, translated);
-  return out;
+  if (t.copyCode !== EN.copyCode || t.linkToSection !== EN.linkToSection) {
+    for (const [english, translated] of fragments(t)) out = out.replaceAll(english, translated);
+  }
+  if (body === EN_BODY) return out;
+  if (out.includes('op-expandable-show')) out = out.replace(TOGGLE, (_, title: string) => toggle(title, body));
+  if (!out.includes('op-remote-label')) return out;
+  return out.replace(
+    PLACEHOLDER,
+    (_, before: string, missing: string | undefined, kind: string, src: string, label: string) => {
+      return `${before}${placeholderLabel(missing !== undefined, kind, src, label, body)}</span>`;
+    },
+  );
 }

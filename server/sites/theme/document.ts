@@ -9,6 +9,7 @@ import { renderHead } from './head.js';
 import { renderHeader } from './header.js';
 import { projectFileUrl } from './urls.js';
 import { localizeBody } from './bodyLabels.js';
+import { bodyText } from './i18n/body.js';
 import { cls, esc, inlineMarkdown } from './html.js';
 import { htmlLang, uiText, type UiText } from './i18n/index.js';
 import { ui } from './icons.js';
@@ -209,7 +210,7 @@ export function renderDocument(args: DocumentArgs): string {
     notice +
     // Mintlify's `#content` names the page (`data-page-title`, `data-page-href`): projects' CSS scopes by them.
     `<div class="${proseClass(mode)}"${ids('content')} data-page-title="${esc(page.title)}" data-page-href="${esc(page.url)}" data-op-prose="">` +
-    `${withExampleIds(localizeBody(rendered.html, t), ids)}</div>` +
+    `${withExampleIds(localizeBody(rendered.html, t, bodyText(lang)), ids)}</div>` +
     (bare ? '' : renderLastModified(site, page, t, lang)) +
     (bare || feedbackOff(site, args.profile) ? '' : renderFeedbackWidget(page.url, ids, t)) +
     pagination;

@@ -136,11 +136,20 @@ const ALIASES: Readonly<Record<string, string>> = {
   jp: 'ja',
 };
 
-/** The interface text for language `code` (`fr`, `pt-BR`, `zh-Hant`, `jp`...): its table, else its base language's, else English. */
-export function uiText(code: string | null | undefined): UiText {
+/**
+ * The table language `code` (`fr`, `pt-BR`, `zh-Hant`, `jp`...) reads, lower case: its own, else its base
+ * language's; undefined when the theme has neither (English). Shared with the body's tables (body.ts).
+ */
+export function tableCode(code: string | null | undefined): string | undefined {
   const lower = (code ?? '').trim().toLowerCase();
   const base = lower.split('-')[0] ?? '';
-  return TABLES.get(ALIASES[lower] ?? lower) ?? TABLES.get(ALIASES[base] ?? base) ?? EN;
+  return [ALIASES[lower] ?? lower, ALIASES[base] ?? base].find((key) => TABLES.has(key));
+}
+
+/** The interface text for language `code`: its table, else its base language's, else English. */
+export function uiText(code: string | null | undefined): UiText {
+  const key = tableCode(code);
+  return (key === undefined ? undefined : TABLES.get(key)) ?? EN;
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */
