@@ -78,7 +78,10 @@ describe('failed authentications over HTTP', () => {
     clock = T0 + 59_999;
     const last = await send(`Bearer ${revoked}`);
     expect([last.status, last.headers.get('retry-after')]).toEqual([429, '1']);
-    expect(await last.json()).toEqual(THROTTLED);
+    expect(await last.json()).toEqual({
+      ...THROTTLED,
+      details: [{ message: 'wait 1 s (Retry-After), then send the request again' }],
+    });
 
     clock = T0 + 60_000;
     const again = await send(`Bearer ${revoked}`);
