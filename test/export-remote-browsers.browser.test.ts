@@ -110,6 +110,20 @@ needsChromium().describe('rendering through remote browsers', () => {
     expect(egressProof.pagesChecked).toBe(zip.getEntries().filter((e) => e.entryName.endsWith('.html')).length);
   }, 180_000);
 
+  it('kills a CDP Chromium whole: its debugging port stops answering (the helper is what the other tests trust)', async () => {
+    const browser = await cdpChromium();
+    const version = `http://${new URL(browser.url).host}/json/version`;
+    expect((await fetch(version)).ok).toBe(true);
+    await browser.kill();
+    // The group's processes get SIGKILL together; the port closes once the browser process is gone.
+    const answered = async (): Promise<boolean> =>
+      fetch(version).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(answered, { timeout: 5_000 }).toBe(false);
+  });
+
   it('renders through a browser with no route back to Offprint: the site is answered from our side', async () => {
     const isolated = await remote(cdpChromium);
     const counts = new Map<string, number>();

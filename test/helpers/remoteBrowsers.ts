@@ -43,7 +43,10 @@ export async function cdpChromium(): Promise<RemoteBrowser> {
       `--user-data-dir=${join(tempDir('offprint-cdp-browser-'), 'profile')}`,
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own, killed whole: the executable may be a wrapper script that starts the
+    // browser as its child without exec (Debian's /usr/bin/chromium-headless-shell), and killing the script
+    // alone left that browser running, so a test's "kill" killed nothing.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -64,7 +67,8 @@ export async function cdpChromium(): Promise<RemoteBrowser> {
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
-      child.kill('SIGKILL');
+      if (child.pid === undefined) child.kill('SIGKILL');
+      else process.kill(-child.pid, 'SIGKILL');
       await exited;
     },
   };
