@@ -10,6 +10,7 @@ import type { CdpTarget, RenderBackend, RenderBackendFactory } from '../render/c
 import { CaptureError, CaptureTarget, productOf, type CapturedPage, type CaptureTimeouts } from './capture.js';
 import { captureKey, type CaptureCache } from './captureCache.js';
 import { ExportFailedError } from './contract.js';
+import { eachLimited } from './pacing.js';
 import type { SiteDigests } from './siteDigests.js';
 import type { PageNotes, PageStore } from './workDir.js';
 
@@ -134,20 +135,16 @@ async function takeKeptCaptures(input: RenderPagesInput, queue: string[], browse
   if (cache === null || digests === undefined) return queue;
   const key = captureKey(await browserVersion(browser));
   const left: string[] = [];
-  const pending = [...queue];
-  const worker = async (): Promise<void> => {
-    for (let path = pending.shift(); path !== undefined; path = pending.shift()) {
-      input.signal.throwIfAborted();
-      const notes = await cache.reuse(path, key, digests, input.store);
-      if (notes === null) {
-        left.push(path);
-        continue;
-      }
-      logPageNotes(input.logger, notes);
-      input.onReused?.(path);
+  await eachLimited(queue, REUSE_CONCURRENCY, async (path) => {
+    input.signal.throwIfAborted();
+    const notes = await cache.reuse(path, key, digests, input.store);
+    if (notes === null) {
+      left.push(path);
+      return;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(REUSE_CONCURRENCY, queue.length) }, worker));
+    logPageNotes(input.logger, notes);
+    input.onReused?.(path);
+  });
   // In the order asked for, whatever order the checks ended in.
   const rendered = new Set(left);
   return queue.filter((path) => rendered.has(path));
