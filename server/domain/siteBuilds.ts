@@ -1,36 +1,19 @@
 /**
  * Build folders of the docs sites on disk (`<dataDir>/sites/<projectId>/<buildId>/`): where they are,
- * the cache of their loaded models, and deleting the ones no longer needed.
+ * and deleting the ones no longer needed (forgetting their models: sites/project/buildModels.ts).
  */
 import { readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDir, sitesRoot } from '../dataPaths.js';
 import type { Logger } from '../logger.js';
 import { removeDir } from '../sites/import/stage.js';
-import type { SiteModel } from '../sites/project/model.js';
+import { forgetModel } from '../sites/project/buildModels.js';
 
 /** Builds older than this that no row points at are leftovers of a crashed import. */
 const STALE_BUILD_MS = 60 * 60 * 1000;
-const CACHE_SIZE = 16;
-const modelCache = new Map<string, SiteModel>();
 
 export { buildDir, sitesRoot, stagingDir, stagingRoot, uploadsDir } from '../dataPaths.js';
-
-/** Remembers the loaded model of the build in `dir` (the most recent {@link CACHE_SIZE} are kept). */
-export function cacheModel(dir: string, model: SiteModel): void {
-  modelCache.delete(dir);
-  modelCache.set(dir, model);
-  while (modelCache.size > CACHE_SIZE) {
-    const oldest = modelCache.keys().next().value;
-    if (oldest === undefined) break;
-    modelCache.delete(oldest);
-  }
-}
-
-/** The cached model of the build in `dir`, if any. */
-export function cachedModel(dir: string): SiteModel | undefined {
-  return modelCache.get(dir);
-}
+export { buildModel, cacheModel, cachedModel } from '../sites/project/buildModels.js';
 
 function ulidTime(id: string): number | undefined {
   const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -63,7 +46,7 @@ export function cleanUpBuilds(
     const stale = name === previous || (time !== undefined && time < deps.now() - STALE_BUILD_MS);
     if (!stale) continue;
     const dir = buildDir(deps.dataDir, projectId, name);
-    modelCache.delete(dir);
+    forgetModel(dir);
     try {
       removeDir(dir);
     } catch (error) {

@@ -13,7 +13,6 @@ import { findSite, upsertSite, type SiteRow } from '../db/sites.js';
 import { importLimits, type ImportLimits } from '../sites/import/limits.js';
 import { stageBuildOffThread } from '../sites/import/offThread.js';
 import { removeDir, stageBuild, type StagedBuild } from '../sites/import/stage.js';
-import { loadSiteProject } from '../sites/project/load.js';
 import { indexBuildFolder } from '../sites/search/index.js';
 import { problemTotal, withRenderProblems } from './siteProblems.js';
 import { importReportOf, storeImportReport } from './siteReport.js';
@@ -24,7 +23,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { ulid } from './ids.js';
 import {
   buildDir,
-  cachedModel,
+  buildModel,
   cacheModel,
   cleanUpBuilds,
   removeIfEmpty,
@@ -209,10 +208,5 @@ export function getCurrentSite(deps: SiteDeps, projectId: string): CurrentSite |
   const site = findSite(deps.db, projectId);
   if (site === undefined) return null;
   const rootDir = buildDir(deps.dataDir, projectId, site.buildId);
-  let model = cachedModel(rootDir);
-  if (model === undefined) {
-    model = loadSiteProject(rootDir);
-    cacheModel(rootDir, model);
-  }
-  return { projectId, buildId: site.buildId, rootDir, site, model };
+  return { projectId, buildId: site.buildId, rootDir, site, model: buildModel(rootDir) };
 }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { findProject } from '../db/projects.js';
 import { buildDir } from '../dataPaths.js';
 import type { SiteDeps } from '../deps.js';
-import { loadSiteProject } from '../sites/project/load.js';
+import { buildModel } from '../sites/project/buildModels.js';
 import { allowedScriptsOf, newBuild, type SiteBuild } from '../sites/serve/build.js';
 import { listenPrivateSite } from '../sites/serve/privateSite.js';
 import { RenderCache } from '../sites/serve/renderCache.js';
@@ -65,7 +65,8 @@ export async function startExportSite(
   let build: SiteBuild;
   let scripts: SiteScripts;
   try {
-    build = newBuild(projectId, buildId, rootDir, loadSiteProject(rootDir));
+    // The model the process already holds for this build, if any (the live site's, the job's check).
+    build = newBuild(projectId, buildId, rootDir, buildModel(rootDir));
     scripts = allowedScriptsOf(deps, rootDir, build.model);
   } catch (error) {
     throw new ExportFailedError(
