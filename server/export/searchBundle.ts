@@ -15,6 +15,7 @@ import { SEARCH_MANIFEST_NAME, searchFileNames, searchScript } from '../sites/th
 import { ASSETS_DIR } from './assets.js';
 import { relativeUrl } from './bundleFiles.js';
 import { ExportFailedError } from './contract.js';
+import { eachLimited } from './pacing.js';
 import { fetchFromSite } from './siteFetch.js';
 import { DocChunkSchema, SearchManifestSchema, TermShardSchema } from './searchIndexData.js';
 
@@ -77,14 +78,12 @@ export async function writeBundleSearch(
   const staging = join(bundleDir, STAGING);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  for (let at = 0; at < names.length; at += PARALLEL) {
-    const batch = names.slice(at, at + PARALLEL);
-    const bodies = await Promise.all(batch.map((name) => bundleJson(site, name, pageFiles)));
-    batch.forEach((name, i) => {
-      const body = searchScript(name, bodies[i] ?? '');
-      writeFileSync(join(staging, `${name}.js`), body);
-    });
-  }
+  // Each file is written whole from its own read; after a failed read no further one starts, and the
+  // failure is thrown once the reads in flight have ended (none goes on against a closing site server).
+  await eachLimited(names, PARALLEL, async (name) => {
+    const body = searchScript(name, await bundleJson(site, name, pageFiles));
+    writeFileSync(join(staging, `${name}.js`), body);
+  });
   const folder = SEARCH_FOLDER;
   rmSync(join(bundleDir, folder), { recursive: true, force: true });
   renameSync(staging, join(bundleDir, folder));
