@@ -1,12 +1,3 @@
-/**
- * The NAME argument, checked: an unknown name is a mistake in the command line, said as the CLI says an
- * unknown subcommand (exit 2, the names it takes), not a failure of the data dir.
- */
-function settingName(name: string): string {
-  if (SETTING_NAMES.includes(name)) return name;
-  throw new UsageError(`unknown setting: ${name} (expected: ${SETTING_NAMES.join(', ')})`);
-}
-
 /** `offprint settings list|get|set|unset`: install-wide settings of a data dir (server/domain/settings.ts). */
 import {
   getSettingView,
@@ -19,6 +10,15 @@ import {
 import { parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, table, UsageError, write, type CliIo } from '../io.js';
+
+/**
+ * The NAME argument, checked: an unknown name is a mistake in the command line, said as the CLI says an
+ * unknown subcommand (exit 2, the names it takes), not a failure of the data dir.
+ */
+function settingName(name: string): string {
+  if (SETTING_NAMES.includes(name)) return name;
+  throw new UsageError(`unknown setting: ${name} (expected: ${SETTING_NAMES.join(', ')})`);
+}
 
 function shown(setting: SettingView): string {
   return setting.value.length === 0 ? '(none)' : setting.value.join(',');
