@@ -13,7 +13,7 @@ import { forgetModel } from '../sites/project/buildModels.js';
 const STALE_BUILD_MS = 60 * 60 * 1000;
 
 export { buildDir, sitesRoot, stagingDir, stagingRoot, uploadsDir } from '../dataPaths.js';
-export { buildModel, cacheModel, cachedModel } from '../sites/project/buildModels.js';
+export { buildModel, cacheModel } from '../sites/project/buildModels.js';
 
 function ulidTime(id: string): number | undefined {
   const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -12,7 +12,7 @@ import type { SiteModel } from './model.js';
 const CACHE_SIZE = 16;
 const models = new Map<string, SiteModel>();
 
-/** Remembers the loaded model of the build in `dir` (the most recent {@link CACHE_SIZE} are kept). */
+/** Remembers the loaded model of the build in `dir` (the {@link CACHE_SIZE} most recently used are kept). */
 export function cacheModel(dir: string, model: SiteModel): void {
   models.delete(dir);
   models.set(dir, model);
@@ -21,11 +21,6 @@ export function cacheModel(dir: string, model: SiteModel): void {
     if (oldest === undefined) break;
     models.delete(oldest);
   }
-}
-
-/** The cached model of the build in `dir`, if any. */
-export function cachedModel(dir: string): SiteModel | undefined {
-  return models.get(dir);
 }
 
 /** Forgets the model of the build in `dir` (its folder is being deleted). */
@@ -38,9 +33,8 @@ export function forgetModel(dir: string): void {
  * {@link loadSiteProject} throws for a folder it cannot read.
  */
 export function buildModel(dir: string): SiteModel {
-  const cached = models.get(dir);
-  if (cached !== undefined) return cached;
-  const model = loadSiteProject(dir);
+  const model = models.get(dir) ?? loadSiteProject(dir);
+  // Refreshed on every use: the builds being served stay in, however many others were read since.
   cacheModel(dir, model);
   return model;
 }
