@@ -9,6 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getCurrentSite } from '../server/domain/sites.js';
 import { startExportSite } from '../server/export/siteServer.js';
+import { buildModel, cacheModel } from '../server/sites/project/buildModels.js';
 import { loadSiteProject } from '../server/sites/project/load.js';
 import type { SitePage } from '../server/sites/project/model.js';
 import { AIR_GAPPED, importExportFixture, type ExportSiteFixture } from './helpers/exportRun.js';
@@ -72,6 +73,17 @@ describe('the site model in memory', () => {
       expect(getCurrentSite(fixture.rt, fixture.projectId)?.model).toBe(site.build.model);
     } finally {
       await site.close();
+    }
+  });
+
+  it('keeps the model of a build in use however many other builds are read after it', () => {
+    const served = variedProject();
+    const model = buildModel(served);
+    // Twenty other builds read, the served one read again between them (each page load reads it).
+    const other = loadSiteProject(ALL_SHAPES);
+    for (let i = 0; i < 20; i++) {
+      cacheModel(`/nowhere/build-${i}`, other);
+      expect(buildModel(served)).toBe(model);
     }
   });
 
