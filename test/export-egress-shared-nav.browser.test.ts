@@ -7,7 +7,7 @@
  * for a script that runs later), they load an image from outside, which the check blocks and records.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedNavFileOf, sharedNavFillers } from '../server/export/egress/sharedNavFill.js';
+import { headReader, sharedNavFileOf, sharedNavFillers } from '../server/export/egress/sharedNavFill.js';
 import { checkStandInBundle, startOutside, type Outside } from './helpers/egressStandIn.js';
 import { needsChromium } from './helpers/needs.js';
 import { writeProject } from './helpers/siteProjects.js';
@@ -53,6 +53,24 @@ describe('which pages draw a shared sidebar whole', () => {
       'e.html',
       'deep/er/b.html',
     ]);
+  });
+
+  it('reads each head to its end with one reader, however long, whatever came before', () => {
+    // 64 KB reads: this head's `</head>` straddles the first two (bytes 65,530-65,536), a megabyte of body follows.
+    const start = '<!doctype html><html><head><link rel="op-nav" href="n.js"><title>';
+    const straddling = `${start}${'t'.repeat(65_530 - start.length - 8)}</title></head>`;
+    const dir = writeProject({
+      'long.html': `${straddling}<body>${'b'.repeat(1 << 20)}</body></html>`,
+      'short.html': '<html><head><title>s</title></head><body>short</body></html>',
+      'headless.html': 'no head at all',
+    });
+    const readHead = headReader();
+    const long = readHead(`${dir}/long.html`);
+    expect(long.startsWith(straddling)).toBe(true);
+    expect(long.length).toBeLessThanOrEqual(128 * 1024);
+    expect(readHead(`${dir}/short.html`)).toBe('<html><head><title>s</title></head><body>short</body></html>');
+    expect(readHead(`${dir}/headless.html`)).toBe('no head at all');
+    expect(sharedNavFileOf(dir, 'long.html', readHead)).toBe('n.js');
   });
 });
 

@@ -8,7 +8,7 @@
  * local port: an interrupted and resumed job gives the same bytes.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEPLOYMENT_KINDS, type ExportOptions } from './contract.js';
@@ -68,12 +68,52 @@ export type Manifest = z.infer<typeof manifestSchema>;
 /** One file's entry. */
 export type ManifestFile = z.infer<typeof fileSchema>;
 
-/** Size and SHA-256 of a file, streamed. */
-export async function describeFile(dir: string, path: string): Promise<ManifestFile> {
-  const full = join(dir, ...path.split('/'));
+/** Bytes a file is read by when described. */
+const DESCRIBE_CHUNK = 64 * 1024;
+
+/**
+ * Size and SHA-256 of a file, read piece by piece into `buffer` (one the caller may reuse from file to
+ * file, never for two files at once).
+ */
+export async function describeFile(
+  dir: string,
+  path: string,
+  buffer: Buffer = Buffer.allocUnsafe(DESCRIBE_CHUNK),
+): Promise<ManifestFile> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(full)) hash.update(chunk as Buffer);
-  return { path, size: statSync(full).size, sha256: hash.digest('hex') };
+  const handle = await open(join(dir, ...path.split('/')), 'r');
+  try {
+    let size = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, size);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+    }
+    return { path, size, sha256: hash.digest('hex') };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * {@link describeFile} for each of `paths` in turn, through one buffer: a read stream per file allocated
+ * a fresh 64 KB buffer per read, which at 10,000 pages piled up to tens of MB of ArrayBuffers between
+ * collections and left the allocator holding ~20 MB more for the rest of the export (issue 13).
+ * `before` runs ahead of each file (the export's memory guard).
+ */
+export async function describeFiles(
+  dir: string,
+  paths: readonly string[],
+  before: (path: string) => void = () => undefined,
+): Promise<ManifestFile[]> {
+  const buffer = Buffer.allocUnsafe(DESCRIBE_CHUNK);
+  const files: ManifestFile[] = [];
+  for (const path of paths) {
+    before(path);
+    files.push(await describeFile(dir, path, buffer));
+  }
+  return files;
 }
 
 /** The manifest document (pretty-printed JSON, trailing newline). */

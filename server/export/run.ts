@@ -16,7 +16,7 @@ import { DEFAULT_CAPTURE_TIMEOUTS } from './capture.js';
 import { CaptureCache, keepCaptures } from './captureCache.js';
 import { ExportFailedError, type ExportProgress, type ExportResult, type ExportRunInput } from './contract.js';
 import { MemoryGuard } from './memoryGuard.js';
-import { describeFile, MANIFEST_FILE, manifestJson, type ManifestFile } from './manifest.js';
+import { describeFiles, MANIFEST_FILE, manifestJson } from './manifest.js';
 import { manifestSigning, signedManifestFiles } from './signature.js';
 import { isPortableFile, pageFile } from './bundleFiles.js';
 import { listExportPages } from '../exportSpec/pages.js';
@@ -133,11 +133,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
     const bundleFiles = addVerifyPage(bundleDir, assembled.files, deps.logger);
     signal.throwIfAborted();
     // Described before the check: the manifest lists them, and their digest keys the check's journal.
-    const files: ManifestFile[] = [];
-    for (const file of bundleFiles) {
-      guard.check('describing the bundle');
-      files.push(await describeFile(bundleDir, file));
-    }
+    const files = await describeFiles(bundleDir, bundleFiles, () => guard.check('describing the bundle'));
     // Proof of zero egress: every page opened in Chromium, every request outside the bundle blocked and counted.
     const egressProof = await (input.egressCheck ?? runEgressCheck)(
       input,
