@@ -22,6 +22,8 @@ function refsFor(redirects: readonly object[], pages: Record<string, string>): B
     publicOrigin: 'https://docs.example.com',
     domain: 'docs.example.com',
     siteName: 'Test',
+    forgetRenderedPages: () => undefined,
+    renderedPagesKept: () => 0,
     close: () => Promise.resolve(),
   };
   const pageFiles = new Map(

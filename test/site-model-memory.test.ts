@@ -76,6 +76,25 @@ describe('the site model in memory', () => {
     }
   });
 
+  it("an export's site server forgets the pages it rendered when its rendering is over", async () => {
+    fixture ??= await importExportFixture(ALL_SHAPES);
+    const site = await startExportSite(fixture.rt, fixture.projectId, fixture.buildId, AIR_GAPPED);
+    try {
+      const paths = [...site.build.model.pages.values()].slice(0, 3).map((page) => page.url);
+      expect(paths).toHaveLength(3);
+      const read = (path: string): Promise<string> => fetch(site.origin + path).then((res) => res.text());
+      const first = await Promise.all(paths.map(read));
+      expect(site.renderedPagesKept()).toBe(3);
+      site.forgetRenderedPages();
+      expect(site.renderedPagesKept()).toBe(0);
+      // Asked again (the assembly reads the 404 page), a page is rendered anew, the same.
+      expect(await read(paths[0] ?? '/')).toBe(first[0]);
+      expect(site.renderedPagesKept()).toBe(1);
+    } finally {
+      await site.close();
+    }
+  });
+
   it('keeps the model of a build in use however many other builds are read after it', () => {
     const served = variedProject();
     const model = buildModel(served);

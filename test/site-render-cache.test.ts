@@ -41,6 +41,23 @@ describe('RenderCache', () => {
     expect(old.calls()).toBe(2);
   });
 
+  it('forgets every body when cleared, and fills its whole size again after', async () => {
+    const cache = new RenderCache(40);
+    const a = maker('aaaaaaaaaa');
+    await cache.get('p/a', a.make);
+    await cache.get('p/b', maker('bbbbbbbbbb').make);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    const c = maker('cccccccccc');
+    const d = maker('dddddddddd');
+    await cache.get('p/c', c.make);
+    await cache.get('p/d', d.make);
+    await cache.get('p/c', c.make);
+    await cache.get('p/d', d.make);
+    await cache.get('p/a', a.make);
+    expect([a.calls(), c.calls(), d.calls()]).toEqual([2, 1, 1]);
+  });
+
   it('hands an incomplete body to its waiters and makes it again on the next request, or after the window', async () => {
     const now = new RenderCache();
     const slow = maker('box', 'time ran out');

@@ -109,6 +109,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       },
     });
     signal.throwIfAborted();
+    site.forgetRenderedPages();
     deps.logger.info({ ms: Date.now() - renderStart, pages: total, reused }, 'export: pages rendered');
     input.onProgress({ phase: 'assembling', pagesDone: total, pagesTotal: total, currentPage: null });
 

@@ -84,6 +84,15 @@ export class RenderCache {
     }
   }
 
+  /**
+   * Forgets every body: an export's site server once its rendering is over, when no page is asked for
+   * twice and what is kept would only weigh on the assembly and the check (issue 13).
+   */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   /** Number of entries (rendered or in progress). */
   get size(): number {
     return this.entries.size;
