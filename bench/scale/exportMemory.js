@@ -16,12 +16,16 @@
  * The process limits its heap growth as the CLI does (server/heapGrowth.ts); `--v8-default-growth` leaves
  * V8's own, to compare. `--trace` prints the pipeline's debug and info log lines, each with the peak RSS since the line before.
  * `--dist` picks a compiled Offprint (`tsc -p tsconfig.build.json --outDir DIR`), to compare builds.
+ * The result's `peakParts` says what the RSS was made of at its peak: each V8 space's committed MB,
+ * `heapUsed`, `external` (Buffers) and `outsideHeap` (the rest: code, native allocations, the allocator's
+ * free lists).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setInterval, clearInterval } from 'node:timers';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { generateProject } from './generate.js';
 
 const { fetch, AbortController } = globalThis;
@@ -100,6 +104,24 @@ async function prepare() {
   console.log(`filled the page store with ${list.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The parts of the process's memory at one moment: each V8 space's committed size, the heap's used size,
+ * memory held outside the heap (Buffers, ArrayBuffers) and what is left of the RSS (code, native allocations).
+ * @param {NodeJS.MemoryUsage} usage
+ */
+function breakdown(usage) {
+  const mb = (/** @type {number} */ bytes) => Math.round(bytes / 1048576);
+  /** @type {Record<string, number>} */
+  const parts = { rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), external: mb(usage.external) };
+  let committed = 0;
+  for (const space of getHeapSpaceStatistics()) {
+    parts[space.space_name.replace(/_space$/, '')] = mb(space.physical_space_size);
+    committed += space.physical_space_size;
+  }
+  parts.outsideHeap = mb(usage.rss - committed);
+  return parts;
+}
+
 async function run() {
   const state = JSON.parse(readFileSync(join(home, 'state.json'), 'utf8'));
   // A copy per run: the pipeline may delete what it has used.
@@ -116,10 +138,13 @@ async function run() {
   const mb = (/** @type {number} */ bytes) => Math.round(bytes / 1048576);
   const base = process.memoryUsage().rss;
   let peak = base;
+  /** What the RSS was made of when it peaked: V8's spaces (committed MB) and memory outside the heap. */
+  let peakParts = {};
   const sampler = setInterval(() => {
-    const rss = process.memoryUsage().rss;
-    peak = Math.max(peak, rss);
-    tracePeak = Math.max(tracePeak, rss);
+    const usage = process.memoryUsage();
+    if (usage.rss > peak) peakParts = breakdown(usage);
+    peak = Math.max(peak, usage.rss);
+    tracePeak = Math.max(tracePeak, usage.rss);
   }, 20);
   const phases = /** @type {string[]} */ ([]);
   let phaseStart = Date.now();
@@ -186,6 +211,7 @@ async function run() {
       proof,
       problems: report.problems.slice(0, 3),
       phases,
+      peakParts,
     }),
   );
   rt.close();
