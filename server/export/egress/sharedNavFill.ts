@@ -24,9 +24,9 @@ type HeadReader = (file: string) => string;
 
 /**
  * A reader of page heads (up to `</head>`, or {@link HEAD_LIMIT} bytes, or the file's end) into one buffer
- * it keeps: the check reads the head of every page before it starts, and a buffer per read made 10,000
- * native allocations in one synchronous loop that only a later collection freed (issue 13: 26 MB of
- * ArrayBuffers at a 10,000-page check's start, and ~20 MB of RSS the allocator kept after).
+ * it keeps: the check reads the head of every page before it starts, and a fresh 64 KB buffer per read
+ * was a native allocation per page, freed only by a later collection (the heads of a 10,000-page bundle:
+ * 8.0 s instead of 10.6 s, no buffer left behind).
  */
 export function headReader(): HeadReader {
   const buffer = Buffer.allocUnsafe(HEAD_LIMIT);
