@@ -99,7 +99,7 @@ export async function describeFile(
 /**
  * {@link describeFile} for each of `paths` in turn, through one buffer: a read stream per file allocated
  * a fresh 64 KB buffer per read, which at 10,000 pages piled up to tens of MB of ArrayBuffers between
- * collections and left the allocator holding ~20 MB more for the rest of the export (issue 13).
+ * collections and left the allocator holding ~25 MB more for the rest of the export (issue 13).
  * `before` runs ahead of each file (the export's memory guard).
  */
 export async function describeFiles(
