@@ -4,11 +4,9 @@
  * size leaves nothing of another file in its digest), in the order the files are listed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeFile, describeFiles } from '../server/export/manifest.js';
-import { tempDir } from './helpers/dataDirs.js';
+import { writeProject } from './helpers/siteProjects.js';
 
 const KB = 1024;
 
@@ -22,15 +20,7 @@ const CONTENTS: Record<string, Buffer> = {
   'deep/er/last.js': randomBytes(3 * KB),
 };
 
-function writeFiles(): string {
-  const dir = tempDir('offprint-manifest-');
-  for (const [path, content] of Object.entries(CONTENTS)) {
-    const file = join(dir, ...path.split('/'));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
-  return dir;
-}
+const writeFiles = (): string => writeProject(CONTENTS);
 
 const expected = (path: string): { path: string; size: number; sha256: string } => {
   const content = CONTENTS[path] ?? Buffer.alloc(0);
