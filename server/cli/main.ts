@@ -10,19 +10,6 @@ import { limitHeapGrowth } from '../heapGrowth.js';
 import { createLogger } from '../logger.js';
 import { configureRenderSandbox } from '../sites/sandbox/shared.js';
 import { OFFPRINT_VERSION } from '../version.js';
-import { keysCommand, orgsCommand, projectsCommand } from './commands/admin.js';
-import { exportCommand } from './commands/export.js';
-import { feedbackCommand } from './commands/feedback.js';
-import { packCommand } from './commands/pack.js';
-import { previewCommand } from './commands/preview.js';
-import { serveBundleCommand } from './commands/serveBundle.js';
-import { serveCommand } from './commands/serve.js';
-import { settingsCommand } from './commands/settings.js';
-import { sitesCommand } from './commands/sites.js';
-import { signingKeyCommand } from './commands/signingKey.js';
-import { verifyCommand } from './commands/verify.js';
-import { applyCommand, deltaCommand } from './commands/delta.js';
-import { diffCommand } from './commands/diff.js';
 import { parseCommandArgs } from './args.js';
 import { commandHelp, commandLabel } from './help.js';
 import { describeError, UsageError, write, type CliIo } from './io.js';
@@ -89,23 +76,28 @@ function helpOf(name: string): string {
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  serve: serveCommand,
-  orgs: orgsCommand,
-  projects: projectsCommand,
-  keys: keysCommand,
-  feedback: feedbackCommand,
-  sites: sitesCommand,
-  settings: settingsCommand,
-  export: exportCommand,
-  preview: previewCommand,
-  verify: verifyCommand,
-  diff: diffCommand,
-  delta: deltaCommand,
-  apply: applyCommand,
-  'signing-key': signingKeyCommand,
-  'serve-bundle': serveBundleCommand,
-  pack: packCommand,
+/**
+ * Each command's module, loaded when that command runs: the whole server is some 600 modules (over a second
+ * of a busy machine's CPU), which `--version`, `--help`, a usage error or `verify` on a reader's machine
+ * have no use for.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+  orgs: async () => (await import('./commands/admin.js')).orgsCommand,
+  projects: async () => (await import('./commands/admin.js')).projectsCommand,
+  keys: async () => (await import('./commands/admin.js')).keysCommand,
+  feedback: async () => (await import('./commands/feedback.js')).feedbackCommand,
+  sites: async () => (await import('./commands/sites.js')).sitesCommand,
+  settings: async () => (await import('./commands/settings.js')).settingsCommand,
+  export: async () => (await import('./commands/export.js')).exportCommand,
+  preview: async () => (await import('./commands/preview.js')).previewCommand,
+  verify: async () => (await import('./commands/verify.js')).verifyCommand,
+  diff: async () => (await import('./commands/diff.js')).diffCommand,
+  delta: async () => (await import('./commands/delta.js')).deltaCommand,
+  apply: async () => (await import('./commands/delta.js')).applyCommand,
+  'signing-key': async () => (await import('./commands/signingKey.js')).signingKeyCommand,
+  'serve-bundle': async () => (await import('./commands/serveBundle.js')).serveBundleCommand,
+  pack: async () => (await import('./commands/pack.js')).packCommand,
 };
 
 /** Runs one command line; returns the exit code. Never throws. */
@@ -134,8 +126,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       );
       return 0;
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (command === undefined) throw new UsageError(`unknown command: ${name}`);
+    const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (load === undefined) throw new UsageError(`unknown command: ${name}`);
     // Before the command parses anything: `--help` wins over every other flag, right or wrong.
     const beforeEnd = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
     if (beforeEnd.includes('--help') || beforeEnd.includes('-h')) {
@@ -144,6 +136,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     // Every page any command renders goes through the render sandbox, with the limits the environment sets.
     configureRenderSandbox(createLogger('warn'), renderEnv(io.env));
+    const command = await load();
     try {
       return await command(rest, io);
     } catch (error) {
