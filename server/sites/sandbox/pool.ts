@@ -66,11 +66,16 @@ interface Queued {
   readonly reject: (error: unknown) => void;
 }
 
-/** The built child entry (dist/), also when this module runs from source under the test runner. */
+/**
+ * The built child entry (dist/), also when this module runs from source under the test runner: the bundle
+ * `npm run build` makes (build.mjs: one file starts in half the time), else tsc's module of it.
+ */
 function childEntry(): string {
-  const beside = fileURLToPath(new URL('./child.js', import.meta.url));
-  if (existsSync(beside)) return beside;
-  return fileURLToPath(new URL('../../../dist/server/sites/sandbox/child.js', import.meta.url));
+  const candidates = ['./child.bundle.js', './child.js', '../../../dist/server/sites/sandbox/child.bundle.js'];
+  const found = candidates
+    .map((path) => fileURLToPath(new URL(path, import.meta.url)))
+    .find((path) => existsSync(path));
+  return found ?? fileURLToPath(new URL('../../../dist/server/sites/sandbox/child.js', import.meta.url));
 }
 
 /** What a sandbox may read besides its project: the app's compiled code and its packages. */
