@@ -344,10 +344,25 @@ needsChromium().describe('offprint export and preview', () => {
     });
 
     it('answers misses with 404.html and status 404; never leaves the bundle; GET and HEAD only', async () => {
-      for (const path of ['/no/such/page', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A']) {
+      // A miss in the bundle's top folder gets the page as it is...
+      for (const path of ['/no-such-page', '/%E0%A4%A']) {
         const missing = await get(path);
         expect(missing.status, path).toBe(404);
         expect(missing.body, path).toBe(entry('404.html').toString('utf8'));
+      }
+      // ...one further down gets it with each reference leading, from there, where it leads in the bundle.
+      const pageRefs = (html: string): string[] =>
+        [...html.matchAll(/ (?:href|src)="([^"#][^"]*)"/g)]
+          .map((m) => m[1] ?? '')
+          .filter((ref) => !/^[a-z]+:/.test(ref));
+      const own = pageRefs(entry('404.html').toString('utf8')).map((ref) => new URL(ref, 'http://b/404.html').pathname);
+      expect(own.length).toBeGreaterThan(3);
+      for (const path of ['/no/such/page', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/a/b/c/d/']) {
+        const missing = await get(path);
+        expect(missing.status, path).toBe(404);
+        const from = new URL(path, 'http://b/');
+        const refs = pageRefs(missing.body).map((ref) => new URL(ref, from).pathname);
+        expect(refs, path).toEqual(own);
       }
       expect((await get('/', 'POST')).status).toBe(405);
     });

@@ -125,6 +125,14 @@ needsChromium().describe('offprint serve-bundle', () => {
     }
     const missing = await get('/no/such/page');
     expect([missing.status, missing.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+    // Below the bundle's top folder the 404 page comes re-based: every file it loads is there from this URL.
+    const loads = [...(await missing.text()).matchAll(/<(?:link|script|img)\b[^>]* (?:href|src)="([^"#:]+)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(loads.length).toBeGreaterThan(1);
+    for (const ref of loads) {
+      expect([ref, (await get(new URL(ref, `${proc.url}/no/such/page`).pathname)).status]).toEqual([ref, 200]);
+    }
     const css = /_assets\/theme\.[0-9a-f]+\.css/.exec(await (await get('/')).text())?.[0] ?? '';
     const asset = await get(`/${css}`);
     expect([asset.status, asset.headers.get('content-type'), asset.headers.get('cache-control')]).toEqual([

@@ -4,9 +4,11 @@
  * its Content-Security-Policy. Built once per switch, so a request does a map lookup and opens one file.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bundleHeaderCsp } from '../export/csp.js';
 import { MANIFEST_FILE, manifestSchema } from '../export/manifest.js';
+import { RebasedNotFoundPages, type LanguageNotFoundPage } from '../export/notFoundPage.js';
 import { MANIFEST_SCRIPT_FILE, SIGNATURE_FILE } from '../export/signature.js';
 import { BodyCache } from './bodies.js';
 import type { CachedBundle } from './cache.js';
@@ -35,6 +37,10 @@ export interface ServedBundle {
   readonly csp: string;
   /** Small files' bytes, kept after their first request. */
   readonly bodies: BodyCache;
+  /** The languages' own 404 pages, from the manifest (none in bundles written before them). */
+  readonly notFoundPages: readonly LanguageNotFoundPage[];
+  /** 404 pages re-based for misses below their folder. */
+  readonly rebasedNotFound: RebasedNotFoundPages;
 }
 
 function copySize(file: string): number {
@@ -70,5 +76,20 @@ export function loadServedBundle(dir: string, record: CachedBundle): ServedBundl
     });
   }
   const redirects = new Map(manifest.redirects.map((r) => [r.source, r.destination]));
-  return { record, dir, files, redirects, csp: bundleHeaderCsp(manifestText), bodies: new BodyCache() };
+  const rebasedNotFound = new RebasedNotFoundPages((file) => {
+    const served = files.get(file);
+    return served === undefined
+      ? Promise.reject(new Error(`${file} is not in the bundle`))
+      : readFile(served.path, 'utf8');
+  });
+  return {
+    record,
+    dir,
+    files,
+    redirects,
+    csp: bundleHeaderCsp(manifestText),
+    bodies: new BodyCache(),
+    notFoundPages: manifest.notFoundPages ?? [],
+    rebasedNotFound,
+  };
 }

@@ -1,6 +1,6 @@
 /**
- * Answers GET/HEAD from the bundle being served, as a static host does: extensionless URLs, `404.html`
- * with status 404, redirects from the manifest, the right type, a strong ETag (the file's SHA-256 from
+ * Answers GET/HEAD from the bundle being served, as a static host does: extensionless URLs, the 404 page
+ * with status 404 (its language's, re-based for the URL's folder), redirects from the manifest, the right type, a strong ETag (the file's SHA-256 from
  * the manifest) with 304 on `If-None-Match`, `Cache-Control` by file kind, and the brotli or gzip copy
  * made at unpack when the client accepts it. Files come only from the manifest's index: a request can
  * never name anything else on disk.
@@ -9,7 +9,8 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bundleHeaders } from '../export/csp.js';
 import type { ServedBundle, ServedFile } from './served.js';
-import { matchesIfNoneMatch, resolveBundlePath } from './resolve.js';
+import { notFoundFileFor, servedInPlace, urlFolderDepth } from '../export/notFoundPage.js';
+import { HTML, matchesIfNoneMatch, resolveBundlePath } from './resolve.js';
 
 /** Sends the API's error shape (`{"error", "details"}`) with `status`. */
 export function sendJsonError(
@@ -103,6 +104,32 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, bundle: S
     sendFile(req, res, bundle, name, 200);
     return;
   }
-  if (bundle.files.has('404.html')) sendFile(req, res, bundle, '404.html', 404);
-  else sendJsonError(res, 404, 'Not found');
+  const notFound = notFoundFileFor(url.pathname, bundle.notFoundPages, (file) => bundle.files.has(file));
+  if (notFound === null) {
+    sendJsonError(res, 404, 'Not found');
+    return;
+  }
+  if (servedInPlace(notFound, url.pathname)) sendFile(req, res, bundle, notFound, 404);
+  else void sendRebased(req, res, bundle, notFound, urlFolderDepth(url.pathname));
+}
+
+/** The 404 page `name` re-based for a URL `depth` folders down (export/notFoundPage.ts says why). */
+async function sendRebased(
+  req: IncomingMessage,
+  res: ServerResponse,
+  bundle: ServedBundle,
+  name: string,
+  depth: number,
+): Promise<void> {
+  let body: Buffer;
+  try {
+    body = await bundle.rebasedNotFound.body(name, depth);
+  } catch {
+    // The unpacked copy lost a file it had when it was verified: nothing a request can mend.
+    sendJsonError(res, 500, 'The 404 page of this bundle cannot be read');
+    return;
+  }
+  for (const [header, value] of Object.entries(bundleHeaders(name, bundle.csp))) res.setHeader(header, value);
+  res.writeHead(404, { 'Content-Type': HTML, 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -12,7 +12,9 @@ import { matchRedirect } from '../sites/project/redirects.js';
 import { pageIslandsUrl, projectFileUrl } from '../sites/theme/urls.js';
 import { entryPageUrl } from '../sites/project/entry.js';
 import { AnchorIndex, type BrokenAnchorLink } from './anchors.js';
-import { BundleRefs, NOT_FOUND_FILE } from './bundleRefs.js';
+import { BundleRefs } from './bundleRefs.js';
+import { NOT_FOUND_FILE, type LanguageNotFoundPage } from './notFoundPage.js';
+import { exportedLanguageFolders } from './languageFolders.js';
 import { encodePath, listBundleFiles, pageFile, relativeUrl, writeBundleFile } from './bundleFiles.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
 import { connectOrigins } from './csp.js';
@@ -53,6 +55,8 @@ export interface AssembledBundle {
   /** Every file of the bundle folder, bundle-relative, in byte order. */
   readonly files: string[];
   readonly redirects: RedirectPage[];
+  /** The languages' own 404 pages (`fr/404.html`), for the manifest. */
+  readonly notFoundPages: readonly LanguageNotFoundPage[];
   /** Links to a missing anchor, repaired to lead to the top of their page (warnings in the log). */
   readonly missingAnchors: number;
   /** Those links: the bundle file they are in and the original `href`. */
@@ -110,7 +114,7 @@ class Assembler {
       await yieldToEventLoop();
     });
     logger.debug({ ms: Date.now() - started, pages: this.input.pages.length }, 'export: pages assembled');
-    await this.writeNotFound();
+    const notFoundPages = await this.writeNotFound(redirects);
     const missingAnchors = this.anchors.repair(this.input.bundleDir);
     for (const redirect of redirects) writeBundleFile(this.input.bundleDir, redirect.file, this.redirectPage(redirect));
     this.writeMachineFiles();
@@ -122,6 +126,7 @@ class Assembler {
     return {
       files: listBundleFiles(this.input.bundleDir).sort(comparePaths),
       redirects,
+      notFoundPages,
       missingAnchors,
       missingAnchorLinks: this.anchors.brokenLinks,
       missingFiles,
@@ -222,12 +227,36 @@ class Assembler {
     return redirectPageHtml(href, canonical);
   }
 
-  private async writeNotFound(): Promise<void> {
-    const { origin } = this.input.site;
-    const response = await fetchFromSite(origin + EXPORT_NOT_FOUND_PATH, 'The 404 page', this.input.logger);
+  /**
+   * `404.html`, and the 404 page of each language whose pages sit in a folder of their own (`fr/404.html`,
+   * in the language's words, as the live site answers a miss under `/fr/`): the bundle's servers answer
+   * a miss with its language's (manifest `notFoundPages`). A folder whose `404.html` is a page or a
+   * redirect keeps it, and its misses get `404.html`.
+   */
+  private async writeNotFound(redirects: readonly RedirectPage[]): Promise<LanguageNotFoundPage[]> {
+    await this.writeNotFoundPage('', NOT_FOUND_FILE);
+    const taken = new Set([...this.pageFiles.values(), ...redirects.map((redirect) => redirect.file)]);
+    const written: LanguageNotFoundPage[] = [];
+    for (const folder of exportedLanguageFolders(this.input.site.build.model, this.input.pages)) {
+      const file = `${folder}${NOT_FOUND_FILE}`;
+      if (taken.has(file)) continue;
+      await this.writeNotFoundPage(`/${folder}`, file);
+      written.push({ prefix: `/${folder}`, file });
+    }
+    return written;
+  }
+
+  /** The site's 404 page for a miss under site path `under` ('' for the default language's) as `file`. */
+  private async writeNotFoundPage(under: string, file: string): Promise<void> {
+    const query = under === '' ? '' : `?path=${encodeURIComponent(under)}`;
+    const response = await fetchFromSite(
+      this.input.site.origin + EXPORT_NOT_FOUND_PATH + query,
+      'The 404 page',
+      this.input.logger,
+    );
     if (!response.ok) throw new ExportFailedError(`The 404 page could not be rendered (HTTP ${response.status})`);
-    const html = await this.rewriteDocument(await response.text(), '/404', NOT_FOUND_FILE);
-    writeBundleFile(this.input.bundleDir, NOT_FOUND_FILE, html);
+    const html = await this.rewriteDocument(await response.text(), `${under || '/'}404`, file);
+    writeBundleFile(this.input.bundleDir, file, html);
   }
 
   private writeMachineFiles(): void {

@@ -15,11 +15,9 @@ import { encodePath, relativeUrl } from './bundleFiles.js';
 import { ExternalLinks } from './externalLinks.js';
 import { FeedFiles } from './feeds.js';
 import { hasScheme, isExternalReference, isSelfContained, type RefKind } from './refs.js';
+import { NOT_FOUND_FILE } from './notFoundPage.js';
 import { isSharedNavPath, SharedNavFiles, type RefRewriter } from './sharedNav.js';
 import type { ExportSite } from './siteServer.js';
-
-/** The bundle's 404 page. */
-export const NOT_FOUND_FILE = '404.html';
 
 /** What the references of one bundle resolve against. */
 export interface BundleRefsInput {

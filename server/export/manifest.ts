@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { DEPLOYMENT_KINDS, type ExportOptions } from './contract.js';
 import { egressProofSchema, type EgressProof } from './egressProof.js';
 import { externalLinksSchema, type ExternalLinksSummary } from './externalLinks.js';
+import { notFoundPagesSchema, type LanguageNotFoundPage } from './notFoundPage.js';
 
 /** The manifest's file name at the bundle root. */
 export const MANIFEST_FILE = 'manifest.json';
@@ -56,6 +57,11 @@ export const manifestSchema = z.object({
   features: z.record(z.string(), z.unknown()),
   pages: z.array(z.object({ path: z.string(), file: z.string() })),
   redirects: z.array(z.object({ source: z.string(), file: z.string(), destination: z.string() })),
+  /**
+   * The languages' own 404 pages: a miss under `prefix` (`/fr/`) gets `file` (`fr/404.html`), a miss
+   * elsewhere `404.html`. Absent from bundles of one language and from those written before it existed.
+   */
+  notFoundPages: notFoundPagesSchema.optional(),
   blockedRequests: z.array(z.object({ page: z.string(), url: z.string() })),
   /** For review: where the pages link outside the bundle (absent in bundles written before it existed). */
   externalLinks: externalLinksSchema.optional(),
@@ -125,6 +131,7 @@ export function manifestJson(input: {
   readonly options: ExportOptions;
   readonly pages: readonly { path: string; file: string }[];
   readonly redirects: readonly { source: string; file: string; destination: string }[];
+  readonly notFoundPages?: readonly LanguageNotFoundPage[];
   readonly blockedRequests: readonly { page: string; url: string }[];
   readonly externalLinks: ExternalLinksSummary;
   readonly files: readonly ManifestFile[];
@@ -147,6 +154,9 @@ export function manifestJson(input: {
     features: { ...input.options.features },
     pages: [...input.pages],
     redirects: [...input.redirects],
+    ...(input.notFoundPages === undefined || input.notFoundPages.length === 0
+      ? {}
+      : { notFoundPages: [...input.notFoundPages] }),
     blockedRequests: [...input.blockedRequests],
     externalLinks: input.externalLinks,
     files: [...input.files],

@@ -164,6 +164,7 @@ export async function runExport(input: ExportRunInput): Promise<ExportResult> {
       options,
       pages: pages.map((path) => ({ path, file: pageFile(path) })),
       redirects: assembled.redirects,
+      notFoundPages: assembled.notFoundPages,
       blockedRequests,
       externalLinks: assembled.externalLinks,
       files,

@@ -1,7 +1,8 @@
 /**
  * `offprint preview FILE.zip [--port N] [--host HOST]`: serves a static-export bundle the way a static
  * host would, straight from the zip: `/` is index.html, `/guides/x` is guides/x.html (or
- * guides/x/index.html), and a miss gets 404.html with status 404. Runs until SIGINT/SIGTERM.
+ * guides/x/index.html), and a miss gets the 404 page with status 404 (its language's, re-based for the
+ * URL's folder: export/notFoundPage.ts). Runs until SIGINT/SIGTERM.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,14 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { bundleHeaderCsp, bundleHeaders } from '../../export/csp.js';
 import { MANIFEST_FILE } from '../../export/manifest.js';
+import {
+  notFoundFileFor,
+  notFoundPagesOf,
+  RebasedNotFoundPages,
+  servedInPlace,
+  urlFolderDepth,
+  type LanguageNotFoundPage,
+} from '../../export/notFoundPage.js';
 import { MAX_BUNDLE_ENTRIES } from '../../export/verify.js';
 import { bundleContentType, HTML, resolveBundlePath } from '../../bundleServer/resolve.js';
 import { ZipReader, type ZipEntry } from '../../zip/reader.js';
@@ -84,8 +93,14 @@ function entryBody(bundle: Bundle, entry: ZipEntry): Body {
 export function bundleHandler(
   bundle: Bundle,
   csp: string = bundleHeaderCsp(null),
+  notFoundPages: readonly LanguageNotFoundPage[] = [],
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { entries } = bundle;
+  const rebased = new RebasedNotFoundPages(async (file) => {
+    const entry = entries.get(file);
+    if (entry === undefined) throw new Error(`${file} is not in the bundle`);
+    return (await bundle.zip.read(entry, MAX_MANIFEST_BYTES)).toString('utf8');
+  });
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');
@@ -99,9 +114,20 @@ export function bundleHandler(
       send(req, res, 200, bundleContentType(name), entryBody(bundle, entry));
       return;
     }
-    const notFound = entries.get('404.html');
-    if (notFound !== undefined) send(req, res, 404, HTML, entryBody(bundle, notFound));
-    else send(req, res, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
+    const notFound = notFoundFileFor(urlPath, notFoundPages, (file) => entries.has(file));
+    const notFoundEntry = notFound === null ? undefined : entries.get(notFound);
+    if (notFound === null || notFoundEntry === undefined) {
+      send(req, res, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
+      return;
+    }
+    if (servedInPlace(notFound, urlPath)) {
+      send(req, res, 404, HTML, entryBody(bundle, notFoundEntry));
+      return;
+    }
+    rebased.body(notFound, urlFolderDepth(urlPath)).then(
+      (body) => send(req, res, 404, HTML, body),
+      () => send(req, res, 502, 'text/plain; charset=utf-8', Buffer.from('This bundle entry cannot be read')),
+    );
   };
 }
 
@@ -114,7 +140,7 @@ export async function startPreview(
   const bundle = readBundleEntries(zipFile);
   const manifest = bundle.entries.get(MANIFEST_FILE);
   const manifestText = manifest === undefined ? null : (await bundle.zip.read(manifest, MAX_MANIFEST_BYTES)).toString();
-  const server = createServer(bundleHandler(bundle, bundleHeaderCsp(manifestText)));
+  const server = createServer(bundleHandler(bundle, bundleHeaderCsp(manifestText), notFoundPagesOf(manifestText)));
   server.once('close', () => bundle.zip.close());
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

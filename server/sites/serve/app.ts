@@ -40,7 +40,8 @@ export interface SiteAppDeps {
   readonly siteBudget?: RateLimiter;
   /**
    * Set only on a static export's private site server: pages are rendered for the bundle (server/export),
-   * machine files use the published origin, and `/_offprint/404.html` serves the 404 document.
+   * machine files use the published origin, and `/_offprint/404.html` serves the 404 document (with
+   * `?path=/fr/`, in the language of that path).
    */
   readonly profile?: ExportProfile;
 }
@@ -160,7 +161,9 @@ async function notFound(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: 
 async function handleGet(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: SitePath): Promise<void> {
   const [first, ...rest] = site.segments;
   if (app.profile !== undefined && site.path === EXPORT_NOT_FOUND_PATH) {
-    const doc = await notFoundHtml(app.cache, build, app.deps.logger, app.profile);
+    // `?path=/fr/`: the 404 page of the language that path is under (one per language folder in a bundle).
+    const under = typeof ctx.query['path'] === 'string' ? ctx.query['path'] : undefined;
+    const doc = await notFoundHtml(app.cache, build, app.deps.logger, app.profile, under);
     sendBody(ctx, doc.body, { type: 'text/html; charset=utf-8', etag: doc.etag, html: true });
     return;
   }

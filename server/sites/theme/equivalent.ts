@@ -94,6 +94,16 @@ export function equivalentPage(
 }
 
 /**
+ * The folder prefixes (`fr/`, lower case) a URL path may start with to be under a root language, as
+ * {@link languageOfPath} matches them, in the order it tries them.
+ */
+export function languagePrefixes(site: SiteModel): string[] {
+  return site.navigation.sections
+    .filter((section) => section.division === 'language')
+    .flatMap((section) => pairingOf(site, section).prefixes.filter((prefix) => prefix !== ''));
+}
+
+/**
  * The language a URL path is under: the root language whose code (or the folder its pages share) is the
  * path's first segment (`/fr/no-such-page` -> fr). The 404 page of a path that matches no page is then
  * in that language, as the pages around it are.
