@@ -103,6 +103,8 @@ class Assembler {
       logger.debug({ ms: Date.now() - started }, 'export: search index written');
     }
     const redirects = this.planRedirects();
+    const notFoundPages = this.planNotFound(redirects);
+    this.refs.notFoundPages = notFoundPages;
     await eachLimited(this.input.pages, 4, async (path) => {
       this.input.signal?.throwIfAborted();
       this.input.guard?.check(`assembling ${path}`);
@@ -114,7 +116,7 @@ class Assembler {
       await yieldToEventLoop();
     });
     logger.debug({ ms: Date.now() - started, pages: this.input.pages.length }, 'export: pages assembled');
-    const notFoundPages = await this.writeNotFound(redirects);
+    await this.writeNotFound(notFoundPages);
     const missingAnchors = this.anchors.repair(this.input.bundleDir);
     for (const redirect of redirects) writeBundleFile(this.input.bundleDir, redirect.file, this.redirectPage(redirect));
     this.writeMachineFiles();
@@ -217,7 +219,9 @@ class Assembler {
       const clean = path.split('?')[0] ?? '/';
       const target = this.refs.navigationTarget(clean);
       href =
-        target === null ? relativeUrl(file, NOT_FOUND_FILE) : relativeUrl(file, target.file) + (hash || target.hash);
+        target === null
+          ? relativeUrl(file, this.refs.notFoundFile(clean))
+          : relativeUrl(file, target.file) + (hash || target.hash);
       canonical = this.input.site.publicOrigin + encodePath(clean);
     } else {
       href = destination;
@@ -228,22 +232,22 @@ class Assembler {
   }
 
   /**
-   * `404.html`, and the 404 page of each language whose pages sit in a folder of their own (`fr/404.html`,
-   * in the language's words, as the live site answers a miss under `/fr/`): the bundle's servers answer
-   * a miss with its language's (manifest `notFoundPages`). A folder whose `404.html` is a page or a
-   * redirect keeps it, and its misses get `404.html`.
+   * The 404 page of each language whose pages sit in a folder of their own (`fr/404.html`, in the
+   * language's words, as the live site answers a miss under `/fr/`): the bundle's servers answer a miss
+   * with its language's (manifest `notFoundPages`), and links to a page the bundle lacks lead to it. A
+   * folder whose `404.html` is a page or a redirect keeps it, and its misses get `404.html`.
    */
-  private async writeNotFound(redirects: readonly RedirectPage[]): Promise<LanguageNotFoundPage[]> {
-    await this.writeNotFoundPage('', NOT_FOUND_FILE);
+  private planNotFound(redirects: readonly RedirectPage[]): LanguageNotFoundPage[] {
     const taken = new Set([...this.pageFiles.values(), ...redirects.map((redirect) => redirect.file)]);
-    const written: LanguageNotFoundPage[] = [];
-    for (const folder of exportedLanguageFolders(this.input.site.build.model, this.input.pages)) {
-      const file = `${folder}${NOT_FOUND_FILE}`;
-      if (taken.has(file)) continue;
-      await this.writeNotFoundPage(`/${folder}`, file);
-      written.push({ prefix: `/${folder}`, file });
-    }
-    return written;
+    return exportedLanguageFolders(this.input.site.build.model, this.input.pages)
+      .map((folder) => ({ prefix: `/${folder}`, file: `${folder}${NOT_FOUND_FILE}` }))
+      .filter((page) => !taken.has(page.file));
+  }
+
+  /** `404.html` and the languages' 404 pages. */
+  private async writeNotFound(pages: readonly LanguageNotFoundPage[]): Promise<void> {
+    await this.writeNotFoundPage('', NOT_FOUND_FILE);
+    for (const page of pages) await this.writeNotFoundPage(page.prefix, page.file);
   }
 
   /** The site's 404 page for a miss under site path `under` ('' for the default language's) as `file`. */

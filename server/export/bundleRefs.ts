@@ -15,7 +15,7 @@ import { encodePath, relativeUrl } from './bundleFiles.js';
 import { ExternalLinks } from './externalLinks.js';
 import { FeedFiles } from './feeds.js';
 import { hasScheme, isExternalReference, isSelfContained, type RefKind } from './refs.js';
-import { NOT_FOUND_FILE } from './notFoundPage.js';
+import { NOT_FOUND_FILE, notFoundFileFor, type LanguageNotFoundPage } from './notFoundPage.js';
 import { isSharedNavPath, SharedNavFiles, type RefRewriter } from './sharedNav.js';
 import type { ExportSite } from './siteServer.js';
 
@@ -36,6 +36,8 @@ export class BundleRefs {
   readonly externalLinks = new ExternalLinks();
   /** Static redirect pages by the site path they stand for (set as the assembly plans them). */
   readonly redirectFiles = new Map<string, string>();
+  /** The languages' own 404 pages (set as the assembly plans them): a link to a missing page leads to its language's. */
+  notFoundPages: readonly LanguageNotFoundPage[] = [];
   /** The bundle's search index file, once written. */
   searchIndexFile: string | null = null;
   private readonly sharedNavs: SharedNavFiles;
@@ -114,6 +116,11 @@ export class BundleRefs {
     const fileLike = /\.[A-Za-z0-9]{1,8}$/.test(local) && !local.startsWith('/_offprint/');
     const page = findExportPage(this.input.site.build.model, local);
     const asset = fileLike && page === undefined ? await this.assets.asset(local) : null;
-    return relativeUrl(file, asset ?? NOT_FOUND_FILE) + (asset === null ? '' : hash);
+    return relativeUrl(file, asset ?? this.notFoundFile(local)) + (asset === null ? '' : hash);
+  }
+
+  /** The 404 page a server answers site path `path` with: the page of the language it is under, else 404.html. */
+  notFoundFile(path: string): string {
+    return notFoundFileFor(encodePath(path), this.notFoundPages, () => true) ?? NOT_FOUND_FILE;
   }
 }
