@@ -93,6 +93,20 @@ describe('Swift, Kotlin and Dart request samples', () => {
     expect(get).not.toContain('toRequestBody');
   });
 
+  it('writes Swift and Kotlin for a GET or HEAD with a body without it (URLSession and OkHttp refuse one), saying so', () => {
+    for (const method of ['get', 'head']) {
+      const [swift, kotlin] = requestSamples({ ...INPUT, method });
+      expect(swift?.code, method).toContain(`// URLSession cannot send a body with ${method.toUpperCase()}`);
+      expect(swift?.code, method).not.toMatch(/httpBody|Content-Type/);
+      expect(swift?.code, method).toContain(`request.httpMethod = "${method.toUpperCase()}"`);
+      const code = kotlin?.code ?? '';
+      expect(code, method).toContain(`        .method("${method.toUpperCase()}", null)\n`);
+      expect(code, method).toContain(`// OkHttp cannot send a body with ${method.toUpperCase()}`);
+      expect(code, method).not.toMatch(/toRequestBody|toMediaType|Content-Type/);
+      expect(code, method).toContain('.addHeader("X-Team", "<X-Team>")');
+    }
+  });
+
   it('writes Dart with package:http, single quotes with $ escaped, the body as UTF-8 bytes', () => {
     const [, , dart] = requestSamples(INPUT);
     const single = ESCAPED.replace(/\\"/g, '"').replace(/'/g, "\\'").replace(/\$/g, '\\$');

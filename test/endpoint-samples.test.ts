@@ -111,6 +111,21 @@ describe('request samples', () => {
     expect(search[1]?.code).not.toContain('use_ssl');
   });
 
+  it('writes JavaScript and TypeScript for a GET or HEAD with a body without it (fetch throws for one), saying so', () => {
+    const languages = sampleLanguages({ examples: { languages: ['curl', 'javascript', 'typescript'] } });
+    for (const method of ['get', 'head']) {
+      const [curl, js, ts] = requestSamples({ ...INPUT, method, languages });
+      expect(curl?.code, method).toContain('--data');
+      for (const sample of [js, ts]) {
+        expect(sample?.code, method).toContain(
+          `// fetch cannot send a body with ${method.toUpperCase()}: this request leaves out the one cURL sends.`,
+        );
+        expect(sample?.code, method).not.toMatch(/body:|Content-Type/);
+        expect(sample?.code, method).toContain('"X-Team": "<X-Team>"');
+      }
+    }
+  });
+
   it("shows the spec's own samples after cURL instead, and cURL alone for a very large body", () => {
     const operation = { 'x-codeSamples': [{ lang: 'TypeScript', label: 'SDK', source: 'await flags.create()' }] };
     expect(requestSamples({ ...INPUT, operation }).map((s) => [s.label, s.lang])).toEqual([

@@ -15,6 +15,7 @@ import { csharp, powershell } from './snippetsMicrosoft.js';
 import { dart, kotlin, swift } from './snippetsMobile.js';
 import { c, cpp, rust } from './snippetsNative.js';
 import { methodCalls } from './methodCalls.js';
+import { withoutRefusedBody } from './refusedBody.js';
 
 /** One request, as every sample sends it. */
 export interface SampleRequest {
@@ -75,7 +76,8 @@ function python(r: SampleRequest): string {
   return lines.join('\n');
 }
 
-function javascript(r: SampleRequest): string {
+function javascript(asked: SampleRequest): string {
+  const { request: r, note } = withoutRefusedBody(asked, 'fetch');
   const options = [`  method: ${q(r.method.toUpperCase())}`];
   if (r.headers.length > 0) {
     options.push(`  headers: {${r.headers.map(([name, value]) => `${q(name)}: ${q(value)}`).join(', ')}}`);
@@ -83,6 +85,7 @@ function javascript(r: SampleRequest): string {
   if (r.json !== undefined) options.push(`  body: JSON.stringify(${JSON.stringify(r.json)})`);
   else if (r.body !== undefined) options.push(`  body: ${q(r.body)}`);
   return [
+    ...(note === null ? [] : [`// ${note}`]),
     `const options = {\n${options.join(',\n')}\n};`,
     '',
     `fetch(${q(r.url)}, options)`,

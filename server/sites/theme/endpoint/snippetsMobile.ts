@@ -3,6 +3,7 @@
  * and Dart (package:http, Flutter's). Each sends the method, URL, headers and body cURL does; the text is
  * quoted so the language reads back exactly what cURL sends, interpolation (`\(`, `$`) included.
  */
+import { withoutRefusedBody } from './refusedBody.js';
 import type { SampleRequest } from './snippets.js';
 
 const isContentType = ([name]: readonly [string, string]): boolean => name.toLowerCase() === 'content-type';
@@ -34,10 +35,12 @@ const kotlinString = (text: string): string => quoted(text, '"', '$', (c) => `\\
 const dartString = (text: string): string => quoted(text, "'", '$', (c) => `\\u{${hex(c)}}`);
 
 /** Swift (5.5+, top-level `await` in main.swift): a URLRequest sent by URLSession.shared. */
-export function swift(r: SampleRequest): string {
+export function swift(asked: SampleRequest): string {
+  const { request: r, note } = withoutRefusedBody(asked, 'URLSession');
   const lines = [
     'import Foundation',
     '',
+    ...(note === null ? [] : [`// ${note}`]),
     `var request = URLRequest(url: URL(string: ${swiftString(r.url)})!)`,
     `request.httpMethod = ${swiftString(r.method.toUpperCase())}`,
     ...r.headers.map(
@@ -60,7 +63,8 @@ const OKHTTP_BODY_REQUIRED = new Set(['POST', 'PUT', 'PATCH', 'PROPPATCH', 'REPO
  * Kotlin: an OkHttp request. The body's media type is its Content-Type (OkHttp sets the header from it),
  * given as bytes so OkHttp sends it as cURL does, without adding a charset.
  */
-export function kotlin(r: SampleRequest): string {
+export function kotlin(asked: SampleRequest): string {
+  const { request: r, note } = withoutRefusedBody(asked, 'OkHttp');
   const method = r.method.toUpperCase();
   const contentType = r.headers.find(isContentType)?.[1];
   const onBody = r.body !== undefined && contentType !== undefined;
@@ -73,6 +77,7 @@ export function kotlin(r: SampleRequest): string {
     ...(r.body !== undefined || needsEmpty ? ['import okhttp3.RequestBody.Companion.toRequestBody'] : []),
   ];
   const lines = [...imports, '', 'fun main() {', '    val client = OkHttpClient()'];
+  if (note !== null) lines.push(`    // ${note}`);
   let body = needsEmpty ? 'ByteArray(0).toRequestBody()' : 'null';
   if (r.body !== undefined) {
     const media = contentType === undefined ? '' : `${kotlinString(contentType)}.toMediaType()`;
