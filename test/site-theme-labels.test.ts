@@ -42,6 +42,7 @@ beforeAll(async () => {
   const tabs = (prefix: string): unknown[] => [
     { tab: 'Guide', pages: [`${prefix}index`] },
     { tab: 'More', pages: [`${prefix}more`] },
+    { tab: 'API', openapi: 'openapi.json', pages: [`${prefix}api/thing`] },
   ];
   const config = {
     theme: 'mint',
@@ -70,6 +71,40 @@ beforeAll(async () => {
   for (const path of ['index', 'more', 'fr/index', 'fr/more', 'ar/index', 'ar/more']) {
     mkdirSync(dirname(join(dir, `${path}.mdx`)), { recursive: true });
     writeFileSync(join(dir, `${path}.mdx`), `---\ntitle: Page\n---\n\n${body}`);
+  }
+  // An operation with every kind of section, and a field that is required, deprecated and has a default.
+  const spec = {
+    openapi: '3.0.3',
+    info: { title: 'Things', version: '1' },
+    servers: [{ url: 'https://api.example.test' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths: {
+      '/things/{id}': {
+        post: {
+          summary: 'Update a thing',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'dry', in: 'query', schema: { type: 'boolean', default: false } },
+            { name: 'X-Team', in: 'header', schema: { type: 'string' } },
+            { name: 'session', in: 'cookie', deprecated: true, schema: { type: 'string' } },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+              },
+            },
+          },
+          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
+    },
+  };
+  writeFileSync(join(dir, 'openapi.json'), JSON.stringify(spec));
+  for (const prefix of ['', 'fr/', 'ar/']) {
+    mkdirSync(join(dir, `${prefix}api`), { recursive: true });
+    writeFileSync(join(dir, `${prefix}api/thing.mdx`), '---\nopenapi: POST /things/{id}\n---\n');
   }
   site = await renderSite(dir, 'http://127.0.0.1:1');
 });
@@ -160,6 +195,58 @@ describe('labels in the language of the page', () => {
     ]);
     const text = parse(site.pages.get('/fr/index')?.html ?? '').querySelector('article, main')?.textContent ?? '';
     expect(text).toContain('Show child attributes');
+  });
+
+  it("writes an endpoint page's section headings and its fields' badges in the page's language", () => {
+    const shown = (url: string): { sections: string[]; badges: string[]; ids: string[] } => {
+      // <pre> parsed as markup: node-html-parser keeps it as raw text by default.
+      const root = parse(site.pages.get(url)?.html ?? '', { blockTextElements: { script: true, style: true } });
+      return {
+        sections: root.querySelectorAll('.op-endpoint-heading').map((h) => h.textContent.trim()),
+        badges: [
+          ...new Set(
+            root
+              .querySelectorAll('.op-field-required, .op-field-deprecated, .op-field-default')
+              .map((b) => b.textContent.replace(/:.*$/s, '')),
+          ),
+        ],
+        ids: root.querySelectorAll('.op-endpoint-heading').map((h) => h.getAttribute('id') ?? ''),
+      };
+    };
+    const ids = [
+      'authorizations',
+      'path-parameters',
+      'query-parameters',
+      'header-parameters',
+      'cookie-parameters',
+      'body',
+      'response',
+    ];
+    const en = shown('/api/thing');
+    expect(en.sections).toEqual([
+      'Authorizations',
+      'Path parameters',
+      'Query parameters',
+      'Header parameters',
+      'Cookie parameters',
+      'Bodyapplication/json',
+      'Response',
+    ]);
+    expect(en.badges).toEqual(['required', 'default', 'deprecated']);
+    const fr = shown('/fr/api/thing');
+    expect(fr.sections).toEqual([
+      'Autorisations',
+      'Paramètres de chemin',
+      'Paramètres de requête',
+      'Paramètres d’en-tête',
+      'Paramètres de cookie',
+      'Corpsapplication/json',
+      'Réponse',
+    ]);
+    expect(fr.badges).toEqual(['obligatoire', 'par défaut', 'obsolète']);
+    // The anchors stay those of every language (links written to #body keep working).
+    expect([en.ids, fr.ids, shown('/ar/api/thing').ids]).toEqual([ids, ids, ids]);
+    expect(shown('/ar/api/thing').sections[0]).toBe('التفويضات');
   });
 
   it('keeps the English labels on an English page', () => {

@@ -1,12 +1,13 @@
 /**
  * The labels a page body carries (heading links, code block and prompt buttons, media placeholders,
- * expandables' toggles) in the page's language.
+ * expandables' toggles, endpoint sections and field badges) in the page's language.
  * A body is rendered once, without its language (the render sandbox caches it by source, and a page of
  * one language may share its source with another's), so its components and the endpoint pages write the
  * English labels; the shell puts each in the page's language here.
  */
 import { esc } from './html.js';
 import { EN_BODY, type UiBodyText } from './i18n/body.js';
+import { EN_FIELDS, isEndpointSection } from './i18n/fields.js';
 import { EN, fill, type UiText } from './i18n/index.js';
 
 /** The English markup fragments of the body, each with the same fragment in the language of `t`. */
@@ -88,8 +89,46 @@ function toggle(title: string, t: UiBodyText): string {
 }
 
 /**
- * `html` (a rendered page body) with its labels in the language of `t` and its placeholders and toggles
- * in that of `body` (the same language: `bodyText` of the page's); unchanged for English.
+ * An endpoint section's heading (endpoint/endpoint.ts) up to its text: the markup before it, its label
+ * and the text (written in English).
+ */
+const SECTION_HEADING =
+  /(<h2 class="op-heading op-endpoint-heading" id="[^"]*" data-op-label="([A-Za-z]+)">(?:(?!<\/a>)[\s\S])*<\/a>)([^<]*)/g;
+
+/** A field's badges (endpoint/schema.ts, render/components/fields.tsx) as written, with the same in `body`'s words. */
+function badges(body: UiBodyText): readonly (readonly [string, string])[] {
+  return [
+    [
+      `<span class="op-field-required">${EN_FIELDS.required}</span>`,
+      `<span class="op-field-required">${esc(body.required)}</span>`,
+    ],
+    [
+      `<span class="op-field-deprecated">${EN_FIELDS.deprecated}</span>`,
+      `<span class="op-field-deprecated">${esc(body.deprecated)}</span>`,
+    ],
+    [
+      `<span class="op-field-default">${EN_FIELDS.defaultValue}: `,
+      `<span class="op-field-default">${esc(body.defaultValue)}: `,
+    ],
+  ];
+}
+
+/** Endpoint sections and field badges in `body`'s words. */
+function localizeFields(html: string, body: UiBodyText): string {
+  let out = html;
+  if (out.includes('op-field-')) {
+    for (const [english, translated] of badges(body)) out = out.replaceAll(english, translated);
+  }
+  if (!out.includes('op-endpoint-heading')) return out;
+  return out.replace(SECTION_HEADING, (whole, before: string, label: string, text: string) =>
+    isEndpointSection(label) && text === EN_FIELDS[label] ? `${before}${esc(body[label])}` : whole,
+  );
+}
+
+/**
+ * `html` (a rendered page body) with its labels in the language of `t` and its placeholders, toggles,
+ * endpoint sections and field badges in that of `body` (the same language: `bodyText` of the page's);
+ * unchanged for English.
  */
 export function localizeBody(html: string, t: UiText, body: UiBodyText): string {
   let out = html;
@@ -97,6 +136,7 @@ export function localizeBody(html: string, t: UiText, body: UiBodyText): string 
     for (const [english, translated] of fragments(t)) out = out.replaceAll(english, translated);
   }
   if (body === EN_BODY) return out;
+  out = localizeFields(out, body);
   if (out.includes('op-expandable-show')) out = out.replace(TOGGLE, (_, title: string) => toggle(title, body));
   if (!out.includes('op-remote-label')) return out;
   return out.replace(

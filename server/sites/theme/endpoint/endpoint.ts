@@ -8,6 +8,7 @@ import type { RenderedHeading, RenderedPage } from '../../render/types.js';
 import { iconSvg } from '../../render/icons/icons.js';
 import { PageIds } from '../../render/runtime/slugs.js';
 import { esc } from '../html.js';
+import { EN_FIELDS, type EndpointSection } from '../i18n/fields.js';
 import { EN } from '../i18n/index.js';
 import { endpointBar } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
@@ -20,11 +21,11 @@ import { fieldRow, isObject, SchemaContext, type FieldAnchor, type Json } from '
 import { schemaRows } from './topRows.js';
 
 const LOCATIONS = [
-  ['path', 'Path parameters'],
-  ['query', 'Query parameters'],
-  ['header', 'Header parameters'],
-  ['cookie', 'Cookie parameters'],
-] as const;
+  ['path', 'pathParameters'],
+  ['query', 'queryParameters'],
+  ['header', 'headerParameters'],
+  ['cookie', 'cookieParameters'],
+] as const satisfies readonly (readonly [string, EndpointSection])[];
 
 const LINK = iconSvg('link', 'lucide') ?? '';
 
@@ -96,7 +97,17 @@ export class Page {
     return { prefix, unique: (base) => this.id(base) };
   }
 
-  section(title: string, body: string, extra = ''): string {
+  /**
+   * One of an endpoint page's own sections under its heading, written in English (`EN_FIELDS[label]`,
+   * which also gives its id, the same in every language) and marked with its label, by which the shell
+   * puts it in the page's language (bodyLabels.ts).
+   */
+  labelled(label: EndpointSection, body: string, extra = ''): string {
+    return this.section(EN_FIELDS[label], body, extra, label);
+  }
+
+  /** A section under heading `title` (a schema's name, as written), or '' when it has no `body`. */
+  section(title: string, body: string, extra = '', label?: EndpointSection): string {
     if (!body) return '';
     const id = this.id(
       title
@@ -105,8 +116,9 @@ export class Page {
         .replace(/^-|-$/g, ''),
     );
     this.headings.push({ depth: 2, id, text: title });
+    const labelAttribute = label === undefined ? '' : ` data-op-label="${label}"`;
     return (
-      `<section class="op-endpoint-section"><h2 class="op-heading op-endpoint-heading" id="${esc(id)}">` +
+      `<section class="op-endpoint-section"><h2 class="op-heading op-endpoint-heading" id="${esc(id)}"${labelAttribute}>` +
       `<a class="op-heading-anchor" href="#${esc(id)}" aria-label="${EN.linkToSection}">${LINK}</a>${esc(title)}${extra}</h2>${body}</section>`
     );
   }
@@ -183,8 +195,8 @@ export async function renderEndpointPage(
 
   if (auth) {
     page.text.push(auth.name);
-    html += page.section(
-      'Authorizations',
+    html += page.labelled(
+      'authorizations',
       fieldRow(
         ctx.section(),
         auth.name,
@@ -198,7 +210,7 @@ export async function renderEndpointPage(
       ),
     );
   }
-  for (const [location, title] of LOCATIONS) {
+  for (const [location, label] of LOCATIONS) {
     const located = ctx.section();
     const rows = params
       .filter((p) => p['in'] === location)
@@ -220,20 +232,20 @@ export async function renderEndpointPage(
         });
       })
       .join('');
-    html += page.section(title, rows);
+    html += page.labelled(label, rows);
   }
   if (media) {
     const schema = media[1]['schema'];
     const rows = schema === undefined ? null : schemaRows(ctx, schema, 'body', 'param', page.anchor('body'));
     page.text.push(...(rows?.fields ?? []));
-    html += page.section('Body', rows?.html ?? '', `<span class="op-endpoint-media">${esc(media[0])}</span>`);
+    html += page.labelled('body', rows?.html ?? '', `<span class="op-endpoint-media">${esc(media[0])}</span>`);
   }
   const tabs = responses.map(([status, raw]) => ({
     label: status,
     status,
     html: responsePanel(ctx, ctx.resolve(raw).node ?? {}, page.anchor('response')),
   }));
-  html += page.section('Response', tabStrip(`${slug}-status`, tabs, 'op-response-tabs'));
+  html += page.labelled('response', tabStrip(`${slug}-status`, tabs, 'op-response-tabs'));
   return {
     html: `<div class="op-endpoint" data-op-endpoint="">${html}</div>`,
     headings: [...(content?.headings ?? []), ...page.headings],
