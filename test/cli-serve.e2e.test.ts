@@ -190,6 +190,21 @@ describe('serve on a data dir the CLI works on at the same time', () => {
   });
 });
 
+describe('serve --json', { timeout: 60_000 }, () => {
+  it('prints one JSON object with the URL instead of the line, once it accepts requests; exits 0 on SIGTERM', async () => {
+    const serve = await startServe(['--port', '0', '--data-dir', tempDir(), '--json']);
+    try {
+      expect(serve.line).toMatch(/^\{"url":"http:\/\/127\.0\.0\.1:\d+"\}$/);
+      const { url } = JSON.parse(serve.line) as { url: string };
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      expect(await serve.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+      expect(serve.stdout()).toBe(`${serve.line}\n`);
+    } finally {
+      await serve.stop('SIGKILL');
+    }
+  });
+});
+
 describe('preview --json', { timeout: 60_000 }, () => {
   it('prints one JSON object with the URL once it listens, as every --json does, and exits 0 on SIGINT', async () => {
     const zip = join(tempDir(), 'bundle.zip');

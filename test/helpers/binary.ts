@@ -68,7 +68,10 @@ export async function startServe(args: readonly string[], options: ServeOptions 
       reject,
     );
   });
-  const url = line.replace(/^Offprint listening on /, '');
+  // The contract's line, or with --json one object naming the URL.
+  const url = line.startsWith('{')
+    ? String((JSON.parse(line) as { url?: unknown }).url)
+    : line.replace(/^Offprint listening on /, '');
   return {
     child,
     line,

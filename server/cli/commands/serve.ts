@@ -9,7 +9,7 @@ import { lazyPlaywrightBackend } from '../../jobs/backend.js';
 import { createLogger, type Logger } from '../../logger.js';
 import { flag, parseCommandArgs } from '../args.js';
 import { cliDataDir } from '../context.js';
-import { isTerminal, UsageError, write, type CliIo } from '../io.js';
+import { isTerminal, printJson, UsageError, write, type CliIo } from '../io.js';
 import { listenProblem } from '../listen.js';
 import { LOG_FORMATS, readableLogDestination } from '../logLines.js';
 
@@ -33,6 +33,8 @@ interface ServeRequest {
   readonly port: number;
   readonly extraHosts: string[];
   readonly importBodyLimit: number | undefined;
+  /** `--json`: the URL announced as one JSON object instead of the contract's line. */
+  readonly json: boolean;
 }
 
 async function parseServeArgs(argv: string[], io: CliIo): Promise<ServeRequest> {
@@ -55,6 +57,7 @@ async function parseServeArgs(argv: string[], io: CliIo): Promise<ServeRequest> 
     extraHosts: [...allowedHostsFromEnv(io.env), ...values['allowed-host'].map((h) => h.toLowerCase())],
     importBodyLimit:
       importLimit === undefined ? undefined : flag('OFFPRINT_IMPORT_MAX_BYTES', ByteCountSchema, importLimit),
+    json: values.json,
   };
 }
 
@@ -100,7 +103,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  await write(io.stdout, `Offprint listening on ${offprint.url}\n`);
+  // With --json the one line is an object (as every command's --json prints), the same moment as the line.
+  if (request.json) await printJson(io, { url: offprint.url });
+  else await write(io.stdout, `Offprint listening on ${offprint.url}\n`);
   const signal = await stopped;
   logger.info({ signal }, 'shutting down');
   await offprint.close();
