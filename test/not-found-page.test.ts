@@ -8,6 +8,7 @@ import {
   notFoundFileFor,
   notFoundPagesOf,
   RebasedNotFoundPages,
+  notFoundRebaseDepth,
   rebaseDocument,
   servedInPlace,
   urlFolderDepth,
@@ -100,6 +101,11 @@ describe('a 404 page re-based for the URL that missed', () => {
     expect(servedInPlace('fr/404.html', '/fr/a/gone')).toBe(false);
     expect(servedInPlace('404.html', '/a/gone')).toBe(false);
     expect(servedInPlace('zh hans/404.html', '/zh%20hans/gone')).toBe(true);
+    expect(notFoundRebaseDepth('404.html', '/gone')).toBeNull();
+    expect(notFoundRebaseDepth('fr/404.html', '/FR/a/gone')).toBe(2);
+    // A URL deeper than any link goes (the client picks the depth, and each level lengthens every reference).
+    expect(notFoundRebaseDepth('404.html', `/${'a/'.repeat(64)}gone`)).toBe(64);
+    expect(notFoundRebaseDepth('404.html', `/${'a/'.repeat(65)}gone`)).toBeNull();
   });
 
   it('is made once per file and depth, and a failed read is tried again', async () => {

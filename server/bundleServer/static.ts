@@ -1,15 +1,15 @@
 /**
  * Answers GET/HEAD from the bundle being served, as a static host does: extensionless URLs, the 404 page
- * with status 404 (its language's, re-based for the URL's folder), redirects from the manifest, the right type, a strong ETag (the file's SHA-256 from
- * the manifest) with 304 on `If-None-Match`, `Cache-Control` by file kind, and the brotli or gzip copy
- * made at unpack when the client accepts it. Files come only from the manifest's index: a request can
+ * with status 404 (its language's, re-based for the URL's folder), redirects from the manifest, the right
+ * type, a strong ETag (the file's SHA-256 from the manifest) with 304 on `If-None-Match`, `Cache-Control`
+ * by file kind, and the brotli or gzip copy made at unpack when the client accepts it. Files come only from the manifest's index: a request can
  * never name anything else on disk.
  */
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bundleHeaders } from '../export/csp.js';
 import type { ServedBundle, ServedFile } from './served.js';
-import { notFoundFileFor, servedInPlace, urlFolderDepth } from '../export/notFoundPage.js';
+import { notFoundFileFor, notFoundRebaseDepth } from '../export/notFoundPage.js';
 import { HTML, matchesIfNoneMatch, resolveBundlePath } from './resolve.js';
 
 /** Sends the API's error shape (`{"error", "details"}`) with `status`. */
@@ -109,8 +109,9 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, bundle: S
     sendJsonError(res, 404, 'Not found');
     return;
   }
-  if (servedInPlace(notFound, url.pathname)) sendFile(req, res, bundle, notFound, 404);
-  else void sendRebased(req, res, bundle, notFound, urlFolderDepth(url.pathname));
+  const depth = notFoundRebaseDepth(notFound, url.pathname);
+  if (depth === null) sendFile(req, res, bundle, notFound, 404);
+  else void sendRebased(req, res, bundle, notFound, depth);
 }
 
 /** The 404 page `name` re-based for a URL `depth` folders down (export/notFoundPage.ts says why). */

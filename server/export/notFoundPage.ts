@@ -36,6 +36,21 @@ export function servedInPlace(file: string, urlPath: string): boolean {
 }
 
 /**
+ * Deepest URL a 404 page is re-based for: no reader's link goes that deep, and the depth is the client's
+ * choice (each level adds `../` to every reference), so a deeper miss gets the page as it is.
+ */
+const MAX_REBASED_DEPTH = 64;
+
+/**
+ * The depth to re-base 404 page `file` for when it answers URL path `urlPath` ({@link rebaseDocument}),
+ * or null when it is sent as it is: in its own folder, or for a URL deeper than any reader follows.
+ */
+export function notFoundRebaseDepth(file: string, urlPath: string): number | null {
+  const depth = urlFolderDepth(urlPath);
+  return servedInPlace(file, urlPath) || depth > MAX_REBASED_DEPTH ? null : depth;
+}
+
+/**
  * `html`, bundle file `file`'s document, with every reference relative to it rewritten to resolve the
  * same from a URL `depth` folders below the bundle's root. Fragments, inline data, references with a
  * scheme and those from the root are left as written; references are only ever re-based, never changed

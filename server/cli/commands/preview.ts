@@ -13,9 +13,8 @@ import { MANIFEST_FILE } from '../../export/manifest.js';
 import {
   notFoundFileFor,
   notFoundPagesOf,
+  notFoundRebaseDepth,
   RebasedNotFoundPages,
-  servedInPlace,
-  urlFolderDepth,
   type LanguageNotFoundPage,
 } from '../../export/notFoundPage.js';
 import { MAX_BUNDLE_ENTRIES } from '../../export/verify.js';
@@ -120,11 +119,12 @@ export function bundleHandler(
       send(req, res, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
       return;
     }
-    if (servedInPlace(notFound, urlPath)) {
+    const depth = notFoundRebaseDepth(notFound, urlPath);
+    if (depth === null) {
       send(req, res, 404, HTML, entryBody(bundle, notFoundEntry));
       return;
     }
-    rebased.body(notFound, urlFolderDepth(urlPath)).then(
+    rebased.body(notFound, depth).then(
       (body) => send(req, res, 404, HTML, body),
       () => send(req, res, 502, 'text/plain; charset=utf-8', Buffer.from('This bundle entry cannot be read')),
     );
