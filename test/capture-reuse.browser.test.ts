@@ -145,6 +145,18 @@ needsChromium().describe('a re-export takes the pages its last export captured f
     ]);
   }, 180_000);
 
+  it('renders again a page whose lazy image changed, though the browser never asked for it', async () => {
+    // Far below the first screen: Chromium does not load a lazy image that far down while the page is captured.
+    const page = '---\ntitle: Tall\n---\n\n<div style={{ height: "6000px" }}>Spacer</div>\n\n![Far](/images/far.png)\n';
+    writeFileSync(join(source, 'extras/tall.mdx'), page);
+    copyFileSync(join(source, 'images/logo.svg'), join(source, 'images/far.png'));
+    await reimport();
+    expect((await exportSite()).rendered).toEqual(['/extras/tall']);
+    copyFileSync(join(ALL_SHAPES, 'images/hero.png'), join(source, 'images/far.png'));
+    await reimport();
+    expect((await exportSite()).rendered).toEqual(['/extras/tall']);
+  }, 180_000);
+
   it('renders again a page whose kept capture is damaged, and only that one', async () => {
     const store = new PageStore({ at: kept });
     const [, html] = store.files('/guides/intro');

@@ -220,6 +220,9 @@ export class CaptureTarget {
       // Inline code the policy refused is not a request: only URLs are reported.
       for (const url of snapshot.refused) if (/^(https?|wss?):/i.test(url)) page.blocked.push(url);
       if (snapshot.renderError !== null) page.errors.push(renderErrorMessage(snapshot.renderError));
+      // A lazy image the browser had not asked for yet is part of what the page shows: a later export must
+      // see its bytes change (captureCache.ts), whether or not this capture saw the request.
+      for (const src of snapshot.lazy) this.recordSiteRequest(src, 'GET');
       const requests = page.requests === null ? null : [...page.requests];
       return { html: snapshot.html, blocked: [...new Set(page.blocked)], errors: page.errors, requests };
     } finally {

@@ -53,6 +53,9 @@ export const SNAPSHOT_EXPRESSION = `({
   href: location.href,
   status: performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0,
   renderError: document.querySelector('[data-op-render-error] .op-render-error-message')?.textContent ?? null,
+  lazy: Array.from(document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]'))
+    .map((el) => el.src)
+    .filter((src) => typeof src === 'string' && src !== ''),
 })`;
 
 export interface Snapshot {
@@ -64,6 +67,11 @@ export interface Snapshot {
   readonly status: number;
   /** Why the site could not render the page from its source (it shows the source instead), or null. */
   readonly renderError: string | null;
+  /**
+   * The addresses of the page's lazy images and frames: the browser may ask for them after the page is
+   * ready, or never, yet the page shows them (a dependency of the capture all the same).
+   */
+  readonly lazy: readonly string[];
 }
 
 export function isSnapshot(value: unknown): value is Snapshot {
@@ -73,7 +81,9 @@ export function isSnapshot(value: unknown): value is Snapshot {
     Array.isArray(value['refused']) &&
     typeof value['href'] === 'string' &&
     typeof value['status'] === 'number' &&
-    (value['renderError'] === null || typeof value['renderError'] === 'string')
+    (value['renderError'] === null || typeof value['renderError'] === 'string') &&
+    Array.isArray(value['lazy']) &&
+    value['lazy'].every((src) => typeof src === 'string')
   );
 }
 
