@@ -43,9 +43,23 @@ function start(args: readonly string[], options: ServeOptions): ChildProcessWith
   });
 }
 
+/** How long `serve` may take to print its first line before the start counts as failed. */
+const FIRST_LINE_MS = 60_000;
+
+/** The URL of `serve`'s first line: the contract's line, or with --json one object naming it. */
+function urlOfServeLine(line: string): string {
+  const url = line.startsWith('{')
+    ? (JSON.parse(line) as { url?: unknown }).url
+    : line.replace(/^Offprint listening on /, '');
+  if (typeof url !== 'string' || !URL.canParse(url)) throw new Error(`serve printed no URL: ${line}`);
+  return url;
+}
+
 /**
  * Starts `offprint serve ARGS` and resolves once it printed its first stdout line; rejects when the
- * process exits before that. Always `stop()` it (or let the test fail with the process killed).
+ * process exits before that, takes longer than a minute or prints no URL, and then kills it (a test
+ * whose start failed never gets a handle to stop). Always `stop()` it (or let the test fail with the
+ * process killed).
  */
 export async function startServe(args: readonly string[], options: ServeOptions = {}): Promise<ServeProcess> {
   const child = start(args, options);
@@ -56,22 +70,34 @@ export async function startServe(args: readonly string[], options: ServeOptions 
   child.stdout.on('data', (chunk: string) => (stdout += chunk));
   child.stderr.on('data', (chunk: string) => (stderr += chunk));
   const exited = once(child, 'close');
-  const line = await new Promise<string>((resolve, reject) => {
-    const check = (): void => {
-      const end = stdout.indexOf('\n');
-      if (end >= 0) resolve(stdout.slice(0, end));
-    };
-    child.stdout.on('data', check);
-    exited.then(
-      ([code, signal]) =>
-        reject(new Error(`serve exited (${String(code)}, ${String(signal)}) before printing: ${stderr}`)),
-      reject,
-    );
-  });
-  // The contract's line, or with --json one object naming the URL.
-  const url = line.startsWith('{')
-    ? String((JSON.parse(line) as { url?: unknown }).url)
-    : line.replace(/^Offprint listening on /, '');
+  let timer: NodeJS.Timeout | undefined;
+  let line: string;
+  let url: string;
+  try {
+    line = await new Promise<string>((resolve, reject) => {
+      const check = (): void => {
+        const end = stdout.indexOf('\n');
+        if (end >= 0) resolve(stdout.slice(0, end));
+      };
+      child.stdout.on('data', check);
+      timer = setTimeout(
+        () => reject(new Error(`serve printed nothing in ${FIRST_LINE_MS} ms: ${stderr}`)),
+        FIRST_LINE_MS,
+      );
+      exited.then(
+        ([code, signal]) =>
+          reject(new Error(`serve exited (${String(code)}, ${String(signal)}) before printing: ${stderr}`)),
+        reject,
+      );
+    });
+    url = urlOfServeLine(line);
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     child,
     line,
