@@ -20,7 +20,7 @@ const options = (root: HTMLElement): string[] => root.querySelectorAll('.op-fiel
 describe('fields whose schema is a union of scalars', () => {
   it('list the options of a nullable enum, inline or by $ref', () => {
     const nullable = row({ oneOf: [{ type: 'string', enum: ['assign-automatically'] }, { type: 'null' }] });
-    expect(nullable.querySelector('.op-field-type')?.textContent).toBe('string | null');
+    expect(nullable.querySelector('.op-field-type')?.textContent).toBe('enum<string> | null');
     expect(options(nullable)).toEqual(['assign-automatically']);
     expect(
       options(row({ anyOf: [{ $ref: '#/components/schemas/Sort' }, { type: 'null' }], default: 'email' })),

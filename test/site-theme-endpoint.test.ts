@@ -101,7 +101,7 @@ describe('renderEndpointPage', () => {
     const query = section(list, 'Query parameters');
     expect(fieldNames(query)).toEqual(['limit', 'cursor']);
     expect(query?.querySelector('.op-field-default code')?.textContent).toBe('20');
-    expect(query?.querySelector('.op-field-constraint')?.textContent).toBe('Required range: 1 to 100');
+    expect(query?.querySelector('.op-field-constraint')?.textContent).toBe('Required range: 1 <= x <= 100');
     const getOp = mini.site.pages.get('api-reference/users/get-a-user')?.operation;
     if (!getOp) throw new Error('fixture: GET /users/{id} not found');
     const get = parse((await renderEndpointPage(mini.site, getOp, highlightHere)).html);

@@ -41,9 +41,12 @@ export function renderPageHeader(
   t: UiText = EN,
 ): string {
   const deprecated = page.frontmatter.deprecated === true || page.operation?.deprecated === true;
-  // Generated endpoint pages show the operation description as Markdown in their body instead.
+  // Endpoint pages show the operation description as Markdown in their body instead: once, whether the
+  // page was generated or its frontmatter repeats the description (`openapi:` pages often do).
   const description =
-    page.format === 'openapi' && page.description === page.operation?.description ? undefined : page.description;
+    page.operation !== undefined && page.description?.trim() === page.operation.description?.trim()
+      ? undefined
+      : page.description;
   // Pages bound to an operation the project does not ship still show its method and path.
   const bound = page.operation ? undefined : frontmatterEndpoint(page.frontmatter);
   return (

@@ -8,8 +8,11 @@ import { Listing } from './listing.js';
 import { flatten, isObject, variants, type Json, type SchemaContext } from './schema.js';
 import { hasProperties, mapValue } from './schemaFacts.js';
 
-/** Levels of nesting an example goes down at most. */
-const MAX_EXAMPLE_DEPTH = 6;
+/**
+ * Objects an example nests at most (lists and choices add no level: an OpenTelemetry body is six objects
+ * deep through five lists); a value deeper down is `{}` or `[]`, a scalar still its placeholder.
+ */
+const MAX_EXAMPLE_DEPTH = 8;
 
 type Mode = 'request' | 'response';
 
@@ -20,7 +23,7 @@ export function exampleOf(ctx: SchemaContext, value: unknown, mode: Mode = 'requ
 
 function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: number): unknown {
   const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
-  if (!node || cycle || depth > MAX_EXAMPLE_DEPTH) return {};
+  if (!node || cycle) return {};
   ctx.listing.add();
   const schema = flatten(inner, node);
   const listed = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
@@ -30,12 +33,13 @@ function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: num
   if (given !== undefined) return withExampleRefs(ctx.document, given);
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return (schema['enum'] as unknown[])[0];
   const options = variants(schema);
-  if (options.length > 0) return exampleValue(inner, options[0], mode, depth + 1);
+  if (options.length > 0) return exampleValue(inner, options[0], mode, depth);
   let type = schema['type'];
   if (Array.isArray(type)) type = type.find((t) => t !== 'null');
-  if (type === 'array' || schema['items'] !== undefined) return [exampleValue(inner, schema['items'], mode, depth + 1)];
+  if (type === 'array' || schema['items'] !== undefined)
+    return depth > MAX_EXAMPLE_DEPTH ? [] : [exampleValue(inner, schema['items'], mode, depth)];
   if (type === 'object' || isObject(schema['properties']) || mapValue(schema) !== undefined)
-    return objectExample(inner, schema, ref, mode, depth);
+    return depth > MAX_EXAMPLE_DEPTH ? {} : objectExample(inner, schema, ref, mode, depth);
   if (type === 'integer' || type === 'number') return 123;
   if (type === 'boolean') return true;
   if (schema['format'] === 'date-time') return '2024-01-01T00:00:00Z';

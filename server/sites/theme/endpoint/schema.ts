@@ -49,6 +49,18 @@ function childObject(
     : undefined;
 }
 
+/**
+ * The items of an array whose items are a choice (`items: {anyOf: [...]}`: a list of messages of several
+ * kinds), whose alternatives the row shows as tabs, as it does a field that is a choice; else undefined.
+ */
+function listOfVariants(ctx: SchemaContext, schema: Json): { node: Json; ctx: SchemaContext } | undefined {
+  if (schema['type'] !== 'array' && schema['items'] === undefined) return undefined;
+  const items = ctx.resolve(schema['items']);
+  if (!items.node || items.cycle) return undefined;
+  const flat = flatten(items.ctx, items.node);
+  return variants(flat).length > 0 ? { node: flat, ctx: items.ctx } : undefined;
+}
+
 function expandable(title: string, body: string): string {
   return (
     `<details class="op-expandable"><summary class="op-expandable-summary" data-title="${esc(title)}">` +
@@ -83,7 +95,8 @@ export interface FieldOptions {
 export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts: FieldOptions = {}): string {
   ctx.listing.add();
   const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
-  const schema = node ? withScalarVariants(inner, flatten(inner, node)) : {};
+  const own = node ? flatten(inner, node) : {};
+  const schema = withScalarVariants(inner, own);
   const description = typeof opts.description === 'string' ? opts.description : schema['description'];
   const deprecated = opts.deprecated === true || schema['deprecated'] === true;
   const example =
@@ -98,23 +111,47 @@ export function fieldRow(ctx: SchemaContext, name: string, value: unknown, opts:
   if (schema['default'] !== undefined)
     head += `<span class="op-field-default">default: <code>${esc(literal(schema['default']))}</code></span>`;
   let body = typeof description === 'string' && description.trim() ? miniMarkdown(description) : '';
-  const options = fieldOptions(inner, schema);
-  if (options.length > 0) {
-    body += `<p class="op-field-enum">Available options: ${options.map((v) => `<code>${esc(literal(v))}</code>`).join(', ')}</p>`;
-  }
-  for (const c of constraints(schema)) body += `<p class="op-field-constraint">${esc(c)}</p>`;
+  body += optionsLine(fieldOptions(inner, schema));
+  body += constraintLines(schema);
   if (example !== undefined && typeof example !== 'object')
     body += `<p class="op-field-example">Example: <code>${esc(literal(example))}</code></p>`;
   const base = opts.anchor ? `${opts.anchor.prefix}-${kebabName(name)}` : undefined;
   const id = base !== undefined ? opts.anchor?.unique(base) : undefined;
   const nested = base !== undefined && opts.anchor ? { prefix: base, unique: opts.anchor.unique } : undefined;
   if (inner.depth < MAX_DEPTH && !cycle) {
-    body += children(inner, schema, opts.kind ?? 'param', nested, { ref, id: id ?? null });
+    // Scalar alternatives the row took in (a nullable enum) are said by the row: no tabs repeat them.
+    const shown = schema === own ? schema : { ...schema, oneOf: undefined, anyOf: undefined };
+    body += children(inner, shown, opts.kind ?? 'param', nested, { ref, id: id ?? null });
   }
   return (
     `<div class="op-field" data-op-field="${opts.kind ?? 'param'}"${id ? ` id="${esc(id)}"` : ''}>` +
     `<div class="op-field-head">${head}</div>${body ? `<div class="op-field-body">${body}</div>` : ''}</div>`
   );
+}
+
+/** "Available options: a, b" for the values a field may take ('' for none). */
+function optionsLine(options: readonly unknown[]): string {
+  if (options.length === 0) return '';
+  return `<p class="op-field-enum">Available options: ${options.map((v) => `<code>${esc(literal(v))}</code>`).join(', ')}</p>`;
+}
+
+function constraintLines(schema: Json): string {
+  return constraints(schema)
+    .map((c) => `<p class="op-field-constraint">${esc(c)}</p>`)
+    .join('');
+}
+
+/**
+ * What a scalar alternative's tab says under its type: its description, values and limits (a `tool_choice`
+ * of `none | auto | required` or an object; a `keep` of an integer from 1 or `"all"`), which its type
+ * alone left out.
+ */
+function scalarFacts(ctx: SchemaContext, node: Json): string {
+  const schema = withScalarVariants(ctx, flatten(ctx, node));
+  if (hasProperties(schema) || variants(schema).length > 0) return '';
+  const description = typeof schema['description'] === 'string' ? schema['description'].trim() : '';
+  const options = fieldOptions(ctx, schema).filter((value) => value !== null);
+  return (description ? miniMarkdown(description) : '') + optionsLine(options) + constraintLines(schema);
 }
 
 function children(
@@ -125,6 +162,8 @@ function children(
   row: RowPlace,
 ): string {
   if (variants(schema).length > 0) return variantTabs(ctx, schema, kind, anchor, row.id);
+  const items = listOfVariants(ctx, schema);
+  if (items !== undefined) return variantTabs(items.ctx, items.node, kind, anchor, row.id);
   const child = childObject(ctx, schema, row.ref);
   if (!child) return '';
   const title = schema['type'] === 'array' ? 'item attributes' : 'child attributes';
@@ -152,20 +191,40 @@ export function variantTabs(
       (typeof node?.['title'] === 'string' ? node['title'] : undefined) ??
       refName(isObject(option) && typeof option['$ref'] === 'string' ? option['$ref'] : undefined) ??
       `Option ${i + 1}`;
-    const rows = node
-      ? nestedRows(inner, { ref, id: rowId }, title, () => objectFields(inner, flatten(inner, node), kind, anchor), {
-          collapsible: anchor === undefined,
-        })
-      : '';
-    return { label: title, rows, type: typeLabel(ctx, option) };
+    const rows = node ? alternativeRows(inner, { node, ref, id: rowId }, title, kind, anchor) : '';
+    return { label: title, rows, type: typeLabel(ctx, option), facts: node ? scalarFacts(inner, node) : '' };
   });
-  if (tabs.every((tab) => tab.rows === '')) return '';
+  if (tabs.every((tab) => tab.rows === '' && tab.facts === '')) return '';
   if (anchor === undefined) return tabs.map((tab) => tab.rows).join('');
   const panels = tabs.map((tab) => ({
     label: tab.label,
-    html: tab.rows || `<p class="op-variant-type">${esc(tab.type)}</p>`,
+    html: tab.rows || `<p class="op-variant-type">${esc(tab.type)}</p>${tab.facts}`,
   }));
   return tabStrip(anchor.unique(`${anchor.prefix}-oneof`), panels, 'op-variant-tabs', { sync: false });
+}
+
+/**
+ * The rows of one alternative of a choice: an object's fields, or a list's items' (their kinds as tabs
+ * again when the items are a choice: a message's `content` that is text or a list of parts of several kinds).
+ */
+function alternativeRows(
+  ctx: SchemaContext,
+  row: RowPlace & { readonly node: Json },
+  title: string,
+  kind: 'param' | 'response',
+  anchor: FieldAnchor | undefined,
+): string {
+  const flat = flatten(ctx, row.node);
+  const items = listOfVariants(ctx, flat);
+  if (items !== undefined) return variantTabs(items.ctx, items.node, kind, anchor, row.id);
+  const child = childObject(ctx, flat, row.ref) ?? { node: flat, ctx, ref: row.ref };
+  return nestedRows(
+    child.ctx,
+    { ref: child.ref, id: row.id },
+    title,
+    () => objectFields(child.ctx, child.node, kind, anchor),
+    { collapsible: anchor === undefined },
+  );
 }
 
 /**

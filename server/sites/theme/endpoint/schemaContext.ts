@@ -87,18 +87,29 @@ export function typeLabel(ctx: SchemaContext, value: unknown, depth = 0): string
   if (type === 'array' || schema['items'] !== undefined) {
     label = depth > 3 ? 'array' : `${typeLabel(ctx, schema['items'], depth + 1)}[]`;
   } else if (variants(schema).length > 0) {
-    label = variants(schema)
-      .map((v) => typeLabel(ctx, v, depth + 1))
-      .filter((v, i, a) => a.indexOf(v) === i)
-      .join(' | ');
+    label = unionLabel(variants(schema).map((v) => typeLabel(ctx, v, depth + 1)));
   } else if (mapValue(schema) !== undefined && !hasProperties(schema)) {
     label = depth > 3 ? 'map' : `map<${typeLabel(ctx, mapValue(schema), depth + 1)}>`;
+  } else if (Array.isArray(schema['enum']) && schema['enum'].every((v) => v === null)) {
+    label = 'null';
   } else if (typeof type === 'string') {
     label = typeof schema['format'] === 'string' ? `${type}<${schema['format']}>` : type;
+    // A field of listed values reads `enum<string>`, as Mintlify labels it, its values under the row.
+    if (Array.isArray(schema['enum'])) label = `enum<${label}>`;
   } else {
     label = schema['properties'] !== undefined ? 'object' : (refName(ref) ?? 'any');
   }
   return nullable ? `${label} | null` : label;
+}
+
+/**
+ * The label of a union from its alternatives' labels: each type once (`string | string | null`, an enum and a
+ * nullable string, reads `string | null`), `null` last.
+ */
+function unionLabel(labels: readonly string[]): string {
+  const parts = [...new Set(labels.flatMap((label) => label.split(' | ')))];
+  const nullable = parts.includes('null');
+  return [...parts.filter((part) => part !== 'null'), ...(nullable ? ['null'] : [])].join(' | ');
 }
 
 /**

@@ -50,9 +50,28 @@ export function constraints(schema: Json): string[] {
     else if (typeof min === 'number') out.push(`Required ${what}: at least ${min}`);
     else if (typeof max === 'number') out.push(`Required ${what}: at most ${max}`);
   };
-  range(schema['minimum'], schema['maximum'], 'range');
+  const numbers = numberRange(schema);
+  if (numbers !== null) out.push(`Required range: ${numbers}`);
   range(schema['minLength'], schema['maxLength'], 'string length');
   range(schema['minItems'], schema['maxItems'], 'array length');
   if (typeof schema['pattern'] === 'string') out.push(`Pattern: ${schema['pattern']}`);
   return out;
+}
+
+/**
+ * A number's bounds as Mintlify writes them (`0 <= x <= 1`, `x > 0`), exclusive ones included (OpenAPI 3.0's
+ * boolean `exclusiveMinimum` beside `minimum`, 3.1's numeric one); null when it has none.
+ */
+function numberRange(schema: Json): string | null {
+  const bound = (limit: unknown, exclusive: unknown): { value: number; strict: boolean } | null => {
+    if (typeof exclusive === 'number') return { value: exclusive, strict: true };
+    return typeof limit === 'number' ? { value: limit, strict: exclusive === true } : null;
+  };
+  const low = bound(schema['minimum'], schema['exclusiveMinimum']);
+  const high = bound(schema['maximum'], schema['exclusiveMaximum']);
+  const sign = (strict: boolean): string => (strict ? '<' : '<=');
+  if (low !== null && high !== null) return `${low.value} ${sign(low.strict)} x ${sign(high.strict)} ${high.value}`;
+  if (low !== null) return `x ${low.strict ? '>' : '>='} ${low.value}`;
+  if (high !== null) return `x ${sign(high.strict)} ${high.value}`;
+  return null;
 }
