@@ -10,6 +10,7 @@ import { initMermaid } from './mermaid.js';
 import { initSearch } from './search.js';
 import { initSharedNav } from './sharedNav.js';
 import { initTabs } from './tabs.js';
+import { initUpdateFilters } from './updateFilters.js';
 
 function report(error: unknown): void {
   // One broken feature must not take the others down; report it without failing the page.
@@ -29,6 +30,7 @@ const inits = isCapturing()
       initCopy,
       initFeedback,
       initContent,
+      initUpdateFilters,
       initSearch,
       initAnalytics,
       loadSharedNav,
