@@ -7,7 +7,8 @@ import { tableCode } from './index.js';
 /** English: the fallback of every other language. */
 const EN_FILTERS = 'Filters';
 
-const FILTERS: Readonly<Record<string, string>> = {
+/** The titles, by the table codes of the interface text (lower case, as `tableCode` gives them). */
+export const FILTER_TEXT: Readonly<Record<string, string>> = {
   fr: 'Filtres',
   es: 'Filtros',
   de: 'Filter',
@@ -42,5 +43,5 @@ const FILTERS: Readonly<Record<string, string>> = {
 /** The filters' title for a page in language `code` (`<html lang>`), English when the theme has no table. */
 export function filtersTitle(code: string | null | undefined): string {
   const key = tableCode(code);
-  return (key === undefined ? undefined : FILTERS[key]) ?? EN_FILTERS;
+  return (key === undefined ? undefined : FILTER_TEXT[key]) ?? EN_FILTERS;
 }
