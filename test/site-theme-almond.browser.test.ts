@@ -11,6 +11,7 @@ const site = themeInChromium(() =>
   writeProject({
     'docs.json': docsJson({ theme: 'almond' }),
     'index.mdx': '---\ntitle: Card\n---\n\n## Getting started\n\nPlain text.\n',
+    'landing.mdx': '---\ntitle: Landing\nmode: custom\n---\n\n<div className="hero">A landing page.</div>\n',
   }),
 );
 
@@ -25,9 +26,9 @@ interface Look {
 }
 
 /** The panel's corner and border, and the ground's, panel's and header's colours under `theme`. */
-async function look(theme: string): Promise<Look> {
+async function look(theme: string, path = '/'): Promise<Look> {
   const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${site.server.url}/`);
+  await page.goto(`${site.server.url}${path}`);
   const styles = await page.evaluate((name) => {
     document.documentElement.setAttribute('data-op-theme', name);
     const style = (selector: string): CSSStyleDeclaration => {
@@ -57,6 +58,12 @@ site.describe('the almond theme in Chromium', () => {
     expect(almond.ground).not.toBe(almond.panel);
     expect(almond.header).toBe(almond.ground);
     expect(almond.headerRule).toBe('rgba(0, 0, 0, 0)');
+  }, 60_000);
+
+  // Mintlify's custom mode "removes all elements except for the top navbar": a landing page is a blank
+  // canvas, not a card whose border runs along the window's edges.
+  it('leaves a custom-mode page without the panel', async () => {
+    expect(await look('almond', '/landing')).toMatchObject({ radius: '0px', border: '0px' });
   }, 60_000);
 
   it('leaves mint without the panel', async () => {
