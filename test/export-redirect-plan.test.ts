@@ -55,3 +55,16 @@ describe('pages a redirect shadows', () => {
     expect(plan.leftOut).toEqual([]);
   });
 });
+
+describe('patterns whose parameter the destination does not name', () => {
+  it("become a redirect page from the rule's own prefix when the parameter may match nothing", () => {
+    // Mintlify's own docs: /api-playground/mdx/:slug* -> /api-playground/mdx-setup was left out, named as
+    // leading to no exported page, though /api-playground/mdx itself leads there on the live site.
+    const plan = planFor([
+      { source: '/old-intro/:slug*', destination: '/intro' },
+      { source: '/required/:slug+', destination: '/intro' },
+    ]);
+    expect(plan.pages).toEqual([{ source: '/old-intro', file: 'old-intro.html', destination: '/intro' }]);
+    expect(plan.leftOut).toEqual(['/required/:slug+']);
+  });
+});

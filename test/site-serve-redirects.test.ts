@@ -76,8 +76,18 @@ describe('redirect patterns read backwards (the bundle’s redirect pages for pa
   it('gives nothing when the page is no destination of the rule, or a source value cannot be known', () => {
     expect(sourceFor('/old-api/:slug*', '/api-reference/:slug*', '/guides/intro')).toBeNull();
     expect(sourceFor('/docs/:version/:slug*', '/:slug*', '/intro')).toBeNull();
-    expect(sourceFor('/all/:p*', '/home', '/home')).toBeNull();
     expect(sourceFor('/ext/:p*', 'https://example.org/:p*', '/x')).toBeNull();
+  });
+
+  it("gives the rule's own prefix when an optional parameter the destination does not name matches nothing", () => {
+    expect(sourceFor('/all/:p*', '/home', '/home')).toBe('/all');
+    expect(sourceFor('/api-playground/mdx/:slug*', '/api-playground/mdx-setup', '/api-playground/mdx-setup')).toBe(
+      '/api-playground/mdx',
+    );
+    expect(sourceFor('/v/:page?', '/guides', '/guides')).toBe('/v');
+    // A parameter that must match something still cannot be known.
+    expect(sourceFor('/all/:p+', '/home', '/home')).toBeNull();
+    expect(sourceFor('/all/:p', '/home', '/home')).toBeNull();
   });
 
   it('gives nothing when the source decodes to a path no request can name (a . or .. segment, a backslash, a NUL)', () => {

@@ -113,6 +113,11 @@ export function redirectSourceFor(compiled: CompiledRedirect, target: string): s
   const match = reversed?.pattern.exec(target);
   if (reversed === null || match === null || match === undefined) return null;
   const { values, stars } = captured(reversed.names, match);
+  // A source parameter that may match nothing (`:slug*`, `:slug?`) and that the destination does not name
+  // still gives one path: the rule's own prefix (`/old/:slug*` -> `/new` is reached from `/old`).
+  for (const name of compiled.names) {
+    if (name !== '*' && !values.has(name) && optionalParameter(compiled.rule.source, name)) values.set(name, '');
+  }
   const starCount = compiled.names.filter((name) => name === '*').length;
   if (starCount !== stars.length || compiled.names.some((name) => name !== '*' && !values.has(name))) return null;
   const source = fill(compiled.rule.source, values, stars);
@@ -141,6 +146,11 @@ function isRequestablePath(path: string): boolean {
     .slice(1)
     .split('/')
     .every((s) => s !== '' && s !== '.' && s !== '..' && !UNREQUESTABLE.test(s));
+}
+
+/** Whether `source` names parameter `name` as one that may match nothing (`:name*` or `:name?`). */
+function optionalParameter(source: string, name: string): boolean {
+  return source.split('/').some((segment) => segment === `:${name}*` || segment === `:${name}?`);
 }
 
 /** What a pattern's groups captured: named parameters by name, bare wildcards in order. */
