@@ -16,13 +16,14 @@ const ShownDocSchema = z.looseObject({
   x: z.string(),
 }) satisfies z.ZodType<ShownDoc>;
 
-/** `manifest.json`: the shard boundaries and doc count. */
+/** `manifest.json`: the shard boundaries, doc count and docs' languages. */
 export const SearchManifestSchema = z.object({
   version: z.literal(3),
   docs: z.number().int().nonnegative(),
   chunk: z.number().int().positive(),
   shards: z.array(z.string()),
   heads: z.array(z.string()).exactOptional(),
+  languages: z.array(z.tuple([z.number().int().nonnegative(), z.string()])).exactOptional(),
 }) satisfies z.ZodType<SearchManifest>;
 
 /** `d<n>.json`: a run of docs; unknown keys pass through to the bundle unchanged. */

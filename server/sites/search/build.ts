@@ -2,7 +2,7 @@
 import type { SitePage, SiteModel } from '../project/model.js';
 import { markdownToText } from '../render/text.js';
 import type { RenderedPage } from '../render/types.js';
-import { breadcrumbs } from '../theme/navigation.js';
+import { breadcrumbs, pageLanguage } from '../theme/navigation.js';
 import { pageMethod } from '../theme/sidebar.js';
 import type { SearchDoc, SearchIndexData } from '../theme/searchFormat.js';
 
@@ -43,6 +43,7 @@ export function searchRecord(site: SiteModel, { page, rendered }: IndexablePage)
   const description = page.description ? markdownToText(page.description).replace(/\s+/g, ' ') : '';
   const method = pageMethod(page);
   const boost = page.boost !== undefined && Number.isFinite(page.boost) && page.boost > 0 ? page.boost : undefined;
+  const language = pageLanguage(site, page.path);
   return {
     u: page.url,
     t: page.title,
@@ -53,6 +54,7 @@ export function searchRecord(site: SiteModel, { page, rendered }: IndexablePage)
     ...(boost !== undefined && boost !== 1 ? { b: boost } : {}),
     ...(method ? { m: method } : {}),
     x: compact(rendered.text, MAX_TEXT),
+    ...(language !== undefined ? { l: language } : {}),
   };
 }
 

@@ -197,7 +197,9 @@ async function writeShards(
   options: ShardOptions,
 ): Promise<SearchManifest> {
   let pending: ShownDoc[] = [];
+  const languages = new LanguageRuns();
   for await (const doc of records) {
+    languages.add(collector.docs, doc.l);
     collector.add(doc);
     pending.push(shown(doc));
     if (pending.length === chunk) {
@@ -213,9 +215,23 @@ async function writeShards(
     chunk,
     shards,
     ...(heads.length > 0 ? { heads } : {}),
+    ...(languages.any ? { languages: languages.runs } : {}),
   };
   sink.write(SEARCH_MANIFEST_NAME, JSON.stringify(manifest));
   return manifest;
+}
+
+/** The docs' languages as runs of `[first doc id, language]`: one per language on a site ordered by them. */
+class LanguageRuns {
+  readonly runs: [number, string][] = [];
+  /** Some doc has a language. */
+  any = false;
+
+  add(id: number, language: string | undefined): void {
+    const code = language ?? '';
+    if (code !== '') this.any = true;
+    if (this.runs[this.runs.length - 1]?.[1] !== code) this.runs.push([id, code]);
+  }
 }
 
 /** A sink keeping the files in memory (tests, and small sites served without a build folder). */

@@ -4,6 +4,7 @@
  * the tree per site model, cached.
  */
 import type { NavGroup, NavItem, NavRoot, NavSection, SiteModel } from '../project/model.js';
+import { htmlLang } from './i18n/index.js';
 import { perSiteList } from './navLists.js';
 
 /** The place of one page in the navigation. */
@@ -172,4 +173,15 @@ export function breadcrumbs(site: SiteModel, pagePath: string): string[] {
   if (!match) return [];
   const sections = match.chain.filter((s) => s.division !== 'language' && s.division !== 'version');
   return [...sections.map((s) => s.label), ...match.groups.map((g) => g.label)].filter((l) => l !== '');
+}
+
+/**
+ * The language of the page at `pagePath` as its `<html lang>` says it (document.ts), on a site with
+ * `navigation.languages`; undefined on other sites and for a page under no language.
+ */
+export function pageLanguage(site: SiteModel, pagePath: string): string | undefined {
+  const language = pageMatches(site)
+    .get(pagePath)
+    ?.chain.find((section) => section.division === 'language');
+  return language === undefined ? undefined : htmlLang(language.label || 'en');
 }

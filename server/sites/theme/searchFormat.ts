@@ -23,6 +23,8 @@ export interface SearchDoc {
   readonly m?: string;
   /** Plain text of the page body (whitespace collapsed, capped). */
   readonly x: string;
+  /** The page's language as its `<html lang>` says it, on sites with `navigation.languages` only. */
+  readonly l?: string;
 }
 
 /** The whole index document. */
@@ -72,6 +74,12 @@ export interface SearchManifest {
   readonly shards: readonly string[];
   /** Prefixes that have a head file (absent in indexes built before heads existed). */
   readonly heads?: readonly string[];
+  /**
+   * The docs' languages on a site with several (absent otherwise, and in older indexes): runs of
+   * `[first doc id, <html lang>]` in id order, `''` for docs of no language. A search keeps to the
+   * reader's language, as Mintlify's does.
+   */
+  readonly languages?: readonly (readonly [number, string])[];
 }
 
 /**

@@ -170,7 +170,7 @@ export function initSearch(): void {
     }
     current.status.textContent = text().searching;
     loadEngine()
-      .search(query)
+      .search(query, undefined, document.documentElement.lang)
       .then((found) => {
         if (current.input.value.trim() !== query) return;
         hits = found;

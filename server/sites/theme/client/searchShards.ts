@@ -22,7 +22,12 @@ export type ShardLoader = (name: string) => Promise<unknown>;
 
 /** A search over a sharded index. */
 export interface ShardedSearch {
-  search(query: string, limit?: number): Promise<SearchHit[]>;
+  /**
+   * The best `limit` pages for `query`; with `language` (the reader's `<html lang>`), on a site with
+   * several languages, only that language's pages and the pages of none, as Mintlify's search keeps to
+   * the reader's language.
+   */
+  search(query: string, limit?: number, language?: string): Promise<SearchHit[]>;
   /** Loads the manifest ahead of the first query. */
   warm(): Promise<void>;
 }
@@ -80,6 +85,35 @@ export function combine(words: readonly string[], perWord: readonly Map<number, 
   // As MiniSearch does: a page matching more of the words ranks higher.
   for (const c of chosen) c.score *= c.words.size;
   return chosen.sort((a, b) => b.score - a.score || a.doc - b.doc);
+}
+
+/**
+ * Whether a doc id is a page `language` readers see: of that language or of none (`manifest.languages`
+ * runs, searched by halves); null (every page) when the index names no languages or none is asked for.
+ */
+export function languageFilter(
+  manifest: SearchManifest,
+  language: string | undefined,
+): ((doc: number) => boolean) | null {
+  const runs = manifest.languages;
+  if (runs === undefined || runs.length === 0 || language === undefined) return null;
+  const wanted = language.toLowerCase();
+  return (doc) => {
+    let low = 0;
+    let high = runs.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if ((runs[middle]?.[0] ?? 0) <= doc) low = middle;
+      else high = middle - 1;
+    }
+    const code = (runs[low]?.[1] ?? '').toLowerCase();
+    return code === '' || code === wanted;
+  };
+}
+
+/** `found` without the docs `keep` refuses (all of them when there is no filter). */
+function kept(found: Map<number, WordMatch>, keep: ((doc: number) => boolean) | null): Map<number, WordMatch> {
+  return keep === null ? found : new Map([...found].filter(([doc]) => keep(doc)));
 }
 
 function hitOf(candidate: Candidate, doc: ShownDoc, url: string, words: readonly string[]): SearchHit {
@@ -162,14 +196,17 @@ export function createShardedSearch(
     async warm(): Promise<void> {
       await manifest();
     },
-    async search(query: string, limit = 12): Promise<SearchHit[]> {
+    async search(query: string, limit = 12, language?: string): Promise<SearchHit[]> {
       const words = searchTokens(query);
       if (words.length === 0) return [];
       const index = await manifest();
+      const keep = languageFilter(index, language);
+      // Kept before the words are combined: a page of the reader's language with every word comes first
+      // even when other languages' pages had them too.
       const perWord = await Promise.all(
         words.map(async (word) => {
           const files = filesFor(index, word);
-          return matchWord(word, files, await Promise.all(files.map((f) => shard(f.name))));
+          return kept(matchWord(word, files, await Promise.all(files.map((f) => shard(f.name)))), keep);
         }),
       );
       return hits(index, combine(words, perWord), words, limit);
