@@ -18,6 +18,7 @@ import type { BuildTracker, SiteBuild } from './build.js';
 import { handleFeedback, isFeedbackPath } from './feedback.js';
 import { feedXml, notFoundHtml, pageHtml } from './pages.js';
 import { feedPageOf } from '../theme/feed.js';
+import { languageHome } from '../theme/equivalent.js';
 import { hasDotSegment, statInside } from '../project/read.js';
 import { findPage, parseSitePath, type SitePath } from './paths.js';
 import { contentTypeOf, isServedFile } from '../project/servedFiles.js';
@@ -136,6 +137,12 @@ async function notFound(ctx: Context, app: SiteAppDeps, build: SiteBuild, site: 
   const entry = entryRedirect(build.model, ctx.search);
   if (site.path === '/' && entry !== null) {
     redirect(ctx, entry.location, entry.status);
+    return;
+  }
+  // A language's root (`/ja`) is no miss: it leads to that language's first page, as `/` leads to the default's.
+  const home = languageHome(build.model, site.path);
+  if (home !== undefined && home !== site.path) {
+    redirect(ctx, encodeURI(home), 307);
     return;
   }
   const { notFound: settings } = build.model.settings;

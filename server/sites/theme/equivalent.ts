@@ -6,6 +6,7 @@
  * `v2/intro`).
  */
 import type { NavItem, NavSection, SiteModel } from '../project/model.js';
+import { sectionHref } from './navigation.js';
 
 /** A section's pages: every page its sidebar lists (group roots included), its child sections' too. */
 function pagesOf(section: NavSection): string[] {
@@ -115,4 +116,17 @@ export function languageOfPath(site: SiteModel, urlPath: string): NavSection | u
       section.division === 'language' &&
       pairingOf(site, section).prefixes.some((prefix) => prefix !== '' && path.startsWith(prefix)),
   );
+}
+
+/**
+ * Where a language's own root leads (`/en`, `/ja/`: the folder its pages share, with no page of its
+ * own): that language's first page, as `/` leads to the default language's; undefined for other paths.
+ */
+export function languageHome(site: SiteModel, urlPath: string): string | undefined {
+  const folder = `${urlPath.replace(/^\/+|\/+$/g, '').toLowerCase()}/`;
+  if (folder === '/') return undefined;
+  const language = site.navigation.sections.find(
+    (section) => section.division === 'language' && pairingOf(site, section).prefixes.includes(folder),
+  );
+  return language === undefined ? undefined : sectionHref(site, language);
 }
