@@ -137,6 +137,20 @@ describe('broken internal links', () => {
     ]);
   });
 
+  it('says a URL written in quotes is read as a path of this site (Cal.com\'s [NextJS]("https://...") links)', () => {
+    const dir = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['guides/index'] } }),
+      'guides/index.mdx': mdx('[NextJS]("https://github.com/vercel/next.js") and [plain](https://nextjs.org)'),
+    });
+    expect(brokenLinks(dir)).toEqual([
+      [
+        'guides/index.mdx',
+        '""https://github.com/vercel/next.js"" (/guides/"https:/github.com/vercel/next.js"): a URL in quotes is a path of ' +
+          'this site: write https://github.com/vercel/next.js without them',
+      ],
+    ]);
+  });
+
   it("reports a snippet's root-relative links that lead nowhere, not its relative ones", () => {
     const dir = writeProject({
       'docs.json': docsJson({ navigation: { pages: ['index'] } }),

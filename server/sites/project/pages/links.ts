@@ -72,6 +72,15 @@ const SITE_FILES = new Set([
   'robots.txt',
 ]);
 
+/**
+ * Why a link written as a quoted URL (`[Next.js]("https://nextjs.org")`, Markdown keeps the quotes) leads
+ * nowhere: it is read as a path of this site; undefined for other links.
+ */
+function quotedUrl(written: string): string | undefined {
+  const inner = /^(["'\u201c\u2018])([a-z][a-z0-9+.-]*:.*)(["'\u201d\u2019])$/i.exec(written.trim())?.[2];
+  return inner === undefined ? undefined : `a URL in quotes is a path of this site: write ${inner} without them`;
+}
+
 /** Collects the broken links of one import. */
 export class BrokenLinks {
   private readonly rules: readonly CompiledRedirect[];
@@ -146,7 +155,7 @@ export class BrokenLinks {
       const written = ownCopy(link);
       const resolved = `/${target}`;
       const shown = written.split(/[?#]/)[0] === resolved ? `"${written}"` : `"${written}" (${resolved})`;
-      return { code: 'broken-link', file, message: `${shown}: ${this.reason(target)}` };
+      return { code: 'broken-link', file, message: `${shown}: ${quotedUrl(written) ?? this.reason(target)}` };
     });
   }
 
