@@ -24,7 +24,8 @@ export function linkProps(state: RenderState, href: string): { href: string; tar
  */
 export function Card(props: MdxProps): ReactNode {
   const state = useRenderState();
-  const title = str(props['title']);
+  // A title given as markup is drawn too (`title={<span><Icon icon="bolt" /> Real-time</span>}`), as Mintlify's is.
+  const title = asNode(props['title']);
   const disabled = bool(props['disabled']);
   const href = disabled ? undefined : str(props['href']);
   // A remote image with no packed copy is left out: a card reads fine without it.
@@ -33,7 +34,7 @@ export function Card(props: MdxProps): ReactNode {
   // Mintlify draws whatever `cta` holds, markup too (Bun's `cta={<span>… <code>bun run</code></span>}`).
   const cta = asNode(props['cta']);
   const link = href ? linkProps(state, href) : null;
-  const label = title ?? (textOf(props.children).trim().slice(0, 80) || href);
+  const label = textOf(title).trim() || textOf(props.children).trim().slice(0, 80) || href;
   const arrow = props['arrow'] === undefined ? link?.target === '_blank' : bool(props['arrow']);
   const icon = props['icon'] ?? (type === undefined ? undefined : <Svg svg={calloutIconSvg(type)} />);
   // An author's inline SVG is drawn dark gray (light in dark mode; CSS) whatever `color` says, as
