@@ -68,3 +68,45 @@ describe('patterns whose parameter the destination does not name', () => {
     expect(plan.leftOut).toEqual(['/required/:slug+']);
   });
 });
+
+describe("a language's root", () => {
+  const languages = (redirects: readonly object[] = []): ReturnType<typeof newBuild> => {
+    const language = (code: string, prefix: string): object => ({
+      language: code,
+      groups: [{ group: 'Intro', pages: [`${prefix}intro/start`, `${prefix}guides/more`] }],
+    });
+    const dir = writeProject({
+      'docs.json': docsJson({
+        navigation: { languages: [language('cn', ''), language('en', 'en/'), language('jp', 'ja/')] },
+        redirects,
+      }),
+      ...Object.fromEntries(
+        ['', 'en/', 'ja/'].flatMap((prefix) => [
+          [`${prefix}intro/start.mdx`, '# Start\n'],
+          [`${prefix}guides/more.mdx`, '# More\n'],
+        ]),
+      ),
+    });
+    return newBuild('prj', 'build', dir, loadSiteProject(dir));
+  };
+  const exported = ['', '/en', '/ja'].flatMap((prefix) => [`${prefix}/intro/start`, `${prefix}/guides/more`]);
+  const taken = (): Set<string> => new Set(exported.map((path) => `${path.slice(1)}.html`));
+
+  it("becomes a page in the language's folder leading to its first page, as the live site sends it", () => {
+    // A static host serves ja/index.html for /ja/ and /ja; the bundle had none, so a reader typing /ja got a 404.
+    const plan = planRedirectPages(languages(), exported, taken());
+    expect(plan.pages).toEqual([
+      { source: '/en', file: 'en/index.html', destination: '/en/intro/start' },
+      { source: '/ja', file: 'ja/index.html', destination: '/ja/intro/start' },
+    ]);
+  });
+
+  it('is left to a redirect rule that names it, and to nothing when its first page is not exported', () => {
+    const plan = planRedirectPages(
+      languages([{ source: '/ja', destination: '/ja/guides/more' }]),
+      exported.filter((path) => path !== '/en/intro/start'),
+      taken(),
+    );
+    expect(plan.pages).toEqual([{ source: '/ja', file: 'ja.html', destination: '/ja/guides/more' }]);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * A bundle of a site in several languages keeps each reader's search to their language, from disk as on
  * the live site: the export carries the index's languages (its manifest) into the bundle, and a reader
- * of the French pages searching a word both languages use gets the French pages only.
+ * of the French pages searching a word both languages use gets the French pages only. A language's
+ * folder with no page of its own (`fr/`) leads to its first page, as the live site's `/fr` does.
  */
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,13 +24,13 @@ function project(): string {
       navigation: {
         languages: [
           { language: 'en', groups: [{ group: 'Start', pages: ['en/index', 'en/webhooks'] }] },
-          { language: 'fr', groups: [{ group: 'Début', pages: ['fr/index', 'fr/webhooks'] }] },
+          { language: 'fr', groups: [{ group: 'Début', pages: ['fr/accueil', 'fr/webhooks'] }] },
         ],
       },
     },
     'en/index.mdx': page('Home', 'Welcome.'),
     'en/webhooks.mdx': page('Webhooks', 'Webhooks tell your server when something happens.'),
-    'fr/index.mdx': page('Accueil', 'Bienvenue.'),
+    'fr/accueil.mdx': page('Accueil', 'Bienvenue.'),
     'fr/webhooks.mdx': page('Les webhooks', 'Les webhooks préviennent votre serveur.'),
   });
 }
@@ -70,7 +71,19 @@ needsChromium().describe("search in a bundle of several languages keeps to the r
   };
 
   it('finds the French page for a French reader and the English one for an English reader, from disk', async () => {
-    expect(await results('fr/index.html', 'webhooks')).toEqual(['fr/webhooks.html']);
+    expect(await results('fr/accueil.html', 'webhooks')).toEqual(['fr/webhooks.html']);
     expect(await results('en/index.html', 'webhooks')).toEqual(['en/webhooks.html']);
+  }, 60_000);
+
+  it("leads from the French folder's own index to the first French page, from disk", async () => {
+    // A static host answers /fr/ with fr/index.html; the bundle had none, and a reader typing /fr got a 404.
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(`${base}fr/index.html`);
+      await tab.waitForURL(`${base}fr/accueil.html`);
+      expect(await tab.locator('h1').first().textContent()).toBe('Accueil');
+    } finally {
+      await tab.close();
+    }
   }, 60_000);
 });

@@ -10,7 +10,9 @@
 import type { SiteBuild } from '../sites/serve/build.js';
 import { locationPath, matchRedirect, redirectSourceFor } from '../sites/project/redirects.js';
 import { findExportPage } from '../exportSpec/pages.js';
+import { languageHome } from '../sites/theme/equivalent.js';
 import { isPortableFile, pageFile } from './bundleFiles.js';
+import { exportedLanguageFolders } from './languageFolders.js';
 import { staticRedirectSource } from './staticPages.js';
 
 /** A static redirect page of the bundle. */
@@ -66,5 +68,25 @@ export function planRedirectPages(build: SiteBuild, exported: readonly string[],
     }
     if (!reached) leftOut.push(compiled.rule.source);
   }
+  pages.push(...languageRootPages(build, isExported, taken));
   return { pages, leftOut };
+}
+
+/**
+ * A language's root (`/ja`: the folder its pages share, no page or rule of its own) leads to that
+ * language's first page, as on the live site (serve/app.ts): `ja/index.html`, which a static host serves
+ * for `/ja/` and `/ja` alike, and which links to `/ja` lead to.
+ */
+function languageRootPages(build: SiteBuild, isExported: ReadonlySet<string>, taken: Set<string>): RedirectPage[] {
+  const out: RedirectPage[] = [];
+  for (const folder of exportedLanguageFolders(build.model, [...isExported])) {
+    const source = `/${folder.replace(/\/+$/, '')}`;
+    const destination = languageHome(build.model, source);
+    const file = `${folder}index.html`;
+    if (destination === undefined || !isExported.has(destination) || taken.has(file) || !isPortableFile(file)) continue;
+    if (findExportPage(build.model, source) !== undefined || matchRedirect(build.redirects, source) !== null) continue;
+    taken.add(file);
+    out.push({ source, file, destination });
+  }
+  return out;
 }
