@@ -11,6 +11,24 @@ import { TRUST_OPTIONS, trustedKeyOf } from '../trust.js';
 /** Problems printed in the text form; the rest are counted. */
 const LISTED_PROBLEMS = 50;
 
+/**
+ * What the proof's page loads tried outside the bundle. Only a bundle exported with --allow-egress holds
+ * such requests (any other export fails on the first), so it is said: beside the static check ("its
+ * files name nothing outside it") a bare count read as a contradiction. Requests to the collectors the
+ * export was configured with are the bundle's own endpoints.
+ */
+function requestsSeen(proof: NonNullable<VerifyReport['egressProof']>): string {
+  const n = proof.failures.length;
+  if (n > 0) {
+    return (
+      `${n} ${n === 1 ? 'request' : 'requests'} outside the bundle, allowed at export with --allow-egress ` +
+      `(named in the manifest's egressProof.failures)`
+    );
+  }
+  if (proof.blocked === 0) return 'no request outside the bundle';
+  return `no request outside the bundle but to its configured collectors (${proof.blocked} blocked)`;
+}
+
 /** The lines about who signed, when, and what the egress proof saw. */
 function provenance(report: VerifyReport): string {
   const lines: string[] = [];
@@ -28,7 +46,7 @@ function provenance(report: VerifyReport): string {
   if (proof !== null) {
     lines.push(
       `  Egress proof: ${proof.pagesChecked} pages opened (${proof.modes.join(' and ')}) in ` +
-        `${proof.chromiumVersion ?? 'Chromium'}, ${proof.blocked} requests outside the bundle` +
+        `${proof.chromiumVersion ?? 'Chromium'}, ${requestsSeen(proof)}` +
         (proof.pageErrors === undefined ? '' : `, ${proof.pageErrors.length} errors inside it`) +
         '\n',
     );
@@ -51,7 +69,7 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
     await write(
       io.stdout,
       `OK: ${file}: signature valid; ${report.files} files and ${report.pages} pages match the manifest; ` +
-        `nothing refers outside the bundle (${report.domain ?? '?'}, ${report.deployment ?? '?'})\n` +
+        `its files name nothing outside it (${report.domain ?? '?'}, ${report.deployment ?? '?'})\n` +
         provenance(report),
     );
     return 0;
