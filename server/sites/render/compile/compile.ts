@@ -8,7 +8,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { remarkPromptSource } from './promptSource.js';
-import { HOOKS, remarkOffprint, type CompileFacts } from './remarkOffprint.js';
+import { HOOKS, remarkOffprint, type CompileFacts, type ImportBinding } from './remarkOffprint.js';
 import type { IslandPlan } from './islands.js';
 import { SizedCache } from '../sizedCache.js';
 import { id, objectPatternConst, walk } from './estree.js';
@@ -21,6 +21,8 @@ export interface CompiledModule {
   readonly code: string | null;
   readonly error: string | null;
   readonly imports: readonly string[];
+  /** The names its imports declare (snippet code may read the page's: modules.tsx). */
+  readonly bindings: readonly ImportBinding[];
   readonly langs: readonly string[];
   readonly warnings: readonly string[];
   /** The page's interactive components and their code for the browser (islands.ts); null when none. */
@@ -91,7 +93,14 @@ function withWarnings(compiled: CompiledModule, repairs: readonly string[]): Com
 
 /** One compile of `source`; what it threw is kept for {@link escapeStrayBrace}. */
 function compileOnce(source: string): { compiled: CompiledModule; thrown?: unknown } {
-  const facts: CompileFacts = { imports: [], langs: new Set(), freeNames: new Set(), warnings: [], islands: null };
+  const facts: CompileFacts = {
+    imports: [],
+    bindings: [],
+    langs: new Set(),
+    freeNames: new Set(),
+    warnings: [],
+    islands: null,
+  };
   try {
     const file = compileSync(source, {
       outputFormat: 'function-body',
@@ -104,6 +113,7 @@ function compileOnce(source: string): { compiled: CompiledModule; thrown?: unkno
       code: String(file.value),
       error: null,
       imports: facts.imports,
+      bindings: facts.bindings,
       langs: [...facts.langs],
       warnings: facts.warnings,
       islands: facts.islands,
@@ -114,6 +124,7 @@ function compileOnce(source: string): { compiled: CompiledModule; thrown?: unkno
       code: null,
       error: describeCompileError(error),
       imports: [],
+      bindings: [],
       langs: [],
       warnings: facts.warnings,
       islands: null,

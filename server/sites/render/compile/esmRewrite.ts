@@ -17,10 +17,13 @@ export function rewriteEsm(estree: Program, facts: CompileFacts): void {
       const module = call(member(id('_op'), 'imp'), spec);
       const properties: PatternPair[] = [];
       for (const s of statement.specifiers) {
-        if (s.type === 'ImportNamespaceSpecifier') body.push(constDeclaration(s.local.name, module));
-        else {
+        if (s.type === 'ImportNamespaceSpecifier') {
+          body.push(constDeclaration(s.local.name, module));
+          facts.bindings.push({ local: s.local.name, spec, imported: '*' });
+        } else {
           const key = s.type === 'ImportDefaultSpecifier' ? 'default' : importedName(s.imported);
           properties.push({ key, local: s.local.name });
+          facts.bindings.push({ local: s.local.name, spec, imported: key });
         }
       }
       if (properties.length > 0) body.push(objectPatternConst(properties, module));

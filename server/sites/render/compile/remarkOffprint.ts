@@ -21,9 +21,19 @@ import { markIslands, type IslandPlan } from './islands.js';
 import { rewriteLegacySnippets } from './legacySnippets.js';
 
 /** What the plugin learned about the document; filled in during the transform. */
+/** A name an import declares: `import { A as B } from 's'` is `{ local: 'B', spec: 's', imported: 'A' }`. */
+export interface ImportBinding {
+  readonly local: string;
+  readonly spec: string;
+  /** The export it reads: a name, `default`, or `*` for the whole module. */
+  readonly imported: string;
+}
+
 export interface CompileFacts {
   /** Import specifiers in source order (deduplicated). */
   readonly imports: string[];
+  /** The names the module's imports declare, in source order (see {@link ImportBinding}). */
+  readonly bindings: ImportBinding[];
   /** Code fence languages (lower-case, as written). */
   readonly langs: Set<string>;
   /** Identifiers read by expressions outside ESM (snippet props candidates). */

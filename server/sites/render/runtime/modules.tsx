@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { compileMdx, type CompiledModule } from '../compile/compile.js';
+import type { ImportBinding } from '../compile/remarkOffprint.js';
 import { HOOKS } from '../compile/remarkOffprint.js';
 import { isIslandSnippet } from '../compile/islands.js';
 import { preprocessBody, splitFrontmatter } from '../preprocess.js';
@@ -51,6 +52,11 @@ export function resolveSpecifier(fromFile: string, spec: string): string | null 
   return parts.length > 0 ? parts.join('/') : null;
 }
 
+/** Whether script `source` reads identifier `name` (roughly: anywhere but as a property). */
+function readsName(source: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(source);
+}
+
 /** Loads and runs the modules of one render; each file is loaded once per render. */
 export class ModuleLoader {
   /** Code languages found in the snippets loaded so far. */
@@ -59,6 +65,8 @@ export class ModuleLoader {
   private readonly loading = new Set<string>();
   /** Every module of this render runs in one realm of its own (see guest.ts). */
   private readonly realm: GuestRealm = newGuestRealm();
+  /** The names the page's imports declare, which its script snippets may read too (see loadScript). */
+  private pageBindings: readonly ImportBinding[] = [];
 
   constructor(
     private readonly input: RenderInput,
@@ -67,6 +75,7 @@ export class ModuleLoader {
 
   /** Runs a compiled MDX module as if it lived at `file`. */
   run(compiled: CompiledModule & { code: string }, file: string): ModuleNamespace {
+    if (file === this.input.file) this.pageBindings = compiled.bindings;
     const op = {
       imp: (spec: string): ModuleNamespace => this.import(file, spec),
       c: componentFor,
@@ -167,6 +176,29 @@ export class ModuleLoader {
     return guardExports({ ...module, default: withSnippetBlocks(Snippet, content) });
   }
 
+  /**
+   * The page's imported names that snippet `path` reads and does not get otherwise: Mintlify puts a
+   * snippet's code in the page's scope, so a component may use what only the page imports (Livepeer's
+   * `Portals.jsx` renders `<H1>` and `<CustomDivider>`, which its pages import; its comments say so).
+   * In a scope of its own each failed with "H1 is not defined". The snippet's own declarations still
+   * win (they shadow these, see loadScript); a module still loading (a cycle) is left out.
+   */
+  private pageNamesReadBy(
+    path: string,
+    source: string,
+    taken: Readonly<Record<string, unknown>>,
+  ): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const { local, spec, imported } of this.pageBindings) {
+      if (local in taken || local in out || !readsName(source, local)) continue;
+      const target = resolveSpecifier(this.input.file, spec);
+      if (target === null || target === path || this.loading.has(target) || !this.read(target)) continue;
+      const module = this.import(this.input.file, spec);
+      out[local] = imported === '*' ? module : module[imported];
+    }
+    return out;
+  }
+
   private loadScript(path: string, source: string): ModuleNamespace {
     let code: string;
     try {
@@ -179,6 +211,7 @@ export class ModuleLoader {
     const require = (spec: string): ModuleNamespace => this.import(path, spec);
     const globals: Record<string, unknown> = { ...BUILTINS, React: GUEST_REACT };
     for (const hook of HOOKS) globals[hook] = GUEST_REACT[hook];
+    Object.assign(globals, this.pageNamesReadBy(path, source, globals));
     const names = Object.keys(globals);
     try {
       // The block lets the snippet declare names that shadow the injected globals.
