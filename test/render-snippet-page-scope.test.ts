@@ -21,11 +21,15 @@ const root = writeProject({
     'export const Shadowing = () => { const H1 = () => <b className="own">own</b>; return <H1 />; };',
     'export const Unknown = () => <NoSuchThing />;',
   ].join('\n'),
+  'snippets/banner.mdx': '<H1>Banner title</H1>\n\n<Note>A built-in still.</Note>\n',
 });
 
 const PAGE = [
   "import { H1, CustomDivider, TAGLINE } from '/snippets/elements.jsx';",
   "import { PortalHero, Shadowing, Unknown } from '/snippets/portals.jsx';",
+  "import Banner from '/snippets/banner.mdx';",
+  '',
+  '<Banner />',
   '',
   '<PortalHero title="Welcome" />',
   '',
@@ -41,6 +45,13 @@ describe("a script snippet in the page's scope", () => {
     expect(page.dom.querySelector('.hero hr.divider')).not.toBeNull();
     expect(one(page.dom, '.hero p.tag').text).toBe('from the page');
     expect(page.warnings.filter((w) => /H1|CustomDivider|TAGLINE/.test(w))).toEqual([]);
+  });
+
+  it('draws in an .mdx snippet an element only the page imports, built-ins as before', async () => {
+    const page = await render(PAGE, { root, file: 'index.mdx' });
+    expect(page.dom.querySelectorAll('h1.big').map((h) => h.text)).toContain('Banner title');
+    expect(page.text).toContain('A built-in still.');
+    expect([...page.unknownComponents]).toEqual([]);
   });
 
   it("keeps the snippet's own names first, and a name nobody declares is still reported", async () => {

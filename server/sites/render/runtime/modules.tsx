@@ -78,7 +78,9 @@ export class ModuleLoader {
     if (file === this.input.file) this.pageBindings = compiled.bindings;
     const op = {
       imp: (spec: string): ModuleNamespace => this.import(file, spec),
-      c: componentFor,
+      // An element a snippet names but does not declare may be one the page imports (loadScript says why).
+      c: (name: string): unknown =>
+        (file === this.input.file ? undefined : this.pageName(name, file)) ?? componentFor(name),
       g: (name: string): unknown => (name === 'React' ? GUEST_REACT : GUEST_REACT[name]),
       safe: guardComponent,
       // Only the page's own components run in the browser: a snippet's stay as the server renders them.
@@ -177,8 +179,9 @@ export class ModuleLoader {
   }
 
   /**
-   * The page's imported names that snippet `path` reads and does not get otherwise: Mintlify puts a
-   * snippet's code in the page's scope, so a component may use what only the page imports (Livepeer's
+   * The page's imported names that script snippet `path` reads and does not get otherwise (an `.mdx`
+   * snippet's undeclared elements are looked up the same way, see run): Mintlify puts a snippet's code
+   * in the page's scope, so a component may use what only the page imports (Livepeer's
    * `Portals.jsx` renders `<H1>` and `<CustomDivider>`, which its pages import; its comments say so).
    * In a scope of its own each failed with "H1 is not defined". The snippet's own declarations still
    * win (they shadow these, see loadScript); a module still loading (a cycle) is left out.
@@ -189,14 +192,22 @@ export class ModuleLoader {
     taken: Readonly<Record<string, unknown>>,
   ): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const { local, spec, imported } of this.pageBindings) {
+    for (const { local } of this.pageBindings) {
       if (local in taken || local in out || !readsName(source, local)) continue;
-      const target = resolveSpecifier(this.input.file, spec);
-      if (target === null || target === path || this.loading.has(target) || !this.read(target)) continue;
-      const module = this.import(this.input.file, spec);
-      out[local] = imported === '*' ? module : module[imported];
+      const value = this.pageName(local, path);
+      if (value !== undefined) out[local] = value;
     }
     return out;
+  }
+
+  /** What the page's import of `local` holds, for module `path`; undefined when none, or still loading. */
+  private pageName(local: string, path: string): unknown {
+    const binding = this.pageBindings.find((candidate) => candidate.local === local);
+    if (binding === undefined) return undefined;
+    const target = resolveSpecifier(this.input.file, binding.spec);
+    if (target === null || target === path || this.loading.has(target) || !this.read(target)) return undefined;
+    const module = this.import(this.input.file, binding.spec);
+    return binding.imported === '*' ? module : module[binding.imported];
   }
 
   private loadScript(path: string, source: string): ModuleNamespace {
