@@ -115,3 +115,48 @@ describe("a project's own files", () => {
     }
   });
 });
+
+describe('a page written for an OpenAPI operation', () => {
+  it("takes its operation's description, and its Markdown view says the endpoint above its text", async () => {
+    // Trails' docs: `openapi: ../trails-api.gen.json post /rpc/Trails/QuoteIntent` pages had no
+    // description (meta, llms.txt, search) and a Markdown view without the endpoint.
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Trails', version: '1' },
+      paths: {
+        '/rpc/QuoteIntent': {
+          post: {
+            summary: 'QuoteIntent',
+            description: 'Get a quote for a cross-chain intent.',
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    };
+    const own = await startSiteServe({
+      source: writeProject({
+        'docs.json': docsJson({ navigation: { groups: [{ group: 'API', pages: ['api/quote', 'api/noted'] }] } }),
+        'trails.json': JSON.stringify(spec),
+        'api/quote.mdx': '---\nopenapi: ../trails.json post /rpc/QuoteIntent\n---\n\nQuotes come with fees.\n',
+        'api/noted.mdx':
+          '---\ntitle: Noted\ndescription: Our words.\nopenapi: ../trails.json post /rpc/QuoteIntent\n---\n',
+      }),
+    });
+    try {
+      const md = await (await own.site('/api/quote.md')).text();
+      expect(md).toContain(
+        '# QuoteIntent\n\n> Get a quote for a cross-chain intent.\n\n`POST /rpc/QuoteIntent`\n\n' +
+          'OpenAPI document: /trails.json\n\nQuotes come with fees.',
+      );
+      const noted = await (await own.site('/api/noted.md')).text();
+      expect(noted).toContain('> Our words.\n\n`POST /rpc/QuoteIntent`\n\nGet a quote for a cross-chain intent.');
+      expect(await (await own.site('/llms.txt')).text()).toContain(
+        '/api/quote.md): Get a quote for a cross-chain intent.',
+      );
+      const html = await (await own.site('/api/quote')).text();
+      expect(html).toMatch(/<meta name="description" content="Get a quote for a cross-chain intent.">/);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -50,12 +50,14 @@ export function feedbackInstructions(origin: string, path: string): string {
   );
 }
 
+/** An endpoint page's method and path, what the operation does (unless the title or `>` line says it), and its spec. */
 function endpointMarkdown(page: SitePage): string {
   const op = page.operation;
   if (op === undefined) return '';
+  const about = op.description ?? op.summary ?? '';
   return [
     `\`${op.method.toUpperCase()} ${op.path}\``,
-    op.description ?? op.summary ?? '',
+    about === page.description || about === page.title ? '' : about,
     `OpenAPI document: /${op.spec}`,
   ]
     .filter((s) => s !== '')
@@ -65,7 +67,9 @@ function endpointMarkdown(page: SitePage): string {
 function pageMarkdownBody(build: SiteBuild, page: SitePage): string {
   if (page.file === null) return endpointMarkdown(page);
   const source = build.readText(page.file);
-  return source === null ? '' : cleanBody(splitFrontmatter(source).body, build.model.settings.variables);
+  const body = source === null ? '' : cleanBody(splitFrontmatter(source).body, build.model.settings.variables);
+  // A page written for an operation (`openapi:` in its frontmatter) shows the endpoint above its text.
+  return [endpointMarkdown(page), body].filter((part) => part.trim() !== '').join('\n\n');
 }
 
 /** Title and description of a page with the site's variables filled in. */

@@ -233,6 +233,10 @@ export function filePage(
     path: page.path,
     // Without a title of its own, an endpoint page takes its operation's summary, as Mintlify titles it.
     ...common(page.path, page.frontmatter, operation?.summary ?? titleFromPath(page.path)),
+    // Nor a description: its operation's, as a page generated from the navigation has (meta, search, llms.txt).
+    ...(fmString(page.frontmatter.description) === undefined && operation?.description !== undefined
+      ? { description: operation.description }
+      : {}),
     file: page.file,
     format: page.format,
     lastModified: page.modified,
