@@ -20,7 +20,10 @@ needsChromium().describe('offprint export warnings', () => {
   beforeAll(async () => {
     const source = writeProject({
       'docs.json': docsJson({ navigation: { pages: ['index', 'broken'] } }),
-      'index.mdx': '# Home\n\nSee [the missing part](#no-such-heading) and [the sheet](/files/gone.pdf).\n',
+      // A page path ending in a version (`/changelog/v0.16.0`) is a missing page, not a missing file.
+      'index.mdx':
+        '# Home\n\nSee [the missing part](#no-such-heading), [the sheet](/files/gone.pdf) and ' +
+        '[the notes](/changelog/v0.16.0).\n',
       'broken.mdx': '# Broken\n\nexport const limits = {;\n',
     });
     const created = await runBinary([
@@ -42,9 +45,9 @@ needsChromium().describe('offprint export warnings', () => {
     // The summary counts what the warnings name, so a reader of stdout alone learns of it too.
     expect(run.stdout.split('\n')).toEqual(
       expect.arrayContaining([
-        '  1 files the pages refer to are not in the project (left out; warnings in the log)',
+        '  1 file the pages refer to is not in the project (left out; warnings in the log)',
         '    /files/gone.pdf',
-        '  1 page errors while rendering (a page shown as its source, a script error; warnings in the log)',
+        '  1 page error while rendering (a page shown as its source, a script error; warnings in the log)',
       ]),
     );
     expect(run.stdout).toMatch(

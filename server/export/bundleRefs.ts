@@ -74,8 +74,8 @@ export class BundleRefs {
   }
 
   private isPublished(url: string): boolean {
-    const origin = this.input.site.publicOrigin;
-    return url === origin || url.startsWith(`${origin}/`);
+    const { publicOrigin, canonicalOrigin } = this.input.site;
+    return [publicOrigin, canonicalOrigin].some((origin) => url === origin || url.startsWith(`${origin}/`));
   }
 
   /** The new value of one reference found in the document at `file` (site path `sitePath`). */
@@ -112,8 +112,9 @@ export class BundleRefs {
     const feed = await this.feeds.file(local);
     if (feed !== null) return relativeUrl(file, feed);
     // A site page left out of this export, or a path the site does not have: the bundle's 404 page.
-    // Anything else with a file name (a PDF, an image) is a download the bundle carries.
-    const fileLike = /\.[A-Za-z0-9]{1,8}$/.test(local) && !local.startsWith('/_offprint/');
+    // Anything else with a file name (a PDF, an image) is a download the bundle carries. A name ending in
+    // digits only is a version (`/changelog/0xtrails-0.16.0`, a page the project lacks), not a file type.
+    const fileLike = /\.(?=[A-Za-z0-9]{1,8}$)[0-9]*[A-Za-z]/.test(local) && !local.startsWith('/_offprint/');
     const page = findExportPage(this.input.site.build.model, local);
     const asset = fileLike && page === undefined ? await this.assets.asset(local) : null;
     return relativeUrl(file, asset ?? this.notFoundFile(local)) + (asset === null ? '' : hash);

@@ -18,6 +18,11 @@ function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
 }
 
 /** Longest listed line: an error's message may be a whole stack or code frame (the log has it whole). */
+/** `1 file`, `2 files`: a count and its noun. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 const MAX_LINE = 200;
 
 function clipped(line: string): string {
@@ -50,13 +55,13 @@ export function summary(
           `  egress check: ${check.total - check.reused} of ${check.total} page loads opened, ` +
             `${check.reused} proved by the last export (same page and files)`,
         ]),
-    `  ${result.missingAnchors} links to a missing anchor (now to their page; listed as warnings in the log)`,
+    `  ${count(result.missingAnchors, 'link', 'links')} to a missing anchor (now to their page; listed as warnings in the log)`,
     `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
   ];
   const missingFiles = result.missingFiles ?? [];
   if (missingFiles.length > 0) {
     lines.push(
-      `  ${missingFiles.length} files the pages refer to are not in the project (left out; warnings in the log)`,
+      `  ${count(missingFiles.length, 'file the pages refer to is', 'files the pages refer to are')} not in the project (left out; warnings in the log)`,
       ...listed(missingFiles, (path) => path),
     );
   }
@@ -91,21 +96,21 @@ export function summary(
   const rendering = result.pageErrors ?? [];
   if (rendering.length > 0) {
     lines.push(
-      `  ${rendering.length} page errors while rendering (a page shown as its source, a script error; warnings in the log)`,
+      `  ${count(rendering.length, 'page error', 'page errors')} while rendering (a page shown as its source, a script error; warnings in the log)`,
       ...listed(rendering, ({ page, message }) => clipped(`${page}: ${message}`)),
     );
   }
   const egress = result.egressFailures ?? [];
   if (egress.length > 0) {
     lines.push(
-      `  ${egress.length} requests outside the bundle allowed by --allow-egress (in the manifest's egressProof)`,
+      `  ${count(egress.length, 'request', 'requests')} outside the bundle allowed by --allow-egress (in the manifest's egressProof)`,
       ...listed(egress, ({ page, kind, url }) => `${page}: ${kind} ${url}`),
     );
   }
   const inside = result.egressPageErrors ?? [];
   if (inside.length > 0) {
     lines.push(
-      `  ${inside.length} errors in the bundle's pages (a file missing, a script error; in the manifest's egressProof)`,
+      `  ${count(inside.length, 'error', 'errors')} in the bundle's pages (a file missing, a script error; in the manifest's egressProof)`,
       ...listed(inside, ({ page, mode, detail }) => `${page} (${mode}): ${detail}`),
     );
   }
