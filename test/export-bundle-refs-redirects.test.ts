@@ -20,6 +20,7 @@ function refsFor(redirects: readonly object[], pages: Record<string, string>): B
     scripts: resolveSiteScripts(dir, build.model, []),
     origin: 'http://127.0.0.1:9',
     publicOrigin: 'https://docs.example.com',
+    canonicalOrigin: 'https://docs.example.com',
     domain: 'docs.example.com',
     siteName: 'Test',
     forgetRenderedPages: () => undefined,

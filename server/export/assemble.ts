@@ -222,7 +222,7 @@ class Assembler {
         target === null
           ? relativeUrl(file, this.refs.notFoundFile(clean))
           : relativeUrl(file, target.file) + (hash || target.hash);
-      canonical = this.input.site.publicOrigin + encodePath(clean);
+      canonical = this.input.site.canonicalOrigin + encodePath(clean);
     } else {
       href = destination;
       canonical = destination;
@@ -264,9 +264,9 @@ class Assembler {
   }
 
   private writeMachineFiles(): void {
-    const { build, publicOrigin } = this.input.site;
-    writeBundleFile(this.input.bundleDir, 'sitemap.xml', sitemapXml(build, publicOrigin, new Set(this.input.pages)));
-    writeBundleFile(this.input.bundleDir, 'robots.txt', robotsTxt(build, publicOrigin));
+    const { build, canonicalOrigin } = this.input.site;
+    writeBundleFile(this.input.bundleDir, 'sitemap.xml', sitemapXml(build, canonicalOrigin, new Set(this.input.pages)));
+    writeBundleFile(this.input.bundleDir, 'robots.txt', robotsTxt(build, canonicalOrigin));
   }
 }
 

@@ -13,6 +13,7 @@ import { listenPrivateSite } from '../sites/serve/privateSite.js';
 import { RenderCache } from '../sites/serve/renderCache.js';
 import type { SiteScripts } from '../sites/serve/scripts.js';
 import type { ExportProfile } from '../sites/theme/profile.js';
+import { canonicalOrigin } from '../sites/theme/head.js';
 import { ExportFailedError, type ExportOptions } from './contract.js';
 
 /** Render cache of an export's site server (the live site servers keep 256 MiB). */
@@ -31,8 +32,13 @@ export interface ExportSite {
   readonly scripts: SiteScripts;
   /** `http://127.0.0.1:PORT` */
   readonly origin: string;
-  /** `https://<domain>`: where the bundle will be published (canonical URLs, sitemap). */
+  /** `https://<domain>`: where the bundle will be published (the pages' links to it are the bundle's own). */
   readonly publicOrigin: string;
+  /**
+   * Where its pages say they are published (their canonical URLs, the sitemap, redirect pages): the
+   * project's `seo.metatags.canonical`, else {@link publicOrigin}.
+   */
+  readonly canonicalOrigin: string;
   readonly domain: string;
   readonly siteName: string;
   /**
@@ -96,6 +102,7 @@ export async function startExportSite(
     scripts,
     origin: `http://127.0.0.1:${server.port}`,
     publicOrigin,
+    canonicalOrigin: canonicalOrigin(build.model, publicOrigin) ?? publicOrigin,
     domain: project.domain,
     siteName: build.model.settings.name,
     forgetRenderedPages: () => cache.clear(),

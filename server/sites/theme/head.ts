@@ -67,12 +67,22 @@ function projectStylesheets(site: SiteModel): string {
   return site.stylesheets.map((path) => `<link${attrs({ rel: 'stylesheet', href: projectFileUrl(path) })}>`).join('');
 }
 
+/**
+ * Where the site's pages are published, as their canonical URLs say: `seo.metatags.canonical` when it is
+ * a web address, else `origin` (the export's `https://<domain>`); without a trailing slash. The export's
+ * sitemap and redirect pages use it too, so one bundle names one place.
+ */
+export function canonicalOrigin(site: SiteModel, origin: string | undefined): string | undefined {
+  const base = site.settings.seo?.metatags?.['canonical'] ?? origin;
+  return base && /^https?:\/\//i.test(base) ? base.replace(/\/+$/, '') : undefined;
+}
+
 function canonical(args: HeadArgs): string | undefined {
   const own = args.frontmatter?.canonical;
   if (typeof own === 'string' && /^https?:\/\//i.test(own)) return own;
   if (args.url === undefined) return undefined;
-  const base = args.site.settings.seo?.metatags?.['canonical'] ?? args.origin;
-  return base && /^https?:\/\//i.test(base) ? base.replace(/\/+$/, '') + args.url : undefined;
+  const base = canonicalOrigin(args.site, args.origin);
+  return base === undefined ? undefined : base + args.url;
 }
 
 function favicons(site: SiteModel): string {
