@@ -330,13 +330,38 @@ describe('page set rules', () => {
       {
         code: 'missing-operation',
         file: 'index.mdx',
-        message: 'openapi "POST /v2/layouts": no local OpenAPI spec has this operation',
+        message: 'openapi "POST /v2/layouts": the project has no OpenAPI spec',
       },
       {
         code: 'missing-operation',
         file: 'other.mdx',
         message: 'openapi "not an operation": is not "[spec] METHOD /path" or "[spec] webhook name"',
       },
+    ]);
+  });
+
+  it('says why a named spec has no such operation: no such spec, no operations at all, or not this one', () => {
+    // Trails' spec had `"paths": null`; a wrong relative path and a missing operation read the same before.
+    const spec = (paths: unknown): string =>
+      JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths });
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'empty.json': spec(null),
+      'api.json': spec({ '/a': { get: { responses: { '200': { description: 'OK' } } } } }),
+      'gone.mdx': '---\nopenapi: nowhere.json GET /a\n---\n',
+      'empty.mdx': '---\nopenapi: empty.json GET /a\n---\n',
+      'other.mdx': '---\nopenapi: api.json POST /a\n---\n',
+      'loose.mdx': '---\nopenapi: POST /b\n---\n',
+    });
+    const messages = loadSiteProject(dir)
+      .problems.filter((p) => p.code === 'missing-operation')
+      .map((p) => `${p.file}: ${p.message}`)
+      .sort();
+    expect(messages).toEqual([
+      'empty.mdx: openapi "empty.json GET /a": empty.json has no operations (its paths are empty)',
+      'gone.mdx: openapi "nowhere.json GET /a": nowhere.json is not an OpenAPI spec of the project (no such file, or not one)',
+      'loose.mdx: openapi "POST /b": no local OpenAPI spec has this operation',
+      'other.mdx: openapi "api.json POST /a": api.json has no POST /a',
     ]);
   });
 

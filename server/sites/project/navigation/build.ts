@@ -8,7 +8,7 @@
 import type { NavigationConfig, NavNodeConfig } from '../config/navigationSchema.js';
 import type { IconConfig, OpenApiSourceConfig } from '../config/primitives.js';
 import type { IconRef, NavDivision, NavGroup, NavItem, NavRoot, NavSection } from '../model.js';
-import { findOperation, parseOperationRef } from '../openapi/operations.js';
+import { findOperation, missingOperationReason, parseOperationRef } from '../openapi/operations.js';
 import { generateAll } from './generate.js';
 import { REMOTE_SPEC, type Inherited, type NavContext, type SpecSource } from './context.js';
 
@@ -89,7 +89,7 @@ function pageRef(ctx: NavContext, text: string, id: string, inh: Inherited): str
     const local = inh.specs.flatMap((s) => ctx.specFile(s.source) ?? []);
     const found = findOperation(ctx.specs, op, local);
     if (found === undefined) {
-      ctx.problem('missing-operation', id, `"${text}": no local OpenAPI spec has this operation`);
+      ctx.problem('missing-operation', id, `"${text}": ${missingOperationReason(ctx.specs, op)}`);
       return undefined;
     }
     const directory = inh.specs.find((s) => ctx.specFile(s.source) === found.spec)?.directory ?? inh.apiDirectory;

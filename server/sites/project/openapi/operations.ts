@@ -134,6 +134,23 @@ export function findOperation(
   return undefined;
 }
 
+/**
+ * Why {@link findOperation} found nothing for `ref`, in the import report's words: the spec it names is
+ * not in the project (or is not an OpenAPI document), has no operations at all (`paths` empty or null),
+ * or lacks this one; without a spec, the project has none, or none of its specs has it.
+ */
+export function missingOperationReason(specs: ReadonlyMap<string, OpenApiSpec>, ref: OperationRef): string {
+  const what = ref.kind === 'webhook' ? `the webhook ${ref.name}` : `${ref.method.toUpperCase()} ${ref.path}`;
+  if (ref.spec === undefined) {
+    return specs.size === 0 ? 'the project has no OpenAPI spec' : 'no local OpenAPI spec has this operation';
+  }
+  const file = specFileOf(ref.spec);
+  const spec = specs.get(file);
+  if (spec === undefined) return `${file} is not an OpenAPI spec of the project (no such file, or not one)`;
+  if (spec.operations.length === 0) return `${file} has no operations (its paths are empty)`;
+  return `${file} has no ${what}`;
+}
+
 /** `"Create a user"` -> `create-a-user`; `getHealth` -> `get-health`. */
 export function slugify(text: string): string {
   return text

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { OpenApiOperation, OpenApiSpec, SitePage, SiteProblem } from '../model.js';
 import { iconOf } from '../navigation/build.js';
 import type { GeneratedPage, PageUsage } from '../navigation/context.js';
-import { findOperation, pageSpecFile, parseOperationRef } from '../openapi/operations.js';
+import { findOperation, missingOperationReason, pageSpecFile, parseOperationRef } from '../openapi/operations.js';
 import { findNamedSchema } from '../openapi/schemas.js';
 import { substituteKnownVariables } from '../../render/preprocess.js';
 import { pagePathOf, pageUrlOf } from './files.js';
@@ -225,7 +225,7 @@ export function filePage(
       const why =
         ref === undefined
           ? 'is not "[spec] METHOD /path" or "[spec] webhook name"'
-          : 'no local OpenAPI spec has this operation';
+          : missingOperationReason(specs, ref);
       problems.push({ code: 'missing-operation', file: page.file, message: `openapi "${openapi}": ${why}` });
     }
   }
