@@ -60,6 +60,18 @@ export function pageMethod(page: SitePage): string | undefined {
 }
 
 /** A sidebar item's tag (frontmatter `tag`), as Mintlify's `nav-tag-pill` with its `nav-tag-pill-text`. */
+/**
+ * A sidebar entry's icon. One that cannot be drawn (a Font Awesome Pro name such as `badge-dollar`, a
+ * remote image) keeps its room, so the entry's label lines up with its neighbours' (it started 24 px
+ * left of them); the import report names the icon.
+ */
+function sidebarIcon(icon: SitePage['icon'], library: SiteModel['settings']['iconLibrary']): string {
+  const drawn = navIcon(icon, library, 'op-nav-icon');
+  return drawn !== '' || icon === undefined
+    ? drawn
+    : '<span class="op-icon icon op-nav-icon" aria-hidden="true"></span>';
+}
+
 function navTagPill(tag: string | undefined): string {
   return tag ? `<span class="op-pill nav-tag-pill"><span class="nav-tag-pill-text">${esc(tag)}</span></span>` : '';
 }
@@ -141,7 +153,7 @@ class SidebarWriter {
     // `data-active` on the current page's item, as Mintlify's (`#sidebar-content li[data-active]`).
     return (
       `<li${active ? ' data-active=""' : ''}><a class="${cls('op-nav-link', active && 'is-active')}"${linkAttrs(href)}${active ? ' aria-current="page"' : ''}>` +
-      `${method ? methodBadge(method, 'op-method method-nav-pill') : navIcon(page.icon, this.args.site.settings.iconLibrary, 'op-nav-icon')}` +
+      `${method ? methodBadge(method, 'op-method method-nav-pill') : sidebarIcon(page.icon, this.args.site.settings.iconLibrary)}` +
       `<span class="op-nav-label">${esc(page.sidebarTitle)}</span>${navTagPill(page.tag)}` +
       `${external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`
     );
@@ -151,7 +163,7 @@ class SidebarWriter {
     if (item.kind === 'page') return this.pageLink(item.page);
     if (item.kind === 'link') {
       return (
-        `<li><a class="op-nav-link"${linkAttrs(item.href)}>${navIcon(item.icon, this.args.site.settings.iconLibrary, 'op-nav-icon')}` +
+        `<li><a class="op-nav-link"${linkAttrs(item.href)}>${sidebarIcon(item.icon, this.args.site.settings.iconLibrary)}` +
         `<span class="op-nav-label">${esc(item.label)}</span>${ui('arrow-up-right', 'op-external')}</a></li>`
       );
     }
