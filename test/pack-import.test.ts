@@ -127,7 +127,7 @@ describe('importing a project that was not packed', () => {
       expect(remote).toEqual(
         expect.arrayContaining([
           ['remote-spec', 'docs.json', expect.stringContaining('run `offprint pack` on a connected machine')],
-          ['missing-operation', 'widgets.mdx', 'openapi "GET /widgets": no local OpenAPI spec has this operation'],
+          ['missing-operation', 'widgets.mdx', 'openapi "GET /widgets": the project has no OpenAPI spec'],
           ['remote-asset', 'docs.json', `URL/logo.png: an image hosted elsewhere ${hint}`],
           ['remote-asset', 'index.mdx', `URL/img.png: media hosted elsewhere ${hint}`],
           ['remote-asset', 'media.mdx', `URL/clip.mp4: media hosted elsewhere ${hint}`],
