@@ -2,6 +2,7 @@
 import type { DocsConfig } from '../project/model.js';
 import { cls, esc, isExternal, linkAttrs } from './html.js';
 import type { UiText } from './i18n/index.js';
+import { navbarLinkLabel, navbarPrimaryLabel } from './header.js';
 import { ui } from './icons.js';
 import type { Switcher } from './sections.js';
 
@@ -19,8 +20,9 @@ export function drawerExtras(
         `${esc(t.label)}${t.external ? ui('arrow-up-right', 'op-external') : ''}</a></li>`,
     )
     .join('');
-  const links = [...(navbar?.links ?? []).map((l) => ({ label: l.label ?? l.type ?? l.href, href: l.href }))];
-  if (navbar?.primary) links.push({ label: navbar.primary.label ?? navbar.primary.type, href: navbar.primary.href });
+  // Worded as the header words them (a `type: github` button without a label is "GitHub", not "github").
+  const links = [...(navbar?.links ?? []).map((l) => ({ label: navbarLinkLabel(l), href: l.href }))];
+  if (navbar?.primary) links.push({ label: navbarPrimaryLabel(navbar.primary), href: navbar.primary.href });
   const navLinks = links
     .map(
       (l) =>

@@ -39,6 +39,20 @@ const NAVBAR_TYPES: Readonly<Record<string, { label: string; icon: string }>> = 
   discord: { label: 'Discord', icon: 'discord' },
 };
 
+type NavbarLink = NonNullable<NonNullable<DocsConfig['navbar']>['links']>[number];
+type NavbarPrimary = NonNullable<NonNullable<DocsConfig['navbar']>['primary']>;
+
+/** A navbar link's words: its label, else its type's (`GitHub`), else its address. */
+export function navbarLinkLabel(link: NavbarLink): string {
+  const preset = link.type === undefined ? undefined : NAVBAR_TYPES[link.type];
+  return link.label ?? preset?.label ?? link.href;
+}
+
+/** The primary button's words: its label, else its type's (`GitHub` for a legacy `type: github` button). */
+export function navbarPrimaryLabel(primary: NavbarPrimary): string {
+  return primary.label ?? NAVBAR_TYPES[primary.type]?.label ?? 'Get started';
+}
+
 /**
  * The navbar's links and its primary button, each an item of one list as in Mintlify's topbar
  * (`<li class="navbar-link"><a>`), so a project's `li.navbar-link a[href*=…]` or
@@ -49,7 +63,7 @@ function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: Mintlif
   const links = (navbar?.links ?? [])
     .map((link) => {
       const preset = link.type === undefined ? undefined : NAVBAR_TYPES[link.type];
-      const label = link.label ?? preset?.label ?? link.href;
+      const label = navbarLinkLabel(link);
       const iconRef =
         typeof link.icon === 'string'
           ? { name: link.icon }
@@ -65,7 +79,7 @@ function navbarLinks(site: SiteModel, navbar: DocsConfig['navbar'], ids: Mintlif
   let button = '';
   if (primary) {
     const preset = NAVBAR_TYPES[primary.type];
-    const label = primary.label ?? preset?.label ?? 'Get started';
+    const label = navbarPrimaryLabel(primary);
     const icon = preset ? navIcon({ name: preset.icon, style: 'brands', library: 'fontawesome' }, lib) : '';
     button = `<li class="op-navbar-item"><a class="op-navbar-primary"${ids('topbar-cta-button')}${linkAttrs(primary.href)}>${icon}<span>${esc(label)}</span>${ui('chevron-right')}</a></li>`;
   }
