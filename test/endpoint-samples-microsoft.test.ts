@@ -11,7 +11,7 @@ import { sampleLanguages } from '../server/sites/theme/endpoint/snippets.js';
 const INPUT: SampleInput = {
   method: 'post',
   url: 'https://api.example.test/teams/{teamId}/notes?dryRun=<dryRun>',
-  auth: { name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' },
+  auth: [{ name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' }],
   headers: [['X-Team', '<X-Team>']],
   contentType: 'application/json',
   // Quotes of every kind, a backslash, interpolation syntax, a raw line separator, accents and an emoji.
@@ -52,7 +52,7 @@ describe('PowerShell and C# request samples', () => {
   });
 
   it('writes PowerShell without headers or body, and a method Invoke-RestMethod has no name for', () => {
-    const input = { ...INPUT, method: 'search', auth: undefined, headers: [], contentType: undefined, body: undefined };
+    const input = { ...INPUT, method: 'search', auth: [], headers: [], contentType: undefined, body: undefined };
     expect(requestSamples({ ...input, url: "https://a.test/it's" })[0]?.code).toBe(
       ["$response = Invoke-RestMethod -Uri 'https://a.test/it''s' -CustomMethod 'SEARCH'", '$response'].join('\n'),
     );

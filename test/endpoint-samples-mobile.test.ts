@@ -12,7 +12,7 @@ import { sampleLanguages } from '../server/sites/theme/endpoint/snippets.js';
 const INPUT: SampleInput = {
   method: 'post',
   url: 'https://api.example.test/teams/{teamId}/notes?dryRun=<dryRun>',
-  auth: { name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' },
+  auth: [{ name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' }],
   headers: [['X-Team', '<X-Team>']],
   contentType: 'application/json',
   // Quotes, a backslash before a parenthesis, interpolation syntax, a tab, accents and an emoji.

@@ -15,7 +15,7 @@ const URL = 'https://api.example.test/teams/{teamId}/notes?dryRun=<dryRun>&q=??=
 const INPUT: SampleInput = {
   method: 'post',
   url: URL,
-  auth: { name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' },
+  auth: [{ name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' }],
   headers: [['X-Team', '<X-Team>']],
   contentType: 'application/json',
   body: { note: 'She said "hi" \\ $5 ${x} ??= ??/ \u00e9a 😀1\ttab' },
@@ -59,7 +59,7 @@ gcc.describe('the C sample, compiled and run', () => {
     expect(runC(requestSamples(INPUT)[0]?.code ?? '')).toBe(`${sentBy('POST', URL, HEADERS, BODY)}RESPONSE`);
   });
   gcc.it('sends GET as libcurl does by default, and HEAD without waiting for a body', () => {
-    const input = { ...INPUT, method: 'get', headers: [], contentType: undefined, body: undefined, auth: undefined };
+    const input = { ...INPUT, method: 'get', headers: [], contentType: undefined, body: undefined, auth: [] };
     const get = requestSamples(input)[0]?.code ?? '';
     expect(get).not.toContain('CUSTOMREQUEST');
     expect(get).not.toContain('curl_slist');

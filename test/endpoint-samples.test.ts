@@ -11,7 +11,7 @@ import { sampleLanguages } from '../server/sites/theme/endpoint/snippets.js';
 const INPUT: SampleInput = {
   method: 'post',
   url: 'https://api.example.test/flags',
-  auth: { name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' },
+  auth: [{ name: 'Authorization', location: 'header', placeholder: 'Bearer <token>', description: 'Token.' }],
   headers: [['X-Team', '<X-Team>']],
   contentType: 'application/json',
   body: { key: 'new-checkout', enabled: true, owner: null, tags: ['web'] },

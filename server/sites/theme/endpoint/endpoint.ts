@@ -143,7 +143,7 @@ export async function renderEndpointPage(
   const server = webhook ? undefined : serverUrl(doc, op);
   page.text.push(op.summary ?? '', op.description ? markdownText(op.description) : '', op.path);
 
-  const auth = webhook ? undefined : authOf(ctx, operation);
+  const auth = webhook ? [] : authOf(ctx, operation);
   const params = parameters(ctx, op);
   let html = endpointBar(webhook ? 'webhook' : op.method, op.path, server);
   if (op.description) html += `<div class="op-endpoint-description">${miniMarkdown(op.description)}</div>`;
@@ -193,22 +193,19 @@ export async function renderEndpointPage(
   if (content) html += `<div class="op-endpoint-content">${content.html}</div>`;
   if (content?.requestExample) html += response;
 
-  if (auth) {
-    page.text.push(auth.name);
-    html += page.labelled(
-      'authorizations',
+  if (auth.length > 0) {
+    page.text.push(...auth.map((a) => a.name));
+    // A requirement naming several schemes needs them all: a row each, all required.
+    const section = ctx.section();
+    const rows = auth.map((a) =>
       fieldRow(
-        ctx.section(),
-        auth.name,
+        section,
+        a.name,
         { type: 'string' },
-        {
-          location: auth.location,
-          required: true,
-          description: auth.description,
-          anchor: page.anchor('authorization'),
-        },
+        { location: a.location, required: true, description: a.description, anchor: page.anchor('authorization') },
       ),
     );
+    html += page.labelled('authorizations', rows.join(''));
   }
   for (const [location, label] of LOCATIONS) {
     const located = ctx.section();

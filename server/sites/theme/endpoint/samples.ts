@@ -12,7 +12,7 @@ export interface Sample {
   readonly code: string;
 }
 
-/** How a request is authenticated, from the first security requirement. */
+/** How a request is authenticated by one security scheme. */
 export interface AuthInfo {
   readonly name: string;
   readonly location: 'header' | 'query' | 'cookie';
@@ -20,21 +20,30 @@ export interface AuthInfo {
   readonly description: string;
 }
 
-/** The auth the operation needs (its own `security`, else the document's), if any. */
-export function authOf(ctx: SchemaContext, operation: Json): AuthInfo | undefined {
+/**
+ * The auth the operation needs (its own `security`, else the document's): every scheme of its first
+ * requirement, which a request must satisfy together (`[{apiKeyAuth: [], providerKeyAuth: []}]` sends both
+ * headers, as Mintlify's playground asks for each); none when it needs none.
+ */
+export function authOf(ctx: SchemaContext, operation: Json): AuthInfo[] {
   const doc = ctx.document;
   const security = operation['security'] ?? doc['security'];
   const first = Array.isArray(security) ? (security as unknown[]).find(isObject) : undefined;
-  const schemeName = first ? Object.keys(first)[0] : undefined;
-  if (!schemeName) return undefined;
+  if (!first) return [];
   const components = isObject(doc['components']) ? doc['components'] : {};
   const schemes = isObject(components['securitySchemes'])
     ? components['securitySchemes']
     : isObject(doc['securityDefinitions'])
       ? doc['securityDefinitions']
       : {};
-  const scheme = ctx.resolve(schemes[schemeName]).node;
-  if (!scheme) return undefined;
+  return Object.keys(first).flatMap((name) => {
+    const scheme = ctx.resolve(schemes[name]).node;
+    return scheme ? [schemeAuth(scheme)] : [];
+  });
+}
+
+/** How one security scheme authenticates a request. */
+function schemeAuth(scheme: Json): AuthInfo {
   const type = typeof scheme['type'] === 'string' ? scheme['type'].toLowerCase() : '';
   const described = typeof scheme['description'] === 'string' ? scheme['description'] : undefined;
   if (type === 'apikey') {
@@ -69,6 +78,13 @@ export function authOf(ctx: SchemaContext, operation: Json): AuthInfo | undefine
   };
 }
 
+/** The headers the auth sends, its cookies as one `Cookie` header; in the requirement's order. */
+function authHeaders(auth: readonly AuthInfo[]): [string, string][] {
+  const headers = auth.filter((a) => a.location === 'header').map((a): [string, string] => [a.name, a.placeholder]);
+  const cookies = auth.filter((a) => a.location === 'cookie').map((a) => `${a.name}=${a.placeholder}`);
+  return cookies.length === 0 ? headers : [...headers, ['Cookie', cookies.join('; ')]];
+}
+
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
@@ -77,7 +93,7 @@ function shellQuote(text: string): string {
 export interface SampleInput {
   readonly method: string;
   readonly url: string;
-  readonly auth: AuthInfo | undefined;
+  readonly auth: readonly AuthInfo[];
   readonly headers: readonly (readonly [string, string])[];
   readonly contentType: string | undefined;
   readonly body: unknown;
@@ -110,10 +126,9 @@ function specSamples(operation: Json): Sample[] {
  */
 export function requestSamples(input: SampleInput): Sample[] {
   const lines = [`curl --request ${input.method.toUpperCase()}`, `--url ${shellQuote(input.url)}`];
-  if (input.auth?.location === 'header')
-    lines.push(`--header ${shellQuote(`${input.auth.name}: ${input.auth.placeholder}`)}`);
-  if (input.auth?.location === 'cookie')
-    lines.push(`--cookie ${shellQuote(`${input.auth.name}=${input.auth.placeholder}`)}`);
+  for (const [name, value] of authHeaders(input.auth)) {
+    lines.push(name === 'Cookie' ? `--cookie ${shellQuote(value)}` : `--header ${shellQuote(`${name}: ${value}`)}`);
+  }
   for (const [name, value] of input.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   if (input.contentType) lines.push(`--header ${shellQuote(`Content-Type: ${input.contentType}`)}`);
   if (input.body !== undefined) lines.push(`--data ${shellQuote(bodyText(input.body))}`);
@@ -123,9 +138,7 @@ export function requestSamples(input: SampleInput): Sample[] {
   const text = input.body === undefined ? undefined : bodyText(input.body);
   // A body this large, written out five more times, would weigh the page down and help no reader.
   if (text !== undefined && text.length > MAX_GENERATED_BODY) return [curl];
-  const headers: [string, string][] = [];
-  if (input.auth?.location === 'header') headers.push([input.auth.name, input.auth.placeholder]);
-  if (input.auth?.location === 'cookie') headers.push(['Cookie', `${input.auth.name}=${input.auth.placeholder}`]);
+  const headers = authHeaders(input.auth);
   headers.push(...input.headers.map(([name, value]): [string, string] => [name, value]));
   if (input.contentType) headers.push(['Content-Type', input.contentType]);
   const json = typeof input.body !== 'string' && /json/i.test(input.contentType ?? '') ? input.body : undefined;
@@ -147,7 +160,7 @@ export interface SampleOperation {
   readonly url: string;
   readonly params: readonly Json[];
   readonly media: [string, Json] | undefined;
-  readonly auth: AuthInfo | undefined;
+  readonly auth: readonly AuthInfo[];
   readonly operation: Json;
   readonly languages: SampleLanguages;
   /** The value a required query parameter or header is sent with; `<name>` by default. */
