@@ -25,7 +25,7 @@ function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: num
   const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
   if (!node || cycle) return {};
   ctx.listing.add();
-  const schema = flatten(inner, node);
+  let schema = flatten(inner, node);
   const listed = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
   const given = [schema['example'], listed.length > 0 ? listed[0] : undefined, schema['default']].find(
     (candidate) => candidate !== undefined,
@@ -33,7 +33,10 @@ function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: num
   if (given !== undefined) return withExampleRefs(ctx.document, given);
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return (schema['enum'] as unknown[])[0];
   const options = variants(schema);
-  if (options.length > 0) return exampleValue(inner, options[0], mode, depth);
+  if (options.length > 0) {
+    if (!hasProperties(schema)) return exampleValue(inner, options[0], mode, depth);
+    schema = withFirstVariant(inner, schema, options[0]);
+  }
   let type = schema['type'];
   if (Array.isArray(type)) type = type.find((t) => t !== 'null');
   if (type === 'array' || schema['items'] !== undefined)
@@ -46,6 +49,18 @@ function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: num
   if (schema['format'] === 'uuid') return '3c90c3cc-0d44-4b50-8888-8dd25736052a';
   if (schema['format'] === 'email') return 'jsmith@example.com';
   return type === 'string' ? '<string>' : {};
+}
+
+/**
+ * An object with properties beside a choice: the properties are its own, the choice's first branch adds
+ * to them (Bytez's image inputs, `url` and `base64` beside `oneOf: [{required: [url]}, {required: [base64]}]`,
+ * gave `{}`: the branch, a list of required names, has no properties of its own).
+ */
+function withFirstVariant(ctx: SchemaContext, schema: Json, option: unknown): Json {
+  const own: Record<string, unknown> = { ...schema };
+  delete own['oneOf'];
+  delete own['anyOf'];
+  return flatten(ctx, { ...own, allOf: [option] });
 }
 
 /** An object's example: each property the mode shows, unless the example's listing says `{}`. */
