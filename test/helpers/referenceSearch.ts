@@ -35,7 +35,7 @@ function field(item: Indexed, name: string): string {
     case 'd':
       return d.d ?? '';
     default:
-      return d.x;
+      return d.r === undefined ? d.x : `${d.x} ${d.r}`;
   }
 }
 
@@ -66,7 +66,7 @@ export function createSearchEngine(data: SearchIndexData): SearchEngine {
         const matched = Object.keys(result.match);
         const hitFields = new Set(Object.values(result.match).flat());
         // Point at a heading only when the words are in one and not already in the title.
-        const heading = hitFields.has('h') && !hitFields.has('t') ? bestHeading(doc, matched) : undefined;
+        const heading = hitFields.has('h') && !hitFields.has('t') ? bestHeading(doc, words) : undefined;
         const source = doc.x || doc.d || '';
         const snip = snippet(source, matched.length > 0 ? matched : words);
         return [

@@ -6,8 +6,15 @@ import { breadcrumbs, pageLanguage } from '../theme/navigation.js';
 import { pageMethod } from '../theme/sidebar.js';
 import type { SearchDoc, SearchIndexData } from '../theme/searchFormat.js';
 
-/** Characters of body text kept per page: enough for every real page's substance, bounded for huge ones. */
+/** Characters of body text kept per page for excerpts: enough for every real page's substance, bounded for huge ones. */
 export const MAX_TEXT = 8_000;
+
+/**
+ * Characters of body text whose words are indexed per page: a word far down a long page finds it (the
+ * ollama FAQ's `keep_alive` first comes 9,400 characters in, and only its headings were found), while
+ * the index ships {@link MAX_TEXT} of it, so a result's doc chunk stays small.
+ */
+export const MAX_INDEXED_TEXT = 64_000;
 
 /** A page and its rendered body, as given to {@link buildSearchIndex}. */
 export interface IndexablePage {
@@ -44,6 +51,9 @@ export function searchRecord(site: SiteModel, { page, rendered }: IndexablePage)
   const method = pageMethod(page);
   const boost = page.boost !== undefined && Number.isFinite(page.boost) && page.boost > 0 ? page.boost : undefined;
   const language = pageLanguage(site, page.path);
+  const body = compact(rendered.text, MAX_INDEXED_TEXT);
+  const shown = compact(body, MAX_TEXT);
+  const rest = body.slice(shown.length).trim();
   return {
     u: page.url,
     t: page.title,
@@ -53,7 +63,8 @@ export function searchRecord(site: SiteModel, { page, rendered }: IndexablePage)
     ...(page.keywords.length > 0 ? { k: [...page.keywords] } : {}),
     ...(boost !== undefined && boost !== 1 ? { b: boost } : {}),
     ...(method ? { m: method } : {}),
-    x: compact(rendered.text, MAX_TEXT),
+    x: shown,
+    ...(rest !== '' ? { r: rest } : {}),
     ...(language !== undefined ? { l: language } : {}),
   };
 }

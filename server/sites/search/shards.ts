@@ -43,7 +43,7 @@ function fieldText(doc: SearchDoc, field: number): string {
     case 'd':
       return doc.d ?? '';
     default:
-      return doc.x;
+      return doc.r === undefined ? doc.x : `${doc.x} ${doc.r}`;
   }
 }
 

@@ -21,8 +21,10 @@ export interface SearchDoc {
   readonly b?: number;
   /** Endpoint pages: the HTTP method (`get`, `post`, ... or `webhook`). */
   readonly m?: string;
-  /** Plain text of the page body (whitespace collapsed, capped). */
+  /** Plain text of the page body (whitespace collapsed, capped): what results quote. */
   readonly x: string;
+  /** The body's text past `x`, further capped: indexed for its words, never shipped in the index. */
+  readonly r?: string;
   /** The page's language as its `<html lang>` says it, on sites with `navigation.languages` only. */
   readonly l?: string;
 }

@@ -120,7 +120,7 @@ function hitOf(candidate: Candidate, doc: ShownDoc, url: string, words: readonly
   const matched = [...candidate.match.keys()];
   const masks = [...candidate.match.values()].reduce((a, b) => a | b, 0);
   // Point at a heading only when the words are in one and not already in the title.
-  const heading = masks & HEADINGS_BIT && !(masks & TITLE_BIT) ? bestHeading(doc, matched) : undefined;
+  const heading = masks & HEADINGS_BIT && !(masks & TITLE_BIT) ? bestHeading(doc, words) : undefined;
   const snip = snippet(doc.x || doc.d || '', matched.length > 0 ? matched : words);
   return {
     url: heading ? `${url}#${encodeURIComponent(heading[0])}` : url,

@@ -73,19 +73,44 @@ export function snippet(
   return { text: cut, marks: merged };
 }
 
-/** The heading holding most of `words`, when one holds any. */
+/** How often `word` starts a word of `lower` (lower-cased text), counted up to `cap`. */
+function occurrences(lower: string, word: string, cap = 50): number {
+  let count = 0;
+  for (let at = lower.indexOf(word); at >= 0 && count < cap; at = lower.indexOf(word, at + word.length)) {
+    if (isCjkTerm(word) || at === 0 || !/[\p{L}\p{N}]/u.test(lower[at - 1] ?? '')) count++;
+  }
+  return count;
+}
+
+/**
+ * The heading a result points at, given the query's words: the one whose words hold most of them, a word
+ * counting where a heading word is it (only the last, still being typed, may start one: `num` of
+ * `num_ctx` is not in "maximum number"), and a word rare in the page's text more than one on every
+ * line of it ("How can I upgrade Ollama?" won `OLLAMA_KEEP_ALIVE` over "How do I keep a model loaded"
+ * in the ollama FAQ); the first such heading on a tie, none when no heading holds a word.
+ */
 export function bestHeading(
-  doc: Pick<SearchDoc, 'h'>,
+  doc: Pick<SearchDoc, 'h' | 'x'>,
   words: readonly string[],
 ): readonly [string, string] | undefined {
+  const text = doc.x.toLowerCase();
+  const weights = words.map((w) => 1 / (1 + occurrences(text, w)));
+  const last = words.length - 1;
   let best: readonly [string, string] | undefined;
-  let bestCount = 0;
+  let bestScore = 0;
   for (const h of doc.h ?? []) {
     const lower = h[1].toLowerCase();
-    const count = words.filter((w) => lower.includes(w)).length;
-    if (count > bestCount) {
+    const headingWords = lower.split(/[\s\p{P}]+/u);
+    let score = 0;
+    words.forEach((w, i) => {
+      const holds = isCjkTerm(w)
+        ? lower.includes(w)
+        : headingWords.some((hw) => hw === w || (i === last && hw.startsWith(w)));
+      if (holds) score += weights[i] ?? 0;
+    });
+    if (score > bestScore) {
       best = h;
-      bestCount = count;
+      bestScore = score;
     }
   }
   return best;
