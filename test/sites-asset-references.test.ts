@@ -1,4 +1,7 @@
-/** Which `src=` the import report checks as files: attributes of tags, not words inside strings or props. */
+/**
+ * Which `src=` and `icon=` the import report checks as files: attributes of tags, not words inside strings or
+ * props; an icon only when it names an image file, not a library icon.
+ */
 import { describe, expect, it } from 'vitest';
 import { loadSiteProject } from '../server/sites/project/model.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
@@ -20,6 +23,30 @@ describe('asset references in the import report', () => {
     expect(loadSiteProject(dir).problems.map((p) => [p.code, p.file, p.message])).toEqual([
       ['missing-asset', 'index.mdx', '/images/hero.png: file not found in the project'],
       ['missing-asset', 'index.mdx', '/images/gone.png: file not found in the project'],
+    ]);
+  });
+
+  it("checks a card's icon that names an image file, and leaves library icons alone", () => {
+    // ollama's integrations: five cards whose icon files were missing showed broken images, unreported.
+    const dir = writeProject({
+      'docs.json': docsJson(),
+      'images/there.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'index.mdx': [
+        '---\ntitle: Home\n---\n',
+        '<Card title="A" icon="/images/launch-icons/opencode.svg" href="/a" />\n',
+        '<Card title="B" icon="/images/there.svg" />\n',
+        '<Card title="C" icon="rocket" />\n',
+        '<Card title="D" icon="logo.png" />\n',
+        '<Card title="E" icon="https://example.com/e.svg" />\n',
+      ].join('\n'),
+    });
+    expect(
+      loadSiteProject(dir)
+        .problems.filter((p) => p.code === 'missing-asset')
+        .map((p) => p.message),
+    ).toEqual([
+      '/images/launch-icons/opencode.svg: file not found in the project',
+      'logo.png: file not found in the project',
     ]);
   });
 });

@@ -28,13 +28,16 @@ function pageText(file) {
   const title = /^title:\s*['"]?(.+?)['"]?\s*$/m.exec(source)?.[1] ?? relative(FIXTURE, file);
   const body = source.replace(/^---[\s\S]*?---/, '').replace(/```[\s\S]*?```/g, ' ');
   const headings = [...body.matchAll(/^#{2,3}\s+(.+)$/gm)].map((m, i) => [`h${i}`, m[1].trim()]);
-  const x = body
+  const text = body
     .replace(/<[^>]+>/g, ' ')
     .replace(/[#*`>|[\]()_{}]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, 8000);
-  return { title, headings, x };
+    .slice(0, 64_000);
+  // As the site's records (server/sites/search/build.ts): 8,000 characters shipped, the rest indexed only.
+  const x = text.slice(0, 8000);
+  const r = text.slice(8000);
+  return { title, headings, x, ...(r ? { r } : {}) };
 }
 
 /** `pages` search records over the fixture's texts, each title distinct. */
@@ -49,6 +52,7 @@ export function records(pages) {
       s: `Copy ${copy + 1}`,
       ...(text.headings.length ? { h: text.headings } : {}),
       x: text.x,
+      ...(text.r ? { r: text.r } : {}),
     };
   });
 }
@@ -60,7 +64,12 @@ const PAGE = (head) =>
 /** Writes the "before" folder: one index script, MiniSearch in the page. */
 export async function writeBefore(dir, docs) {
   mkdirSync(dir, { recursive: true });
-  const bundled = docs.map((d) => ({ ...d, u: `p/${d.u.slice(3)}.html` }));
+  // The single index of before shipped each page's capped text only.
+  const bundled = docs.map((d) => {
+    const shipped = { ...d, u: `p/${d.u.slice(3)}.html` };
+    delete shipped.r;
+    return shipped;
+  });
   writeFileSync(
     join(dir, 'search-index.js'),
     `window.__offprintSearchIndex = ${JSON.stringify({ version: 1, docs: bundled })};\n`,

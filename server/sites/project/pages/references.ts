@@ -1,6 +1,6 @@
 /**
  * A light scan of page and snippet sources for local references: Markdown images, `src=`/`img=`
- * attributes and ESM imports. Fenced code blocks and inline code are skipped, since examples there are
+ * attributes, `icon=` image files and ESM imports. Fenced code blocks and inline code are skipped, since examples there are
  * not references (novu's pages show hundreds of `import ... from '@novu/react'` in code).
  */
 import { posix } from 'node:path';
@@ -58,6 +58,12 @@ export function inlineLinkPattern(before: string): RegExp {
 const IMAGE = inlineLinkPattern('!');
 /** An attribute stands after whitespace: `?src="` inside a URL string is no attribute (Firecrawl's survey link). */
 const ATTRIBUTE = /(?<=\s)(?:src|img)\s*=\s*\{?\s*["']([^"'\n]+)["']/g;
+/**
+ * An `icon` that names an image file (`<Card icon="/images/launch-icons/opencode.svg">`), not a library icon
+ * (`icon="rocket"`): its file is a reference too (ollama's missing card icons showed broken images, unreported).
+ */
+const ICON_FILE =
+  /(?<=\s)icon\s*=\s*\{?\s*["']((?:\.{0,2}\/)[^"'\n]+|[^"'\n]+\.(?:svg|png|jpe?g|gif|webp|avif|ico))["']/gi;
 const IMPORT = /^import\s+(?:[^'";]*?\s+from\s+)?["']([^"'\n]+)["']/gm;
 /** `<Snippet ... file="x.mdx">`: the include the renderer turns into an import from `_snippets/` (legacySnippets.ts). */
 const LEGACY_SNIPPET = /<Snippet\s[^>]*?\bfile\s*=\s*["']([^"'\n]+)["']/g;
@@ -83,6 +89,7 @@ export function scanReferences(source: string): SourceReferences {
   for (const m of text.matchAll(ATTRIBUTE)) {
     if (m[1] !== undefined && isAssetAttribute(text, m.index, m[1])) assets.add(m[1]);
   }
+  for (const m of text.matchAll(ICON_FILE)) if (m[1] !== undefined) assets.add(m[1]);
   for (const m of text.matchAll(IMPORT)) if (m[1] !== undefined) imports.add(m[1]);
   const legacySnippets = new Set<string>();
   if (!OWN_SNIPPET.test(text)) {
