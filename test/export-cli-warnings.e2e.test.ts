@@ -20,10 +20,11 @@ needsChromium().describe('offprint export warnings', () => {
   beforeAll(async () => {
     const source = writeProject({
       'docs.json': docsJson({ navigation: { pages: ['index', 'broken'] } }),
-      // A page path ending in a version (`/changelog/v0.16.0`) is a missing page, not a missing file.
+      // A page path ending in a version (`/changelog/v0.16.0`) is a missing page, not a missing file, and so is
+      // a link to a page's source (`./broken.mdx`, which the import reports).
       'index.mdx':
-        '# Home\n\nSee [the missing part](#no-such-heading), [the sheet](/files/gone.pdf) and ' +
-        '[the notes](/changelog/v0.16.0).\n',
+        '# Home\n\nSee [the missing part](#no-such-heading), [the sheet](/files/gone.pdf), ' +
+        '[the notes](/changelog/v0.16.0) and [the source](./broken.mdx).\n',
       'broken.mdx': '# Broken\n\nexport const limits = {;\n',
     });
     const created = await runBinary([
@@ -42,7 +43,7 @@ needsChromium().describe('offprint export warnings', () => {
     const lines = run.stderr.split('\n');
     expect(lines).toContain(`warning: ${WARNING} (file: index.html, href: #no-such-heading)`);
     expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
-    // The summary counts what the warnings name, so a reader of stdout alone learns of it too.
+    // The summary counts what the warnings name, so a reader of stdout alone learns of it too: the PDF only.
     expect(run.stdout.split('\n')).toEqual(
       expect.arrayContaining([
         '  1 file the pages refer to is not in the project (left out; warnings in the log)',

@@ -113,8 +113,10 @@ export class BundleRefs {
     if (feed !== null) return relativeUrl(file, feed);
     // A site page left out of this export, or a path the site does not have: the bundle's 404 page.
     // Anything else with a file name (a PDF, an image) is a download the bundle carries. A name ending in
-    // digits only is a version (`/changelog/0xtrails-0.16.0`, a page the project lacks), not a file type.
-    const fileLike = /\.(?=[A-Za-z0-9]{1,8}$)[0-9]*[A-Za-z]/.test(local) && !local.startsWith('/_offprint/');
+    // digits only is a version (`/changelog/0xtrails-0.16.0`, a page the project lacks), not a file type,
+    // and a page's source (`./gpu.mdx`, which the import reports) is no file the site serves.
+    const fileLike =
+      /\.(?=[A-Za-z0-9]{1,8}$)[0-9]*[A-Za-z]/.test(local) && !/\.mdx$/i.test(local) && !local.startsWith('/_offprint/');
     const page = findExportPage(this.input.site.build.model, local);
     const asset = fileLike && page === undefined ? await this.assets.asset(local) : null;
     return relativeUrl(file, asset ?? this.notFoundFile(local)) + (asset === null ? '' : hash);
