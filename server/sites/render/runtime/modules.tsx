@@ -5,8 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { compileMdx, type CompiledModule } from '../compile/compile.js';
-import type { ImportBinding } from '../compile/remarkOffprint.js';
-import { HOOKS } from '../compile/remarkOffprint.js';
+import { HOOKS, type ImportBinding } from '../compile/remarkOffprint.js';
 import { isIslandSnippet } from '../compile/islands.js';
 import { preprocessBody, splitFrontmatter } from '../preprocess.js';
 import type { RenderInput } from '../types.js';
