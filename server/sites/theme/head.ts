@@ -99,11 +99,15 @@ function favicons(site: SiteModel): string {
   );
 }
 
-/** Frontmatter `og:*` / `twitter:*` keys and `seo.metatags` (except canonical) as meta tags. */
+/**
+ * Frontmatter `og:*` / `twitter:*` keys and `seo.metatags` (except canonical) as meta tags, a page's own key
+ * in place of the site's (one tag each: crawlers read the first of two).
+ */
 function extraMeta(args: HeadArgs): string {
   let out = '';
+  const own = args.frontmatter ?? {};
   for (const [key, value] of Object.entries(args.site.settings.seo?.metatags ?? {})) {
-    if (key !== 'canonical' && /^[\w:.-]+$/.test(key)) out += `<meta${attrs(metaName(key, value))}>`;
+    if (key !== 'canonical' && /^[\w:.-]+$/.test(key) && !(key in own)) out += `<meta${attrs(metaName(key, value))}>`;
   }
   for (const [key, value] of Object.entries(args.frontmatter ?? {})) {
     if (/^(og|twitter):[\w:.-]+$/.test(key) && (typeof value === 'string' || typeof value === 'number')) {
@@ -131,9 +135,11 @@ export function renderHead(args: HeadArgs): string {
   const fullTitle = args.title === site.settings.name ? args.title : `${args.title} - ${site.settings.name}`;
   const description = args.description ?? site.settings.description;
   const link = canonical(args);
-  const frontmatterOg = Object.keys(args.frontmatter ?? {});
+  // A generated Open Graph tag gives way to the page's or the site's own (`seo.metatags["og:site_name"]`, as
+  // Mintlify's metatags override it): Herald's pages carried og:site_name twice, the generated one first.
+  const given = new Set([...Object.keys(args.frontmatter ?? {}), ...Object.keys(site.settings.seo?.metatags ?? {})]);
   const og = (key: string, content: string | undefined): string =>
-    content && !frontmatterOg.includes(key) ? `<meta${attrs({ property: key, content })}>` : '';
+    content && !given.has(key) ? `<meta${attrs({ property: key, content })}>` : '';
   const html = attrs({
     lang: args.lang,
     // Arabic and Hebrew pages read right to left: the theme's logical properties mirror the layout by it.
