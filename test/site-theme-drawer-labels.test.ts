@@ -1,7 +1,7 @@
 /**
  * The phone drawer words the navbar's links and button as the header does: a legacy `mint.json`
  * `topbarCtaButton: { type: "github" }` has no label, and the drawer showed "github" where the header
- * says "GitHub" (Bytez's docs).
+ * says "GitHub" (Bytez's docs); and it adds no empty block where there is nothing to add.
  */
 import { parse } from 'node-html-parser';
 import { expect, it } from 'vitest';
@@ -26,4 +26,16 @@ it("words the navbar's GitHub button and links in the phone drawer as the header
   const header = root.querySelectorAll('.op-navbar a').map((a) => a.text.trim());
   expect(drawer).toEqual(['Dashboard', 'GitHub']);
   expect(header).toEqual(drawer);
+});
+
+it('adds no empty block under the drawer head when there are no tabs or navbar links (Herald)', async () => {
+  const site = await renderSite(
+    writeProject({
+      'docs.json': { name: 'Plain', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['index'] } },
+      'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+    }),
+  );
+  const root = parse(site.pages.get('/')?.html ?? '');
+  expect(root.querySelector('.op-sidebar .op-drawer-head')).not.toBeNull();
+  expect(root.querySelector('.op-drawer-extras')).toBeNull();
 });

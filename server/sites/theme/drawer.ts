@@ -33,6 +33,8 @@ export function drawerExtras(
     `<div class="op-drawer-head"><span class="op-drawer-title">${esc(name)}</span>` +
     `<button type="button" class="op-icon-button" data-op-nav-close="" aria-label="${esc(text.closeNavigation)}">${ui('x')}</button></div>`;
   // The head is a child of the scrolling sidebar itself, so that it can stay in view while the list scrolls.
+  // Without tabs or navbar links there is nothing to add: no empty, bordered block under the head.
+  if (tabLinks === '' && navLinks === '') return close;
   return (
     `${close}<div class="op-drawer-extras">${tabLinks ? `<ul class="op-drawer-tabs">${tabLinks}</ul>` : ''}` +
     `${navLinks ? `<ul class="op-drawer-navbar">${navLinks}</ul>` : ''}</div>`
