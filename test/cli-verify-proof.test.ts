@@ -47,7 +47,9 @@ describe('offprint verify on the egress proof', () => {
 
   it('says no request left a closed bundle, or only to the collectors it was configured with', async () => {
     const closed = await cli(['verify', await bundleWith({ requests, blocked: 0, failures: [] })]);
-    expect(closed.stdout).toContain('in Chrome/140, no request outside the bundle\n');
+    expect(closed.stdout).toContain(
+      'Egress proof: 1 page opened (file and http) in Chrome/140, no request outside the bundle\n',
+    );
     const collectors = await cli([
       'verify',
       await bundleWith({ requests: { ...requests, http: 3 }, blocked: 3, failures: [] }),

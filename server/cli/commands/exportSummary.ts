@@ -6,6 +6,7 @@ import type { ExportJobRow } from '../../db/exportJobs.js';
 import type { ExportResult } from '../../export/contract.js';
 import { formatFileSize } from '../../bytes.js';
 import { formatDuration, type ProgressDisplay } from '../progress.js';
+import { counted } from '../counted.js';
 
 /** Blocked requests listed one by one in the summary; the rest are counted. */
 const LISTED_BLOCKED = 10;
@@ -18,11 +19,6 @@ function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
 }
 
 /** Longest listed line: an error's message may be a whole stack or code frame (the log has it whole). */
-/** `1 file`, `2 files`: a count and its noun. */
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 const MAX_LINE = 200;
 
 function clipped(line: string): string {
@@ -55,13 +51,13 @@ export function summary(
           `  egress check: ${check.total - check.reused} of ${check.total} page loads opened, ` +
             `${check.reused} proved by the last export (same page and files)`,
         ]),
-    `  ${count(result.missingAnchors, 'link', 'links')} to a missing anchor (now to their page; listed as warnings in the log)`,
+    `  ${counted(result.missingAnchors, 'link')} to a missing anchor (now to their page; listed as warnings in the log)`,
     `  signed by key ${result.signingFingerprint} (check on the other side: offprint verify FILE --fingerprint ${result.signingFingerprint})`,
   ];
   const missingFiles = result.missingFiles ?? [];
   if (missingFiles.length > 0) {
     lines.push(
-      `  ${count(missingFiles.length, 'file the pages refer to is', 'files the pages refer to are')} not in the project (left out; warnings in the log)`,
+      `  ${counted(missingFiles.length, 'file the pages refer to is', 'files the pages refer to are')} not in the project (left out; warnings in the log)`,
       ...listed(missingFiles, (path) => path),
     );
   }
@@ -96,21 +92,21 @@ export function summary(
   const rendering = result.pageErrors ?? [];
   if (rendering.length > 0) {
     lines.push(
-      `  ${count(rendering.length, 'page error', 'page errors')} while rendering (a page shown as its source, a script error; warnings in the log)`,
+      `  ${counted(rendering.length, 'page error')} while rendering (a page shown as its source, a script error; warnings in the log)`,
       ...listed(rendering, ({ page, message }) => clipped(`${page}: ${message}`)),
     );
   }
   const egress = result.egressFailures ?? [];
   if (egress.length > 0) {
     lines.push(
-      `  ${count(egress.length, 'request', 'requests')} outside the bundle allowed by --allow-egress (in the manifest's egressProof)`,
+      `  ${counted(egress.length, 'request')} outside the bundle allowed by --allow-egress (in the manifest's egressProof)`,
       ...listed(egress, ({ page, kind, url }) => `${page}: ${kind} ${url}`),
     );
   }
   const inside = result.egressPageErrors ?? [];
   if (inside.length > 0) {
     lines.push(
-      `  ${count(inside.length, 'error', 'errors')} in the bundle's pages (a file missing, a script error; in the manifest's egressProof)`,
+      `  ${counted(inside.length, 'error')} in the bundle's pages (a file missing, a script error; in the manifest's egressProof)`,
       ...listed(inside, ({ page, mode, detail }) => `${page} (${mode}): ${detail}`),
     );
   }

@@ -10,6 +10,7 @@ import { createLogger } from '../../logger.js';
 import type { FailedRef, PackedRef } from '../../pack/fetchAll.js';
 import { DEFAULT_PACK_LIMITS, packProject, type PackReport } from '../../pack/pack.js';
 import { flag, onePositional, parseCommandArgs } from '../args.js';
+import { counted } from '../counted.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
 import { inputPath, outputPath } from '../inputs.js';
 
@@ -33,7 +34,7 @@ function countBy(packed: readonly PackedRef[]): string {
   return (['image', 'video', 'font', 'spec'] as const)
     .map((kind) => [kind, packed.filter((p) => p.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`)
+    .map(([kind, n]) => counted(n, kind))
     .join(', ');
 }
 

@@ -8,6 +8,7 @@ import { onePositional, parseCommandArgs } from '../args.js';
 import { withRuntime } from '../context.js';
 import { printJson, UsageError, write, type CliIo } from '../io.js';
 import { inputPath } from '../inputs.js';
+import { counted } from '../counted.js';
 
 /** Problems listed one by one in the text summary; the rest are only counted. */
 const LISTED_PROBLEMS = 20;
@@ -37,11 +38,6 @@ export function siteUrlLine(siteUrl: string | null): string {
   return siteUrl === null
     ? 'The site is served by `offprint serve` (see `offprint projects list` for its URL).\n'
     : `Site: ${siteUrl}\n`;
-}
-
-/** `1 page`, `2 pages`. */
-function counted(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** The human-readable summary of an import (also used by `projects create --source`). */

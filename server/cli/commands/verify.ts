@@ -6,6 +6,7 @@ import { verifyBundle, type VerifyReport } from '../../export/verify.js';
 import { onePositional, parseCommandArgs } from '../args.js';
 import { printJson, write, type CliIo } from '../io.js';
 import { inputPath } from '../inputs.js';
+import { counted } from '../counted.js';
 import { TRUST_OPTIONS, trustedKeyOf } from '../trust.js';
 
 /** Problems printed in the text form; the rest are counted. */
@@ -21,7 +22,7 @@ function requestsSeen(proof: NonNullable<VerifyReport['egressProof']>): string {
   const n = proof.failures.length;
   if (n > 0) {
     return (
-      `${n} ${n === 1 ? 'request' : 'requests'} outside the bundle, allowed at export with --allow-egress ` +
+      `${counted(n, 'request')} outside the bundle, allowed at export with --allow-egress ` +
       `(named in the manifest's egressProof.failures)`
     );
   }
@@ -45,9 +46,9 @@ function provenance(report: VerifyReport): string {
   const proof = report.egressProof;
   if (proof !== null) {
     lines.push(
-      `  Egress proof: ${proof.pagesChecked} pages opened (${proof.modes.join(' and ')}) in ` +
+      `  Egress proof: ${counted(proof.pagesChecked, 'page')} opened (${proof.modes.join(' and ')}) in ` +
         `${proof.chromiumVersion ?? 'Chromium'}, ${requestsSeen(proof)}` +
-        (proof.pageErrors === undefined ? '' : `, ${proof.pageErrors.length} errors inside it`) +
+        (proof.pageErrors === undefined ? '' : `, ${counted(proof.pageErrors.length, 'error')} inside it`) +
         '\n',
     );
   }
@@ -68,7 +69,7 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   if (report.ok) {
     await write(
       io.stdout,
-      `OK: ${file}: signature valid; ${report.files} files and ${report.pages} pages match the manifest; ` +
+      `OK: ${file}: signature valid; ${counted(report.files, 'file')} and ${counted(report.pages, 'page')} match the manifest; ` +
         `its files name nothing outside it (${report.domain ?? '?'}, ${report.deployment ?? '?'})\n` +
         provenance(report),
     );
@@ -78,6 +79,6 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   if (report.problems.length > LISTED_PROBLEMS)
     lines.push(`  ... and ${report.problems.length - LISTED_PROBLEMS} more\n`);
   const n = report.problems.length;
-  await write(io.stdout, `FAILED: ${file}: ${n} ${n === 1 ? 'problem' : 'problems'}\n${lines.join('')}`);
+  await write(io.stdout, `FAILED: ${file}: ${counted(n, 'problem')}\n${lines.join('')}`);
   return 1;
 }
