@@ -138,6 +138,8 @@ describe('renderEndpointPage', () => {
     expect(create.headings.map((h) => h.text)).toEqual(['Authorizations', 'Body', 'Response']);
     expect(create.text).toContain('Create a user');
     expect(create.text).toContain('email');
+    // The response's fields too (only the 201 response has these): a reader finds the endpoint returning one.
+    expect(create.text.split(' ')).toEqual(expect.arrayContaining(['manager', 'address']));
     const page = mini.pages.get('/api/users');
     expect(page?.rendered.text).toContain('Results are paginated');
     expect(page?.rendered.headings.map((h) => h.text)).toEqual(['Authorizations', 'Query parameters', 'Response']);

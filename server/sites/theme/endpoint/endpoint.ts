@@ -237,11 +237,13 @@ export async function renderEndpointPage(
     page.text.push(...(rows?.fields ?? []));
     html += page.labelled('body', rows?.html ?? '', `<span class="op-endpoint-media">${esc(media[0])}</span>`);
   }
-  const tabs = responses.map(([status, raw]) => ({
-    label: status,
-    status,
-    html: responsePanel(ctx, ctx.resolve(raw).node ?? {}, page.anchor('response')),
-  }));
+  const responseFields = new Set<string>();
+  const tabs = responses.map(([status, raw]) => {
+    const panel = responsePanel(ctx, ctx.resolve(raw).node ?? {}, page.anchor('response'));
+    for (const field of panel.fields) responseFields.add(field);
+    return { label: status, status, html: panel.html };
+  });
+  page.text.push(...responseFields);
   html += page.labelled('response', tabStrip(`${slug}-status`, tabs, 'op-response-tabs'));
   return {
     html: `<div class="op-endpoint" data-op-endpoint="">${html}</div>`,

@@ -48,8 +48,14 @@ export function responseExamplesOf(
 /**
  * A status's panel in the Response section: its description, then the schema of each media type under
  * its name; media types sharing one schema (JSON and XML of one `$ref`) show it once, named together.
+ * `fields` are the schemas' property names, for the page's search text, as the request body's are: a
+ * reader searching for a field finds the endpoint that returns it.
  */
-export function responsePanel(ctx: SchemaContext, response: Json, anchor: FieldAnchor): string {
+export function responsePanel(
+  ctx: SchemaContext,
+  response: Json,
+  anchor: FieldAnchor,
+): { readonly html: string; readonly fields: readonly string[] } {
   let html =
     typeof response['description'] === 'string'
       ? `<div class="op-response-description">${miniMarkdown(response['description'])}</div>`
@@ -62,9 +68,11 @@ export function responsePanel(ctx: SchemaContext, response: Json, anchor: FieldA
     if (group) group.types.push(type);
     else bySchema.set(key, { types: [type], schema: media['schema'] });
   }
+  const fields: string[] = [];
   for (const { types, schema } of bySchema.values()) {
-    html += `<p class="op-endpoint-media">${esc(types.join(', '))}</p>`;
-    html += schemaRows(ctx, schema, 'response', 'response', anchor).html;
+    const rows = schemaRows(ctx, schema, 'response', 'response', anchor);
+    html += `<p class="op-endpoint-media">${esc(types.join(', '))}</p>${rows.html}`;
+    fields.push(...rows.fields);
   }
-  return `<div class="op-response">${html}</div>`;
+  return { html: `<div class="op-response">${html}</div>`, fields: [...new Set(fields)] };
 }
