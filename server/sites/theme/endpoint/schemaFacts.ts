@@ -37,9 +37,13 @@ export function keyRowValue(schema: Json): Json | undefined {
   return value !== undefined && Object.keys(value).some((key) => !LABELLED.has(key)) ? value : undefined;
 }
 
-/** A value as a row shows it: a string as it is, anything else as JSON. */
+/**
+ * A value as a row shows it: a string as it is, anything else as JSON. An empty (or blank) string is
+ * quoted, as Mintlify shows it: bare, the row read "default:" and nothing.
+ */
 export function literal(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  if (typeof value === 'string') return value.trim() === '' ? JSON.stringify(value) : value;
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** The schema's range, length and pattern constraints, in words. */
