@@ -81,6 +81,19 @@ site.describe('interface text in Chromium', () => {
     await expect.poll(() => form.locator('.op-feedback-error').innerText()).toBe('Impossible d’envoyer votre retour');
     await page.close();
   });
+
+  it('lets a reader on a phone switch language from the drawer (the header hides its switcher there)', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.server.url}/index`);
+    expect(await page.locator('.op-header .op-switcher-language').isVisible()).toBe(false);
+    await page.locator('[data-op-nav-toggle]').first().click();
+    const switcher = page.locator('.op-sidebar .op-drawer-switchers .op-switcher-language');
+    await expect.poll(() => switcher.isVisible()).toBe(true);
+    await switcher.locator('summary').click();
+    await switcher.locator('.op-switcher-option:not(.is-active)').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/fr/index');
+    await page.close();
+  });
 });
 
 /** English, and an Arabic section of three pages with a code block, a list and a nested group each. */

@@ -118,7 +118,7 @@ function shell(args: ShellArgs): string {
     items: location.sidebar,
     switchers: sw,
     current: args.current,
-    extra: drawerExtras(site.settings.name, sw.get('tab'), c.navbar, c.text),
+    extra: drawerExtras({ site, switchers: sw, navbar: c.navbar, text: c.text }),
     shared,
     ids: args.ids,
     drawerOnly,
