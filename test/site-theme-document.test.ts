@@ -107,8 +107,13 @@ describe('header and sidebar', () => {
 
   it('turns languages, versions, products, menus and anchors into switchers', () => {
     const home = doc(shapes, '/');
-    expect(texts(home, '.op-switcher-version .op-switcher-option .op-switcher-label')).toEqual(['v2 Latest', 'v1']);
-    expect(texts(home, '.op-switcher-language .op-switcher-label')).toEqual(['English', 'Français']);
+    expect(texts(home, '.op-header .op-switcher-version .op-switcher-option .op-switcher-label')).toEqual([
+      'v2 Latest',
+      'v1',
+    ]);
+    expect(texts(home, '.op-header .op-switcher-language .op-switcher-label')).toEqual(['English', 'Français']);
+    // The phone drawer repeats both (the header hides them on small screens).
+    expect(texts(home, '.op-drawer-switchers .op-switcher-current')).toEqual(['v2', 'English']);
     expect(texts(home, '.op-switcher-product .op-switcher-label')).toEqual(['Platform', 'Reference']);
     // Global tabs join the tab bar as external links.
     expect(texts(home, '.op-tabbar .op-tab-link')).toEqual(['Guides', 'API', 'Tools', 'Community', 'Blog']);
@@ -119,7 +124,7 @@ describe('header and sidebar', () => {
       texts(cli, 'details.op-switcher-menu > .op-switcher-panel .op-switcher-option.is-active .op-switcher-label'),
     ).toContain('CLI');
     const v1 = doc(shapes, '/v1/intro');
-    expect(texts(v1, '.op-switcher-version .op-switcher-current')).toEqual(['v1']);
+    expect(texts(v1, '.op-header .op-switcher-version .op-switcher-current')).toEqual(['v1']);
     // The hidden Help anchor is not listed; the global Status anchor is.
     expect(texts(v1, '.op-anchors .op-anchor')).toEqual(['Docs', 'Forum', 'Status']);
     expect(texts(v1, '.op-anchors .is-active')).toEqual(['Docs']);

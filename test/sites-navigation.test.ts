@@ -125,7 +125,8 @@ describe('the all-shapes fixture', () => {
             // DELETE /users/{id} is x-hidden: a page, no entry. GET /internal is x-excluded: nothing.
           ]),
           group(`${REF}#Events`, 'Events', [page(`${REF}#Events.pages[0]`, 'reference/events/user-created')]),
-          page(`${REF}.pages[0]`, 'reference/get-health'),
+          // Untagged operations: a group named as Mintlify names it.
+          group(`${REF}.untagged`, 'API Reference', [page(`${REF}.untagged.pages[0]`, 'reference/get-health')]),
         ],
       },
       { icon: { name: 'braces' } },

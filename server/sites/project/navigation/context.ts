@@ -126,9 +126,9 @@ export class NavContext {
       return href;
     }
     const base = href !== undefined && !this.exists(href) ? href : operationPagePath(op, dir);
+    // Mintlify numbers a repeat `-1`, `-2`, ... (endpoint-urls: "Duplicate URLs").
     let path = base;
-    if (this.exists(path)) path = `${base}-${op.method}`;
-    for (let n = 2; this.exists(path); n++) path = `${base}-${op.method}-${n}`;
+    for (let n = 1; this.exists(path); n++) path = `${base}-${n}`;
     this.generated.set(path, { path, operation: op });
     this.generatedByKey.set(key, path);
     return path;

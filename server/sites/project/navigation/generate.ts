@@ -1,12 +1,16 @@
 /**
  * A division with `openapi` and no pages lists every operation of its specs, grouped by OpenAPI tag
- * (format reference §1.5): one sidebar group per tag (label = the tag's `x-group`, else its name), in the
- * order tags first appear among the operations; untagged operations follow as plain pages. `x-hidden`
+ * (format reference §1.5): one sidebar group per tag (label = the tag's `x-group`, else its `x-displayName`,
+ * else its name), in the order tags first appear among the operations; untagged operations follow in a
+ * group named "API Reference", as Mintlify groups them (api-playground/organize-endpoints). `x-hidden`
  * operations get a page but no sidebar entry; `x-excluded` ones get nothing (dropped when indexing).
  */
 import type { NavGroup, NavItem, OpenApiOperation } from '../model.js';
 import { tagGroupLabel } from '../openapi/operations.js';
 import type { Inherited, NavContext, SpecSource } from './context.js';
+
+/** The group of a spec's operations without a tag, named as Mintlify names it. */
+const UNTAGGED_GROUP = 'API Reference';
 
 /** Sidebar items for every operation of `sources`. */
 export function generateAll(ctx: NavContext, sources: readonly SpecSource[], id: string, inh: Inherited): NavItem[] {
@@ -33,12 +37,11 @@ export function generateAll(ctx: NavContext, sources: readonly SpecSource[], id:
       });
       return out;
     };
-    for (const [tag, ops] of byTag) {
-      const groupId = `${sourceId}#${tag}`;
+    const groupOf = (groupId: string, label: string, ops: readonly OpenApiOperation[]): void => {
       const group: NavGroup = {
         kind: 'group',
         id: groupId,
-        label: tagGroupLabel(spec, tag),
+        label,
         expanded: false,
         hidden: false,
         ...(inh.directory === undefined ? {} : { directory: inh.directory }),
@@ -46,8 +49,9 @@ export function generateAll(ctx: NavContext, sources: readonly SpecSource[], id:
         items: pageItems(ops, `${groupId}.pages`),
       };
       if (group.items.length > 0) items.push(group);
-    }
-    items.push(...pageItems(untagged, `${sourceId}.pages`));
+    };
+    for (const [tag, ops] of byTag) groupOf(`${sourceId}#${tag}`, tagGroupLabel(spec, tag), ops);
+    groupOf(`${sourceId}.untagged`, UNTAGGED_GROUP, untagged);
   });
   return items;
 }

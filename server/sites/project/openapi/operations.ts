@@ -2,14 +2,15 @@
  * OpenAPI operation references (`"GET /users"`, `"specs/api.yaml POST /users"`, `"webhook userCreated"`)
  * and the URL rule for pages generated from operations.
  *
- * Generated page path (Mintlify does not document its rule; this one reproduces the paths of pages its
- * scraper writes, e.g. novu's `api-reference/subscribers/create-a-subscriber`):
- *   `<directory>/<slug(first tag)>/<slug(summary, else operationId, else "<method> <path>")>`
- * where `directory` is the `openapi.directory` of the division (default `api-reference`), the tag segment
- * is left out for untagged operations, and `slug` lower-cases, splits camelCase, and joins runs of
- * letters/digits with `-` (`"Create a user"` -> `create-a-user`, `getHealth` -> `get-health`,
- * `GET /users/{id}` -> `get-users-id`). A path already taken by a file page or another operation gets
- * `-<method>` appended, then `-<method>-2`, `-<method>-3`, ... in navigation order.
+ * Generated page path, as Mintlify documents it (api-playground/endpoint-urls):
+ *   `<directory>/<slug(first tag)>/<slug(summary)>`, or without a summary `<method>-<path's fixed segments>`
+ *   (`GET /users/{id}/posts` -> `get-users-posts`),
+ * where `directory` is the `openapi.directory` of the division (default `api-reference`) and the tag
+ * segment is left out for untagged operations. `slug` replaces each space with `-`, removes `{ } ( ) , . '
+ * /` and lower-cases, keeping the rest (`"Search & list entities"` -> `search-&-list-entities`,
+ * `getHealth` -> `gethealth`, `Créer un client` -> `créer-un-client`). Offprint also drops what Mintlify
+ * keeps but a bundle's file name or a path segment cannot hold as written (`? : * " < > | % #`, control
+ * characters). A path already taken in the group gets `-1`, then `-2`, ... in navigation order.
  * An operation's `x-mint: href` (a site path) overrides the rule: Mintlify serves its page there, or, when
  * a page already lives there, links the navigation entry to that page instead of generating one.
  */
@@ -29,7 +30,12 @@ const WEBHOOK = /^\s*(?:(\S+)\s+)?webhook\s+(\S.*?)\s*$/i;
 /** A spec's `tags` list; each entry is checked on its own, so one odd entry does not hide the others. */
 const TagListSchema = z.array(z.unknown());
 /** A tag that names its sidebar group (`x-group`); tags without one keep their own name as the label. */
-const GroupedTagSchema = z.looseObject({ name: z.string(), 'x-group': z.string().min(1) });
+/** A declared tag and the labels it may give its sidebar group. */
+const LabelledTagSchema = z.looseObject({
+  name: z.string(),
+  'x-group': z.string().min(1).optional().catch(undefined),
+  'x-displayName': z.string().min(1).optional().catch(undefined),
+});
 
 /** The operation's `x-mint` extension, of which only `href` decides where its page goes. */
 const MintExtensionSchema = z.looseObject({ href: z.string() });
@@ -151,32 +157,48 @@ export function missingOperationReason(specs: ReadonlyMap<string, OpenApiSpec>, 
   return `${file} has no ${what}`;
 }
 
-/** `"Create a user"` -> `create-a-user`; `getHealth` -> `get-health`. */
+/** What Mintlify removes from a summary or tag name in an endpoint page's URL. */
+const MINTLIFY_REMOVED = /[{}(),.'/]/g;
+/** What Mintlify keeps but a bundle file name (Windows' included) or a URL path segment cannot hold. */
+const UNSAFE_IN_PATH = /[^\p{L}\p{M}\p{N}\-_~!$&+;=@]/gu;
+
+/** `"Create a user"` -> `create-a-user`; `"Search & list entities"` -> `search-&-list-entities`. */
 export function slugify(text: string): string {
   return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .trim()
+    .replace(/\s/g, '-')
+    .replace(MINTLIFY_REMOVED, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(UNSAFE_IN_PATH, '')
     .replace(/^-+|-+$/g, '');
+}
+
+/** The slug of an operation without a summary: its method and the path's fixed segments, `get-users-posts`. */
+function methodPathSlug(op: OpenApiOperation): string {
+  const fixed = op.path.split('/').filter((segment) => segment !== '' && !/^\{[^}]*\}$/.test(segment));
+  return [op.method, ...fixed]
+    .map(slugify)
+    .filter((part) => part !== '')
+    .join('-');
 }
 
 /** The preferred page path of a generated endpoint page (see the module comment). */
 export function operationPagePath(op: OpenApiOperation, directory: string): string {
   const dir = directory.replace(/^\/+|\/+$/g, '');
-  const name =
-    slugify(op.summary ?? op.operationId ?? `${op.method} ${op.path}`) ||
-    slugify(`${op.method} ${op.path}`) ||
-    op.method;
+  const name = (op.summary === undefined ? '' : slugify(op.summary)) || methodPathSlug(op) || op.method;
   const tag = op.tags[0] === undefined ? '' : slugify(op.tags[0]);
   return [dir, tag, name].filter((part) => part !== '').join('/');
 }
 
-/** The label of the sidebar group an operation's tag gets: the tag's `x-group`, else its name. */
+/**
+ * The label of the sidebar group an operation's tag gets: the tag's `x-group`, else its `x-displayName`
+ * (which specs written for Redoc carry), else its name, as Mintlify labels it.
+ */
 export function tagGroupLabel(spec: OpenApiSpec, tag: string): string {
   const tags = TagListSchema.safeParse(spec.document['tags']);
   for (const entry of tags.success ? tags.data : []) {
-    const t = GroupedTagSchema.safeParse(entry);
-    if (t.success && t.data.name === tag) return t.data['x-group'];
+    const t = LabelledTagSchema.safeParse(entry);
+    if (t.success && t.data.name === tag) return t.data['x-group'] ?? t.data['x-displayName'] ?? tag;
   }
   return tag;
 }
