@@ -16,4 +16,11 @@ describe('expandable', () => {
     expect(one(page.dom, '.op-expandable-show').text).toBe('Show properties');
     expect(one(page.dom, 'details.op-expandable').hasAttribute('open')).toBe(true);
   });
+
+  it('puts its title in the page\'s search text once, as a reader sees it: "Hide ..." only replaces it when open', async () => {
+    const page = await render(
+      '<Expandable title="other installation options: yarn, pnpm">\n\nyarn add x\n\n</Expandable>',
+    );
+    expect(page.text.split('\n')).toEqual(['Show other installation options: yarn, pnpm', 'yarn add x']);
+  });
 });

@@ -72,7 +72,8 @@ function placeholderLabel(missing: boolean, kind: string, src: string, label: st
  * An expandable's toggle (render/components/disclosure.tsx, endpoint/schema.ts): its two states, each in
  * its own element, with the same title (escaped). Author text reading "Show ..." is in neither.
  */
-const TOGGLE = /<span class="op-expandable-show">Show ([^<]*)<\/span><span class="op-expandable-hide">Hide \1<\/span>/g;
+const TOGGLE =
+  /<span class="op-expandable-show">Show ([^<]*)<\/span><span class="op-expandable-hide" data-op-unindexed="">Hide \1<\/span>/g;
 
 /** A toggle in the language of `t`: the author's title as written, a default title translated. */
 function toggle(title: string, t: UiBodyText): string {
@@ -84,7 +85,7 @@ function toggle(title: string, t: UiBodyText): string {
         : title;
   return (
     `<span class="op-expandable-show">${fill(esc(t.showTitle), { title: own })}</span>` +
-    `<span class="op-expandable-hide">${fill(esc(t.hideTitle), { title: own })}</span>`
+    `<span class="op-expandable-hide" data-op-unindexed="">${fill(esc(t.hideTitle), { title: own })}</span>`
   );
 }
 

@@ -54,7 +54,10 @@ export function Expandable(props: MdxProps): ReactNode {
     <details className="op-expandable expandable" open={bool(props['defaultOpen'])}>
       <summary className="op-expandable-summary" data-title={title}>
         <span className="op-expandable-show">Show {title}</span>
-        <span className="op-expandable-hide">Hide {title}</span>
+        {/* Shown instead of the line above once open: the page's text (search) has the title once. */}
+        <span className="op-expandable-hide" data-op-unindexed="">
+          Hide {title}
+        </span>
       </summary>
       <div className="op-expandable-body">
         <OutOfToc>{props.children}</OutOfToc>

@@ -64,7 +64,7 @@ function listOfVariants(ctx: SchemaContext, schema: Json): { node: Json; ctx: Sc
 function expandable(title: string, body: string): string {
   return (
     `<details class="op-expandable"><summary class="op-expandable-summary" data-title="${esc(title)}">` +
-    `<span class="op-expandable-show">Show ${esc(title)}</span><span class="op-expandable-hide">Hide ${esc(title)}</span>` +
+    `<span class="op-expandable-show">Show ${esc(title)}</span><span class="op-expandable-hide" data-op-unindexed="">Hide ${esc(title)}</span>` +
     `</summary><div class="op-expandable-body">${body}</div></details>`
   );
 }
