@@ -13,6 +13,7 @@ import { scanSpecs } from './openapi/specs.js';
 import { specRefProblems } from './openapi/pointer.js';
 import { ClassNameCollector } from './classNames.js';
 import { IconNameCollector } from './iconNames.js';
+import { withoutMissingIconFiles } from './iconFiles.js';
 import { definesInteractiveComponent } from './scripts.js';
 import { listProjectFiles } from './pages/files.js';
 import {
@@ -136,8 +137,10 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   if (!isDir) throw ValidationError('The site source is not a folder', [`${rootDir}: no such folder`]);
 
   const loaded = loadConfig(root);
-  const { config, file: configFile } = loaded;
+  const configFile = loaded.file;
   const files = listProjectFiles(root);
+  const iconFiles = withoutMissingIconFiles(loaded.config, configFile, files.all);
+  const config = iconFiles.config;
   const pageFiles = pageFileByPath(files.pages);
   const configFiles = new Set(loaded.files);
   const scan = scanSpecs(
@@ -223,6 +226,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     ...icons.problems(settings.iconLibrary),
     ...remote.problems,
     ...packed.problems,
+    ...iconFiles.problems,
     ...fontProblems(config.fonts, remote.assets, configFile),
     // Stable: a file's own problems stay in the order they were found.
     ...[...readProblems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
