@@ -32,6 +32,8 @@ describe('/llms.txt', () => {
     expect(text).toContain(`(${s.siteUrl}/guides/intro.md): How Minikit works.`);
     expect(text).toContain(`## Feedback`);
     expect(text).toContain(`POST ${s.siteUrl}/feedback`);
+    // Its example names a page the site has (it named /quickstart, which few sites have).
+    expect(text).toContain('`{"path":"/","feedback":');
     expect((await s.site('/.well-known/llms.txt')).status).toBe(200);
   });
 

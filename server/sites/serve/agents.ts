@@ -123,8 +123,12 @@ function encodePath(path: string): string {
 }
 
 function feedbackSection(build: SiteBuild, origin: string): string {
-  if (!build.model.settings.readerFeedback) return '';
-  return `\n## Feedback\n\n${feedbackInstructions(origin, '/quickstart')} Use the path of the page the feedback is about.\n`;
+  const { model } = build;
+  if (!model.settings.readerFeedback) return '';
+  // The example names a page the site has (its first): an agent may well send it as written.
+  const first = model.navOrder[0] === undefined ? undefined : model.pages.get(model.navOrder[0]);
+  const example = first?.url ?? '/';
+  return `\n## Feedback\n\n${feedbackInstructions(origin, example)} Use the path of the page the feedback is about.\n`;
 }
 
 /** `/llms.txt`: the project's own file, else an index of the listed pages' Markdown views. */
