@@ -22,17 +22,24 @@ export class SchemaContext {
     return new SchemaContext(this.document, this.stack, listing);
   }
 
-  /** Follows `$ref`s; `cycle` is set when the ref is already being expanded. */
+  /**
+   * Follows `$ref`s; `cycle` is set when the ref is already being expanded. What is written beside a `$ref`
+   * ({@link BESIDE_REF}) describes this use of the target and is kept over the target's own, the nearest
+   * first (`{$ref: Status, description: "Status of the new audit", nullable: true}`).
+   */
   resolve(value: unknown): { node: Json | undefined; ref?: string; cycle: boolean; ctx: SchemaContext } {
     let node = value;
     let ref: string | undefined;
+    let beside: Json = {};
     for (let hops = 0; hops < MAX_REF_HOPS && isObject(node) && typeof node['$ref'] === 'string'; hops++) {
       ref = node['$ref'];
       if (this.stack.includes(ref)) return { node: undefined, ref, cycle: true, ctx: this };
+      beside = { ...besideRef(node), ...beside };
       node = this.pointer(ref);
     }
     const ctx = ref === undefined ? this : new SchemaContext(this.document, [...this.stack, ref], this.listing);
-    return { node: isObject(node) ? node : undefined, ...(ref === undefined ? {} : { ref }), cycle: false, ctx };
+    const resolved = isObject(node) ? (Object.keys(beside).length === 0 ? node : { ...node, ...beside }) : undefined;
+    return { node: resolved, ...(ref === undefined ? {} : { ref }), cycle: false, ctx };
   }
 
   private pointer(ref: string): unknown {
@@ -43,6 +50,27 @@ export class SchemaContext {
   get depth(): number {
     return this.stack.length;
   }
+}
+
+/**
+ * Keys written beside a `$ref` that describe the use rather than the shape: OpenAPI 3.1 applies them
+ * (a Reference Object's `summary` and `description`, a schema's every keyword), and authors of 3.0 specs
+ * write them meaning the same, so a field's own description is not replaced by its type's.
+ */
+const BESIDE_REF = [
+  'description',
+  'summary',
+  'deprecated',
+  'nullable',
+  'readOnly',
+  'writeOnly',
+  'example',
+  'examples',
+  'default',
+] as const;
+
+function besideRef(node: Json): Json {
+  return Object.fromEntries(BESIDE_REF.filter((key) => node[key] !== undefined).map((key) => [key, node[key]]));
 }
 
 /** The last segment of a `$ref` (`#/components/schemas/User` -> `User`). */
