@@ -112,4 +112,22 @@ site.describe('request examples in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/response-status-synced.png` });
     await page.close();
   });
+
+  it("on a phone, let every sample language's tab be scrolled clear of the copy and feedback buttons", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(`${site.server.url}/orders`);
+    const strip = page.locator('[data-op-request-examples] .op-code-group > .op-tab-list').first();
+    await strip.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+    const overlap = await strip.evaluate((list) => {
+      const tabs = [...list.querySelectorAll('[role="tab"]')];
+      const last = tabs.at(-1)?.getBoundingClientRect();
+      const group = list.parentElement;
+      const buttons = group?.querySelector('.op-code-actions')?.getBoundingClientRect();
+      return last === undefined || buttons === undefined ? null : last.right - buttons.left;
+    });
+    expect(overlap).not.toBeNull();
+    expect(overlap ?? 1).toBeLessThanOrEqual(0);
+    await page.locator('[data-op-request-examples]').screenshot({ path: `${SHOTS}/phone-last-tab.png` });
+    await page.close();
+  });
 });
