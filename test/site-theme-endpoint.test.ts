@@ -140,6 +140,8 @@ describe('renderEndpointPage', () => {
     expect(create.text).toContain('email');
     // The response's fields too (only the 201 response has these): a reader finds the endpoint returning one.
     expect(create.text.split(' ')).toEqual(expect.arrayContaining(['manager', 'address']));
+    // And what a body field is for, as a parameter's description is.
+    expect(create.text).toContain('email Where messages go.');
     const page = mini.pages.get('/api/users');
     expect(page?.rendered.text).toContain('Results are paginated');
     expect(page?.rendered.headings.map((h) => h.text)).toEqual(['Authorizations', 'Query parameters', 'Response']);

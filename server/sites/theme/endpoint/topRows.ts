@@ -11,11 +11,15 @@ import {
   type FieldAnchor,
   type SchemaContext,
 } from './schema.js';
+import { markdownText } from './markdown.js';
 
 /** What a section lists for a whole schema. */
 export interface SchemaRows {
   readonly html: string;
-  /** The object's property names, for the page's search text; none for other schemas. */
+  /**
+   * The object's property names and their descriptions as text, for the page's search text (a reader
+   * searches for what a field does as often as for its name); none for other schemas.
+   */
   readonly fields: readonly string[];
 }
 
@@ -34,8 +38,17 @@ export function schemaRows(
   const resolved = section.resolve(schema);
   const flat = resolved.node ? flatten(resolved.ctx, resolved.node) : undefined;
   if (flat && isObject(flat['properties'])) {
-    return { html: objectFields(resolved.ctx, flat, kind, anchor), fields: Object.keys(flat['properties']) };
+    const properties = flat['properties'];
+    return { html: objectFields(resolved.ctx, flat, kind, anchor), fields: fieldWords(resolved.ctx, properties) };
   }
   const tabs = flat ? variantTabs(resolved.ctx, flat, kind, anchor) : '';
   return { html: tabs || fieldRow(section, name, schema, { kind, anchor }), fields: [] };
+}
+
+/** Each property's name, then its description (its own, else its type's) as plain text. */
+function fieldWords(ctx: SchemaContext, properties: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(properties).flatMap(([name, property]) => {
+    const description = ctx.resolve(property).node?.['description'];
+    return typeof description === 'string' ? [name, markdownText(description)] : [name];
+  });
 }
