@@ -3,6 +3,7 @@
  * /sitemap.xml and /robots.txt, and the project's own versions of those files when it ships them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { startSiteServe, type SiteServe } from './helpers/siteServe.js';
 import { docsJson, writeProject } from './helpers/siteProjects.js';
 
@@ -157,6 +158,63 @@ describe('a page written for an OpenAPI operation', () => {
       );
       const html = await (await own.site('/api/quote')).text();
       expect(html).toMatch(/<meta name="description" content="Get a quote for a cross-chain intent.">/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("ends an endpoint page's Markdown view with its operation's definition and what it refers to", async () => {
+    // Bevor's and Apten's endpoint pages: the view said the method and path, none of the parameters,
+    // body or responses the page draws from the spec.
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'Audits', version: '2' },
+      servers: [{ url: 'https://api.example.com' }],
+      security: [{ apiKey: [] }],
+      paths: {
+        '/audits': {
+          post: {
+            summary: 'Create audit',
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/NewAudit' } } } },
+            responses: { '200': { description: 'OK' } },
+          },
+          get: { summary: 'List audits', responses: { '200': { description: 'OK' } } },
+        },
+      },
+      components: {
+        schemas: {
+          NewAudit: { type: 'object', properties: { status: { $ref: '#/components/schemas/Status' } } },
+          Status: { type: 'string', enum: ['queued', 'done'] },
+          Unrelated: { type: 'integer' },
+        },
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          other: { type: 'http', scheme: 'basic' },
+        },
+      },
+    };
+    const own = await startSiteServe({
+      source: writeProject({
+        'docs.json': docsJson({ navigation: { groups: [{ group: 'API', openapi: 'audits.json' }] } }),
+        'audits.json': JSON.stringify(spec),
+      }),
+    });
+    try {
+      const md = await (await own.site('/api-reference/create-audit.md')).text();
+      const [, yaml = ''] = /## OpenAPI\n\n````yaml audits\.json post \/audits\n([\s\S]*?)\n````/.exec(md) ?? [];
+      const definition: unknown = parseYaml(yaml);
+      // Its document's version, info, servers and security, the one operation, and only what it reaches.
+      expect(definition).toEqual({
+        openapi: '3.1.0',
+        info: spec.info,
+        servers: spec.servers,
+        security: spec.security,
+        paths: { '/audits': { post: spec.paths['/audits'].post } },
+        components: {
+          schemas: { NewAudit: spec.components.schemas.NewAudit, Status: spec.components.schemas.Status },
+          securitySchemes: { apiKey: spec.components.securitySchemes.apiKey },
+        },
+      });
     } finally {
       await own.close();
     }

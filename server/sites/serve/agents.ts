@@ -7,6 +7,7 @@
 import type { SitePage, SiteModel } from '../project/model.js';
 import { splitFrontmatter } from '../render/preprocess.js';
 import type { SiteBuild } from './build.js';
+import { operationSpecMarkdown } from './operationSpec.js';
 
 const VARIABLE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
@@ -65,11 +66,14 @@ function endpointMarkdown(page: SitePage): string {
 }
 
 function pageMarkdownBody(build: SiteBuild, page: SitePage): string {
-  if (page.file === null) return endpointMarkdown(page);
-  const source = build.readText(page.file);
+  const source = page.file === null ? null : build.readText(page.file);
   const body = source === null ? '' : cleanBody(splitFrontmatter(source).body, build.model.settings.variables);
-  // A page written for an operation (`openapi:` in its frontmatter) shows the endpoint above its text.
-  return [endpointMarkdown(page), body].filter((part) => part.trim() !== '').join('\n\n');
+  // A page written for an operation (`openapi:` in its frontmatter) shows the endpoint above its text, and
+  // any endpoint page its operation's definition below, whence the page draws its reference.
+  const op = page.operation;
+  const spec = op === undefined ? undefined : build.model.specs.get(op.spec);
+  const definition = op === undefined || spec === undefined ? '' : operationSpecMarkdown(spec, op);
+  return [endpointMarkdown(page), body, definition].filter((part) => part.trim() !== '').join('\n\n');
 }
 
 /** Title and description of a page with the site's variables filled in. */
