@@ -57,4 +57,14 @@ describe('generated endpoint page URLs and groups', () => {
     ]);
     expect(model.problems).toEqual([]);
   });
+
+  it('write the directory in lower case', () => {
+    const model = loadSiteProject(
+      writeProject({
+        'docs.json': docsJson({ navigation: { openapi: { source: 'openapi.json', directory: 'Reference' } } }),
+        'openapi.json': spec,
+      }),
+    );
+    expect(groups(model.navigation.items)[0]?.[1][0]).toBe('reference/chatcompletions/search-&-list-entities');
+  });
 });

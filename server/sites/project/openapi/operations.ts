@@ -5,12 +5,13 @@
  * Generated page path, as Mintlify documents it (api-playground/endpoint-urls):
  *   `<directory>/<slug(first tag)>/<slug(summary)>`, or without a summary `<method>-<path's fixed segments>`
  *   (`GET /users/{id}/posts` -> `get-users-posts`),
- * where `directory` is the `openapi.directory` of the division (default `api-reference`) and the tag
- * segment is left out for untagged operations. `slug` replaces each space with `-`, removes `{ } ( ) , . '
- * /` and lower-cases, keeping the rest (`"Search & list entities"` -> `search-&-list-entities`,
- * `getHealth` -> `gethealth`, `Créer un client` -> `créer-un-client`). Offprint also drops what Mintlify
- * keeps but a bundle's file name or a path segment cannot hold as written (`? : * " < > | % #`, control
- * characters). A path already taken in the group gets `-1`, then `-2`, ... in navigation order.
+ * where `directory` is the division's `openapi.directory` (default `api-reference`), lower-cased, and the
+ * tag segment is left out for untagged operations. `slug` replaces each space with `-`, removes
+ * `{ } ( ) , . ' /` and lower-cases, keeping the rest (`"Search & list entities"` ->
+ * `search-&-list-entities`, `getHealth` -> `gethealth`, `Créer un client` -> `créer-un-client`). Offprint
+ * also drops what Mintlify keeps but a bundle's file name or a path segment cannot hold as written
+ * (`? : * " < > | % #`, control characters). A path already taken gets `-1`, then `-2`, ... in
+ * navigation order.
  * An operation's `x-mint: href` (a site path) overrides the rule: Mintlify serves its page there, or, when
  * a page already lives there, links the navigation entry to that page instead of generating one.
  */
@@ -29,8 +30,7 @@ const WEBHOOK = /^\s*(?:(\S+)\s+)?webhook\s+(\S.*?)\s*$/i;
 
 /** A spec's `tags` list; each entry is checked on its own, so one odd entry does not hide the others. */
 const TagListSchema = z.array(z.unknown());
-/** A tag that names its sidebar group (`x-group`); tags without one keep their own name as the label. */
-/** A declared tag and the labels it may give its sidebar group. */
+/** A declared tag and the labels it may give its sidebar group (tags without one keep their own name). */
 const LabelledTagSchema = z.looseObject({
   name: z.string(),
   'x-group': z.string().min(1).optional().catch(undefined),
@@ -184,7 +184,8 @@ function methodPathSlug(op: OpenApiOperation): string {
 
 /** The preferred page path of a generated endpoint page (see the module comment). */
 export function operationPagePath(op: OpenApiOperation, directory: string): string {
-  const dir = directory.replace(/^\/+|\/+$/g, '');
+  // The directory in lower case, as Mintlify writes it in the URL.
+  const dir = directory.replace(/^\/+|\/+$/g, '').toLowerCase();
   const name = (op.summary === undefined ? '' : slugify(op.summary)) || methodPathSlug(op) || op.method;
   const tag = op.tags[0] === undefined ? '' : slugify(op.tags[0]);
   return [dir, tag, name].filter((part) => part !== '').join('/');
