@@ -84,9 +84,10 @@ export function operationSpecYaml(spec: OpenApiSpec, op: OpenApiOperation): stri
   const body = op.kind === 'webhook' ? { webhooks: { [op.path]: item } } : { paths: { [op.path]: item } };
   const refs = new Set<string>();
   refsIn(body, refs);
-  // Security requirements name their schemes rather than refer to them.
+  // Security requirements name their schemes rather than refer to them (Swagger 2 keeps them elsewhere).
+  const schemes = document['swagger'] === undefined ? '#/components/securitySchemes/' : '#/securityDefinitions/';
   for (const name of schemeNames(op.operation['security'] ?? document['security']))
-    refs.add(`#/components/securitySchemes/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    refs.add(`${schemes}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   return stringify({ ...head, ...body, ...referenced(document, refs) }, { aliasDuplicateObjects: false, lineWidth: 0 });
 }
 
@@ -107,5 +108,12 @@ function sharedOf(pathItem: Readonly<Record<string, unknown>>): Record<string, u
 /** The Markdown section an endpoint page's view ends with: its OpenAPI definition in a YAML block. */
 export function operationSpecMarkdown(spec: OpenApiSpec, op: OpenApiOperation): string {
   const label = op.kind === 'webhook' ? `webhook ${op.path}` : `${op.method} ${op.path}`;
-  return `## OpenAPI\n\n\`\`\`\`yaml ${spec.file} ${label}\n${operationSpecYaml(spec, op).trimEnd()}\n\`\`\`\``;
+  let yaml: string;
+  try {
+    yaml = operationSpecYaml(spec, op).trimEnd();
+  } catch {
+    // A YAML spec whose anchors make a loop cannot be written out whole: the view goes without it.
+    return '';
+  }
+  return `## OpenAPI\n\n\`\`\`\`yaml ${spec.file} ${label}\n${yaml}\n\`\`\`\``;
 }
