@@ -82,6 +82,10 @@ function withVariables(data: Frontmatter, variables: Readonly<Record<string, str
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, sub(value)]));
 }
 
+/** A frontmatter block written below the page's first `import`/`export` lines, where it is not read. */
+const LATE_FRONTMATTER =
+  /^\uFEFF?(?:[ \t]*\r?\n)*(?:(?:import|export)\b[^\n]*\r?\n(?:[ \t]*\r?\n)*)+---[ \t]*\r?\n[A-Za-z_][\w-]*:[^\n]*(?:\r?\n[\s\S]*?)?\r?\n---[ \t]*(?:\r?\n|$)/;
+
 /**
  * Reads one page file: its frontmatter (`variables` substituted), with its problems (bad frontmatter,
  * missing references) added to `problems`.
@@ -101,6 +105,15 @@ export function readPageFile(
   collect?.(source, file);
   const split = splitFrontmatter(source);
   for (const message of split.errors) problems.push({ code: 'invalid-frontmatter', file, message });
+  if (Object.keys(split.data).length === 0 && LATE_FRONTMATTER.test(source)) {
+    problems.push({
+      code: 'invalid-frontmatter',
+      file,
+      message:
+        'the frontmatter comes after an import or export line: it is read only at the very top of the file, ' +
+        'so the page shows it as text and takes its title from the file name (move the import below it)',
+    });
+  }
   problems.push(...referenceProblems(allFiles, file, source));
   const frontmatter = Object.keys(variables).length === 0 ? split.data : withVariables(split.data, variables);
   return { path: pagePathOf(file), file, format: formatOf(file), frontmatter, modified };
