@@ -1,7 +1,8 @@
 /**
  * An icon named by a file the project lacks (`"icon": "/logo/mcp.svg"` on ScrapeGraph's "MCP Server"
  * group) is reported at import, as a missing logo is, and is not drawn: it was drawn as an
- * image the site answered with 404 on every page, and only the export noticed it.
+ * image the site answered with 404 on every page, and only the export noticed it. A logo whose files are
+ * missing keeps its link.
  */
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +57,27 @@ describe('icons named by a file', () => {
     expect(sources).toContain('/logo/here.svg');
     expect(html).not.toContain('mcp.svg');
     expect(html).not.toContain('gone-too.svg');
+  });
+});
+
+describe('a logo whose files are missing', () => {
+  it("keeps its link: the site's name, shown instead, links where the logo would (Embedchain's GitHub)", async () => {
+    const site = await renderSite(
+      writeProject({
+        'docs.json': {
+          name: 'Embedchain',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          logo: { light: '/logo/light.svg', dark: '/logo/dark.svg', href: 'https://github.com/embedchain/embedchain' },
+          navigation: { pages: ['index'] },
+        },
+        'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+      }),
+    );
+    const link = parse(site.pages.get('/')?.html ?? '').querySelector('a.op-logo');
+    expect([link?.text, link?.getAttribute('href')]).toEqual([
+      'Embedchain',
+      'https://github.com/embedchain/embedchain',
+    ]);
   });
 });

@@ -24,7 +24,10 @@ export interface HeaderArgs {
 
 function logo(site: SiteModel): string {
   const { logo: img, name } = site.settings;
-  const href = safeUrl(img?.href ?? '/');
+  // The logo's link stays when its files are missing (the settings then hold no logo): the name links there.
+  const written = site.config.logo;
+  const configured = typeof written === 'object' ? written.href : undefined;
+  const href = safeUrl(img?.href ?? configured ?? '/');
   const lightSrc = localAsset(img?.light);
   const darkSrc = localAsset(img?.dark) ?? lightSrc;
   if (!lightSrc || !darkSrc) return `<a class="op-logo op-logo-text nav-logo" href="${esc(href)}">${esc(name)}</a>`;
