@@ -10,6 +10,7 @@ import { buildSearchIndex, MAX_TEXT } from '../server/sites/search/build.js';
 import type { SearchIndexData } from '../server/sites/theme/searchFormat.js';
 import { memoryShards, searchOver } from './helpers/searchShards.js';
 import { renderSite, THEME_MINI, type RenderedSite } from './helpers/themeSite.js';
+import { docsJson, writeProject } from './helpers/siteProjects.js';
 
 const ALL_SHAPES = fileURLToPath(new URL('./fixtures/all-shapes', import.meta.url));
 let mini: RenderedSite;
@@ -48,6 +49,25 @@ describe('buildSearchIndex', () => {
     expect(shapes.index.docs.find((d) => d.u === '/install/linux')?.b).toBe(3);
     expect(mini.index.docs.find((d) => d.u === '/api-reference/users/create-a-user')?.m).toBe('post');
     expect(JSON.parse(JSON.stringify(mini.index))).toEqual(mini.index);
+  });
+
+  it('says a label repeated by the next level once (a tab and its group both "API Reference")', async () => {
+    const site = await renderSite(
+      writeProject({
+        'docs.json': docsJson({
+          navigation: {
+            tabs: [
+              {
+                tab: 'API Reference',
+                groups: [{ group: 'API Reference', pages: [{ group: 'App', pages: ['chat'] }] }],
+              },
+            ],
+          },
+        }),
+        'chat.mdx': '---\ntitle: Chat\n---\n\nChat with the app.\n',
+      }),
+    );
+    expect(site.index.docs.find((d) => d.u === '/chat')?.s).toBe('API Reference › App');
   });
 
   it('caps the text of huge pages', () => {

@@ -167,12 +167,16 @@ export const sidebarOrder = perSiteList((site, items): readonly string[] => {
   return out;
 });
 
-/** Labels locating a page for search results: visible sections (languages/versions left out) and groups. */
+/**
+ * Labels locating a page for search results: visible sections (languages/versions left out) and groups, a
+ * label repeated by the next level said once (a tab "API Reference" whose group is "API Reference").
+ */
 export function breadcrumbs(site: SiteModel, pagePath: string): string[] {
   const match = pageMatches(site).get(pagePath);
   if (!match) return [];
   const sections = match.chain.filter((s) => s.division !== 'language' && s.division !== 'version');
-  return [...sections.map((s) => s.label), ...match.groups.map((g) => g.label)].filter((l) => l !== '');
+  const labels = [...sections.map((s) => s.label), ...match.groups.map((g) => g.label)].filter((l) => l !== '');
+  return labels.filter((label, i) => label !== labels[i - 1]);
 }
 
 /**
