@@ -90,8 +90,16 @@ needsChromium().describe('projects in the dashboard', () => {
       expect(served.status).toBe(200);
       await site.close();
 
-      // Re-import replaces the site; the list shows the page count and the link.
+      // Re-import replaces the site: the first import's outcome goes away while it runs (it would read as this
+      // one's), and comes back once it is done. The list then shows the page count and the link.
+      const reimportShownAlone = page.waitForFunction(
+        () =>
+          document.querySelector('.progress progress') !== null && document.querySelector('.callout.success') === null,
+        undefined,
+        { polling: 'raf', timeout: 60_000 },
+      );
       await page.setInputFiles('input[type=file]', zipOf(SERVE_MINI));
+      await reimportShownAlone;
       await page.waitForSelector('text=/Imported \\d+ pages/', { timeout: 120_000 });
       await page.click('a.back');
       const row = page.locator(`.project-row[data-project="${projectId}"]`);

@@ -48,12 +48,21 @@ function DesktopPickers(props: {
   );
 }
 
-/** The import controls of one project. */
-export function ImportPanel(props: { api: ApiClient; projectId: string; onDone: (done: ImportDone) => void }) {
+/**
+ * The import controls of one project. `onStart` tells the page a new upload began, so it stops showing the
+ * previous import's outcome as if it were this one's.
+ */
+export function ImportPanel(props: {
+  api: ApiClient;
+  projectId: string;
+  onStart: () => void;
+  onDone: (done: ImportDone) => void;
+}) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<unknown>(null);
   const upload = (file: File) => {
     setError(null);
+    props.onStart();
     setPhase({ kind: 'uploading', loaded: 0, total: file.size });
     props.api
       .importSite(props.projectId, file, ({ loaded, total }) =>

@@ -87,7 +87,12 @@ export function ProjectPage({ api, projectId }: { api: ApiClient; projectId: str
       <section className="section" aria-labelledby="import-title">
         <h2 id="import-title">Import docs</h2>
         <p className="muted">A new import replaces the site once it is built; readers see the old one until then.</p>
-        <ImportPanel api={api} projectId={projectId} onDone={(done) => (setLastImport(done), void reload())} />
+        <ImportPanel
+          api={api}
+          projectId={projectId}
+          onStart={() => setLastImport(null)}
+          onDone={(done) => (setLastImport(done), void reload())}
+        />
       </section>
       {report !== null && (
         <section className="section" aria-labelledby="report-title">
