@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requestSamples, type SampleInput } from '../server/sites/theme/endpoint/samples.js';
-import { sampleLanguages } from '../server/sites/theme/endpoint/snippets.js';
+import { sampleSettings } from '../server/sites/theme/endpoint/snippets.js';
 
 const INPUT: SampleInput = {
   method: 'post',
@@ -17,7 +17,7 @@ const INPUT: SampleInput = {
   // Quotes of every kind, a backslash, interpolation syntax, a raw line separator, accents and an emoji.
   body: { note: 'She said "hi" \\ $5 ${x} $(y) it\'s ’quoted’\u2028é 😀' },
   operation: {},
-  languages: sampleLanguages({ examples: { languages: ['powershell', 'csharp', '.NET'] } }),
+  settings: sampleSettings({ examples: { languages: ['powershell', 'csharp', '.NET'] } }),
 };
 
 const BODY_TEXT = '{\n  "note": "She said \\"hi\\" \\\\ $5 ${x} $(y) it\'s ’quoted’\u2028é 😀"\n}';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requestSamples, type SampleInput } from '../server/sites/theme/endpoint/samples.js';
-import { sampleLanguages } from '../server/sites/theme/endpoint/snippets.js';
+import { sampleSettings } from '../server/sites/theme/endpoint/snippets.js';
 
 const INPUT: SampleInput = {
   method: 'post',
@@ -18,7 +18,7 @@ const INPUT: SampleInput = {
   // Quotes, a backslash before a parenthesis, interpolation syntax, a tab, accents and an emoji.
   body: { note: 'She said "hi" \\(x) $5 ${x} $y it\'s\té 😀' },
   operation: {},
-  languages: sampleLanguages({ examples: { languages: ['swift', 'kt', 'flutter'] } }),
+  settings: sampleSettings({ examples: { languages: ['swift', 'kt', 'flutter'] } }),
 };
 
 /** The JSON text cURL sends, as it appears inside a double-quoted string of each language (`\` and `"` escaped). */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requestSamples, type SampleInput } from '../server/sites/theme/endpoint/samples.js';
-import { sampleLanguages } from '../server/sites/theme/endpoint/snippets.js';
+import { sampleSettings } from '../server/sites/theme/endpoint/snippets.js';
 import { needs } from './helpers/needs.js';
 import { onPath, runC, runCpp, runRust, sentBy } from './helpers/nativeSamples.js';
 
@@ -20,7 +20,7 @@ const INPUT: SampleInput = {
   contentType: 'application/json',
   body: { note: 'She said "hi" \\ $5 ${x} ??= ??/ \u00e9a 😀1\ttab' },
   operation: {},
-  languages: sampleLanguages({ examples: { languages: ['c', 'cpp', 'rs'] } }),
+  settings: sampleSettings({ examples: { languages: ['c', 'cpp', 'rs'] } }),
 };
 
 const BODY = JSON.stringify(INPUT.body, null, 2);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requestSamples, type SampleInput } from '../server/sites/theme/endpoint/samples.js';
-import { sampleLanguages } from '../server/sites/theme/endpoint/snippets.js';
+import { sampleLanguages, sampleSettings } from '../server/sites/theme/endpoint/snippets.js';
 
 const INPUT: SampleInput = {
   method: 'post',
@@ -16,7 +16,7 @@ const INPUT: SampleInput = {
   contentType: 'application/json',
   body: { key: 'new-checkout', enabled: true, owner: null, tags: ['web'] },
   operation: {},
-  languages: sampleLanguages(undefined),
+  settings: sampleSettings(undefined),
 };
 
 describe('request samples', () => {
@@ -50,7 +50,9 @@ describe('request samples', () => {
 
   it('follows api.examples.languages: which and in what order, cURL where it is named', () => {
     const languages = sampleLanguages({ examples: { languages: ['go', 'Python', 'rb', 'node', 'klingon'] } });
-    expect(requestSamples({ ...INPUT, languages }).map((s) => [s.label, s.lang])).toEqual([
+    expect(
+      requestSamples({ ...INPUT, settings: { ...INPUT.settings, languages } }).map((s) => [s.label, s.lang]),
+    ).toEqual([
       ['Go', 'go'],
       ['Python', 'python'],
       ['Ruby', 'ruby'],
@@ -58,11 +60,9 @@ describe('request samples', () => {
     ]);
     // Phonic's docs.json: TypeScript first and cURL last, as asked.
     const phonic = sampleLanguages({ examples: { languages: ['typescript', 'python', 'curl'] } });
-    expect(requestSamples({ ...INPUT, languages: phonic }).map((s) => s.label)).toEqual([
-      'TypeScript',
-      'Python',
-      'cURL',
-    ]);
+    expect(
+      requestSamples({ ...INPUT, settings: { ...INPUT.settings, languages: phonic } }).map((s) => s.label),
+    ).toEqual(['TypeScript', 'Python', 'cURL']);
     // Names Offprint does not know, or none: the defaults.
     expect(sampleLanguages({ examples: { languages: ['cobol', 'klingon'] } })).toEqual(sampleLanguages(undefined));
   });
@@ -70,7 +70,7 @@ describe('request samples', () => {
   it('writes TypeScript as typed fetch and Ruby with Net::HTTP, quoting what each language needs', () => {
     const languages = sampleLanguages({ examples: { languages: ['ts', 'ruby'] } });
     const body = { note: "it's #{x} \\ done" };
-    const [ts, rb] = requestSamples({ ...INPUT, body, languages });
+    const [ts, rb] = requestSamples({ ...INPUT, body, settings: { ...INPUT.settings, languages } });
     expect(ts?.code).toBe(
       [
         'const options: RequestInit = {',
@@ -106,7 +106,13 @@ describe('request samples', () => {
         'puts response.read_body',
       ].join('\n'),
     );
-    const search = requestSamples({ ...INPUT, method: 'search', url: 'http://a.test/q', body: undefined, languages });
+    const search = requestSamples({
+      ...INPUT,
+      method: 'search',
+      url: 'http://a.test/q',
+      body: undefined,
+      settings: { ...INPUT.settings, languages },
+    });
     expect(search[1]?.code).toContain("request = Net::HTTPGenericRequest.new('SEARCH', false, true, url)");
     expect(search[1]?.code).not.toContain('use_ssl');
   });
@@ -114,7 +120,7 @@ describe('request samples', () => {
   it('writes JavaScript and TypeScript for a GET or HEAD with a body without it (fetch throws for one), saying so', () => {
     const languages = sampleLanguages({ examples: { languages: ['curl', 'javascript', 'typescript'] } });
     for (const method of ['get', 'head']) {
-      const [curl, js, ts] = requestSamples({ ...INPUT, method, languages });
+      const [curl, js, ts] = requestSamples({ ...INPUT, method, settings: { ...INPUT.settings, languages } });
       expect(curl?.code, method).toContain('--data');
       for (const sample of [js, ts]) {
         expect(sample?.code, method).toContain(

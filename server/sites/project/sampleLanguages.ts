@@ -60,23 +60,70 @@ export function sampleLabel(key: SampleLanguageKey): string {
   return languageName(key, true);
 }
 
-const LanguagesSchema = z.looseObject({
-  examples: z.looseObject({ languages: z.array(z.string()).optional() }).optional(),
-});
+// Each key on its own: a bad value of one must not lose the others.
+const ExamplesSchema = z.looseObject({ examples: z.looseObject({}).optional() });
+const LanguagesSchema = z.array(z.string());
+const DefaultsSchema = z.enum(['all', 'required']);
+const AutogenerateSchema = z.boolean();
+
+function examplesOf(api: unknown): Record<string, unknown> {
+  const parsed = ExamplesSchema.safeParse(api ?? {});
+  return parsed.success ? (parsed.data.examples ?? {}) : {};
+}
 
 /** The names `api.examples.languages` gives, as written (none when absent or not a list of strings). */
 export function namedSampleLanguages(api: unknown): readonly string[] {
-  const parsed = LanguagesSchema.safeParse(api ?? {});
-  return parsed.success ? (parsed.data.examples?.languages ?? []) : [];
+  const parsed = LanguagesSchema.safeParse(examplesOf(api)['languages']);
+  return parsed.success ? parsed.data : [];
+}
+
+/** How generated request samples are written, besides their languages (`api.examples`). */
+export interface SampleOptions {
+  /** `autogenerate: false`: endpoint pages show only the samples their authors wrote. */
+  readonly autogenerate: boolean;
+  /** `defaults: required`: a generated request body leaves its optional properties out. */
+  readonly requiredOnly: boolean;
+}
+
+/** `api.examples.autogenerate` and `defaults`, Mintlify's defaults (true, all) where absent or not valid. */
+export function sampleOptions(api: unknown): SampleOptions {
+  const examples = examplesOf(api);
+  const autogenerate = AutogenerateSchema.safeParse(examples['autogenerate']);
+  const defaults = DefaultsSchema.safeParse(examples['defaults']);
+  return {
+    autogenerate: autogenerate.success ? autogenerate.data : true,
+    requiredOnly: defaults.success && defaults.data === 'required',
+  };
+}
+
+/** A problem for `autogenerate` or `defaults` set to what Mintlify does not take (its default is used). */
+function optionProblems(api: unknown, configFile: string): SiteProblem[] {
+  const examples = examplesOf(api);
+  const checks = [
+    { key: 'autogenerate', schema: AutogenerateSchema, expected: 'true or false', used: 'true' },
+    { key: 'defaults', schema: DefaultsSchema, expected: '"all" or "required"', used: '"all"' },
+  ];
+  return checks.flatMap(({ key, schema, expected, used }): SiteProblem[] =>
+    examples[key] === undefined || schema.safeParse(examples[key]).success
+      ? []
+      : [
+          {
+            code: 'unsupported-config',
+            file: configFile,
+            keyPath: `api.examples.${key}`,
+            message: `${JSON.stringify(examples[key])}: expected ${expected}; ${used} is used`,
+          },
+        ],
+  );
 }
 
 /**
- * A problem for each name in `api.examples.languages` that shows nothing: one Mintlify does not document
- * (Offprint writes every one it does). Left silent, a reader of the site would just miss the language the
- * authors asked for.
+ * A problem for each name in `api.examples.languages` that shows nothing (one Mintlify does not document;
+ * Offprint writes every one it does), and for an `autogenerate` or `defaults` it does not take. Left
+ * silent, a reader of the site would just miss what the authors asked for.
  */
 export function sampleLanguageProblems(api: unknown, configFile: string): SiteProblem[] {
-  return namedSampleLanguages(api).flatMap((name, i): SiteProblem[] => {
+  const languages = namedSampleLanguages(api).flatMap((name, i): SiteProblem[] => {
     if (sampleLanguageKey(name) !== undefined) return [];
     return [
       {
@@ -87,4 +134,5 @@ export function sampleLanguageProblems(api: unknown, configFile: string): SitePr
       },
     ];
   });
+  return [...languages, ...optionProblems(api, configFile)];
 }

@@ -16,7 +16,7 @@ import { markdownText, miniMarkdown } from './markdown.js';
 import { requestExamples, requestPanel, type RequestExample } from './requestExamples.js';
 import { responseExamplesOf, responsePanel } from './responses.js';
 import { authOf, exampleText, mediaExample, pickContent, type Sample } from './samples.js';
-import { sampleLanguages } from './snippets.js';
+import { sampleSettings } from './snippets.js';
 import { fieldRow, isObject, SchemaContext, type FieldAnchor, type Json } from './schema.js';
 import { schemaRows } from './topRows.js';
 
@@ -164,7 +164,7 @@ export async function renderEndpointPage(
           media,
           auth,
           operation,
-          languages: sampleLanguages(site.config.api),
+          settings: sampleSettings(site.config.api),
         });
   const samples = requests.flatMap((set) => set.samples);
   const responses = isObject(operation['responses']) ? Object.entries(operation['responses']) : [];

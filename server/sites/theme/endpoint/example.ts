@@ -14,14 +14,18 @@ import { hasProperties, mapValue } from './schemaFacts.js';
  */
 const MAX_EXAMPLE_DEPTH = 8;
 
-type Mode = 'request' | 'response';
+/**
+ * What an example is for: a request (no read-only property), a request of its required properties only
+ * (docs.json `api.examples.defaults: required`), or a response (no write-only property).
+ */
+export type ExampleMode = 'request' | 'required' | 'response';
 
 /** An example value for a schema: `example`, `default`, first enum value, else a typed placeholder. */
-export function exampleOf(ctx: SchemaContext, value: unknown, mode: Mode = 'request'): unknown {
+export function exampleOf(ctx: SchemaContext, value: unknown, mode: ExampleMode = 'request'): unknown {
   return exampleValue(ctx.section(Listing.ofValues()), value, mode, 0);
 }
 
-function exampleValue(ctx: SchemaContext, value: unknown, mode: Mode, depth: number): unknown {
+function exampleValue(ctx: SchemaContext, value: unknown, mode: ExampleMode, depth: number): unknown {
   const { node, ctx: inner, cycle, ref } = ctx.resolve(value);
   if (!node || cycle) return {};
   ctx.listing.add();
@@ -68,7 +72,7 @@ function objectExample(
   ctx: SchemaContext,
   schema: Json,
   ref: string | undefined,
-  mode: Mode,
+  mode: ExampleMode,
   depth: number,
 ): Record<string, unknown> {
   if (ctx.listing.nest(ref)?.list !== true) return {};
@@ -78,10 +82,11 @@ function objectExample(
     return Object.keys(value).length === 0 ? {} : { '<key>': exampleValue(ctx, value, mode, depth + 1) };
   }
   const properties = isObject(schema['properties']) ? schema['properties'] : {};
-  const hidden = mode === 'request' ? 'readOnly' : 'writeOnly';
+  const hidden = mode === 'response' ? 'writeOnly' : 'readOnly';
+  const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : [];
   const example = Object.fromEntries(
     Object.entries(properties)
-      .filter(([, v]) => ctx.resolve(v).node?.[hidden] !== true)
+      .filter(([k, v]) => ctx.resolve(v).node?.[hidden] !== true && (mode !== 'required' || required.includes(k)))
       .map(([k, v]) => [k, exampleValue(ctx, v, mode, depth + 1)]),
   );
   if (Object.keys(example).length > 0) ctx.listing.listedAt(ref, null);

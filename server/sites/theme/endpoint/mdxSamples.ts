@@ -11,7 +11,7 @@ import { frontmatterEndpoint } from './bar.js';
 import { codeBlock, tabStrip, type CodeHighlighter } from './code.js';
 import { fieldSchema, valueText } from './mdxFields.js';
 import { authOf, operationSamples, type Sample } from './samples.js';
-import { sampleLanguages } from './snippets.js';
+import { sampleSettings } from './snippets.js';
 import { SchemaContext, type Json } from './schema.js';
 
 /** docs.json `api` as MDX endpoint pages read it (mint.json's `api.baseUrl`/`api.auth` arrive here too). */
@@ -128,7 +128,7 @@ export function mdxRequestSamples(
     media,
     auth: authOf(ctx, {}),
     operation: {},
-    languages: sampleLanguages(api),
+    settings: sampleSettings(api),
     value: (p) => valueOf(String(p['in']), String(p['name'])) ?? `<${String(p['name'])}>`,
   });
 }

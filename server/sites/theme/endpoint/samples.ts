@@ -1,8 +1,8 @@
 /** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
 import { sampleLanguageLabel } from '../../project/sampleLanguages.js';
-import { exampleOf } from './example.js';
+import { exampleOf, type ExampleMode } from './example.js';
 import { withExampleRefs } from './exampleRefs.js';
-import { generatedSample, type SampleLanguages } from './snippets.js';
+import { generatedSample, type SampleSettings } from './snippets.js';
 import { isObject, type Json, type SchemaContext } from './schema.js';
 
 /** A sample shown in a tab. */
@@ -98,8 +98,8 @@ export interface SampleInput {
   readonly contentType: string | undefined;
   readonly body: unknown;
   readonly operation: Json;
-  /** The languages docs.json asks for (`api.examples.languages`; snippets.ts). */
-  readonly languages: SampleLanguages;
+  /** What docs.json asks of generated samples (`api.examples`; snippets.ts). */
+  readonly settings: SampleSettings;
 }
 
 /** Request bodies past this many characters are shown in cURL only. */
@@ -122,9 +122,11 @@ function specSamples(operation: Json): Sample[] {
 
 /**
  * cURL, then the spec's `x-codeSamples` when it has some (its authors chose them), else the same request
- * in the languages docs.json asks for (Mintlify's set by default).
+ * in the languages docs.json asks for (Mintlify's set by default). With `autogenerate: false`, only the
+ * spec's samples: none when it has none.
  */
 export function requestSamples(input: SampleInput): Sample[] {
+  if (!input.settings.autogenerate) return specSamples(input.operation);
   const lines = [`curl --request ${input.method.toUpperCase()}`, `--url ${shellQuote(input.url)}`];
   for (const [name, value] of authHeaders(input.auth)) {
     lines.push(name === 'Cookie' ? `--cookie ${shellQuote(value)}` : `--header ${shellQuote(`${name}: ${value}`)}`);
@@ -150,7 +152,7 @@ export function requestSamples(input: SampleInput): Sample[] {
     json,
   };
   // In the order docs.json lists them, cURL included: Mintlify shows the first one named first.
-  return input.languages.flatMap((key) => (key === 'bash' ? [curl] : (generatedSample(request, key) ?? [])));
+  return input.settings.languages.flatMap((key) => (key === 'bash' ? [curl] : (generatedSample(request, key) ?? [])));
 }
 
 /** An operation as its request samples read it: its parameters (resolved) and its body's media type. */
@@ -162,7 +164,7 @@ export interface SampleOperation {
   readonly media: [string, Json] | undefined;
   readonly auth: readonly AuthInfo[];
   readonly operation: Json;
-  readonly languages: SampleLanguages;
+  readonly settings: SampleSettings;
   /** The value a required query parameter or header is sent with; `<name>` by default. */
   readonly value?: (param: Json) => string;
   /** The body to send, in place of the media type's first example (one of its named examples). */
@@ -184,9 +186,11 @@ export function operationSamples(ctx: SchemaContext, op: SampleOperation): Sampl
     auth: op.auth,
     headers: required('header').map((p) => [String(p['name']), value(p)] as const),
     contentType: op.media?.[0],
-    body: op.body ?? (op.media ? mediaExample(ctx, op.media[1], 'request') : undefined),
+    body:
+      op.body ??
+      (op.media ? mediaExample(ctx, op.media[1], op.settings.requiredOnly ? 'required' : 'request') : undefined),
     operation: op.operation,
-    languages: op.languages,
+    settings: op.settings,
   });
 }
 
@@ -202,7 +206,7 @@ export function pickContent(content: unknown): [string, Json] | undefined {
 }
 
 /** An example for a media type object: `example`, the first of `examples`, else one built from the schema. */
-export function mediaExample(ctx: SchemaContext, media: Json, mode: 'request' | 'response'): unknown {
+export function mediaExample(ctx: SchemaContext, media: Json, mode: ExampleMode): unknown {
   if (media['example'] !== undefined) return withExampleRefs(ctx.document, media['example']);
   if (isObject(media['examples'])) {
     const first = Object.values(media['examples'])[0];
@@ -222,7 +226,7 @@ export interface NamedExample {
  * Every example of a media type object, so a response documented with several (`examples: {us, gb}`)
  * shows each, as Mintlify lets the reader pick one; else the single one {@link mediaExample} gives.
  */
-export function mediaExamples(ctx: SchemaContext, media: Json, mode: 'request' | 'response'): NamedExample[] {
+export function mediaExamples(ctx: SchemaContext, media: Json, mode: ExampleMode): NamedExample[] {
   const named = media['example'] === undefined && isObject(media['examples']) ? Object.entries(media['examples']) : [];
   const all = named.flatMap(([key, raw]): NamedExample[] => {
     const resolved = ctx.resolve(raw).node;

@@ -9,7 +9,9 @@ import {
   namedSampleLanguages,
   sampleLabel,
   sampleLanguageKey,
+  sampleOptions,
   type SampleLanguageKey,
+  type SampleOptions,
 } from '../../project/sampleLanguages.js';
 import { csharp, powershell } from './snippetsMicrosoft.js';
 import { dart, kotlin, swift } from './snippetsMobile.js';
@@ -226,6 +228,16 @@ export function sampleLanguages(api: unknown): SampleLanguages {
     .map(sampleLanguageKey)
     .filter((key): key is SampleLanguageKey => key !== undefined && (key === 'bash' || GENERATORS[key] !== undefined));
   return keys.length === 0 ? DEFAULT_LANGUAGES : [...new Set(keys)];
+}
+
+/** How an endpoint page's request samples are generated: docs.json's `api.examples`. */
+export interface SampleSettings extends SampleOptions {
+  readonly languages: SampleLanguages;
+}
+
+/** What docs.json's `api.examples` asks of generated request samples (Mintlify's defaults where it is silent). */
+export function sampleSettings(api: unknown): SampleSettings {
+  return { languages: sampleLanguages(api), ...sampleOptions(api) };
 }
 
 /** The sample of `request` in language `key` (not cURL, which samples.ts writes), if Offprint writes it. */
