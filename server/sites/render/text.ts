@@ -1,4 +1,5 @@
 /** Plain text of rendered HTML, for the search index. */
+import { characterEntities } from 'character-entities';
 
 const DROP = /<(svg|style|script|template|button)\b[\s\S]*?<\/\1>/gi;
 /**
@@ -10,16 +11,20 @@ const DROP = /<(svg|style|script|template|button)\b[\s\S]*?<\/\1>/gi;
 const UNINDEXED = /<(span|a)\b[^>]*\bdata-op-unindexed\b[^>]*>[^<]*<\/\1>/gi;
 const BLOCK =
   /<\/?(p|div|li|ul|ol|h[1-6]|pre|tr|td|th|table|details|summary|figure|figcaption|blockquote|br|hr|section|aside)\b[^>]*>/gi;
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+// A non-breaking space reads as a space in search text.
+const NAMED: Readonly<Record<string, string>> = { ...characterEntities, nbsp: ' ' };
 
-/** Decodes the entities React and Shiki emit (named basics and numeric references). */
+/**
+ * Decodes character references: the ones React and Shiki emit, and any HTML names (`&rsquo;`) in text
+ * authors write where HTML is not read (frontmatter). Names are case-sensitive, as in HTML.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, ref: string) => {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (all, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : all;
     }
-    return NAMED[ref.toLowerCase()] ?? all;
+    return Object.hasOwn(NAMED, ref) ? (NAMED[ref] ?? all) : all;
   });
 }
 

@@ -14,6 +14,7 @@ import type { GeneratedPage, PageUsage } from '../navigation/context.js';
 import { findOperation, missingOperationReason, pageSpecFile, parseOperationRef } from '../openapi/operations.js';
 import { findNamedSchema } from '../openapi/schemas.js';
 import { substituteKnownVariables } from '../../render/preprocess.js';
+import { decodeEntities } from '../../render/text.js';
 import { pagePathOf, pageUrlOf } from './files.js';
 import {
   FrontmatterSchema,
@@ -174,7 +175,9 @@ function visibility(frontmatter: Frontmatter, usage: PageUsage | undefined, v: V
 function common(path: string, frontmatter: Frontmatter, fallbackTitle: string) {
   const title = fmString(frontmatter.title) ?? fallbackTitle;
   const fields = {
-    description: fmString(frontmatter.description),
+    // Written where HTML is not read, it may still carry character references (`Greptile&apos;s`, text
+    // moved from HTML): Mintlify shows them decoded, and meta tags and search want the characters.
+    description: descriptionOf(frontmatter),
     icon: iconOf(frontmatter.icon ?? undefined, frontmatter.iconType ?? undefined),
     tag: fmString(frontmatter.tag),
     mode: fmString(frontmatter.mode),
@@ -188,6 +191,11 @@ function common(path: string, frontmatter: Frontmatter, fallbackTitle: string) {
     keywords: fmKeywords(frontmatter),
     ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
   };
+}
+
+function descriptionOf(frontmatter: Frontmatter): string | undefined {
+  const description = fmString(frontmatter.description);
+  return description === undefined ? undefined : decodeEntities(description);
 }
 
 function boostOf(frontmatter: Frontmatter, usage: PageUsage | undefined): { boost?: number } {
