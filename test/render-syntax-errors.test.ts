@@ -49,17 +49,30 @@ describe('MDX syntax errors in plain words', () => {
     }
   });
 
-  it('says the same in the import report, the page named by its file', async () => {
+  it('says the same in the import report, the page named by its file, hidden or outside the navigation too', async () => {
     const [source, reason] = CASES[0] ?? ['', ''];
+    // Pages a reader can open though search never lists them (kodediy's Doxygen pages, off the navigation).
+    const project = writeProject({
+      'docs.json': docsJson({ navigation: { pages: ['bad', 'hidden'] } }),
+      'bad.mdx': source,
+      'hidden.mdx': `---\ntitle: Hidden\nhidden: true\n---\n\n${source}`,
+      'offnav.mdx': '# Off the navigation\n\n| Field | About |\n| - | - |\n| uid | a<br>4-byte UID |\n',
+    });
     const created = await cli([
       ...['projects', 'create', '--data-dir', tempDir(), '--name', 'S', '--domain', 's.localhost', '--json'],
-      ...['--source', writeProject({ 'docs.json': docsJson({ navigation: { pages: ['bad'] } }), 'bad.mdx': source })],
+      ...['--source', project],
     ]);
     const { problemList } = JSON.parse(created.stdout) as {
       problemList: { code: string; file: string; message: string }[];
     };
     expect(problemList.filter((p) => p.code === 'render-failed')).toEqual([
       { code: 'render-failed', file: 'bad.mdx', message: `bad: ${reason}` },
+      { code: 'render-failed', file: 'hidden.mdx', message: `hidden: ${reason.replace('line 3', 'line 8')}` },
+      {
+        code: 'render-failed',
+        file: 'offnav.mdx',
+        message: expect.stringContaining('offnav: MDX syntax error at line 5:') as string,
+      },
     ]);
   });
 });

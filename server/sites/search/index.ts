@@ -10,7 +10,6 @@ import type { Logger } from '../../logger.js';
 import type { SiteModel, SiteProblem } from '../project/model.js';
 import { renderSandbox } from '../sandbox/shared.js';
 import type { SearchDoc } from '../theme/searchFormat.js';
-import { isSearchable } from './build.js';
 import { FolderSink } from './file.js';
 import { SearchRecordStream, type PageFailure, type RemoteMediaUse } from './records.js';
 import { buildSearchShards } from './shards.js';
@@ -19,7 +18,7 @@ export type { PageFailure, RemoteMediaUse } from './records.js';
 
 /** How the indexing of one build went. */
 export interface IndexedBuild {
-  /** Pages in the index. */
+  /** Pages rendered (every page but links elsewhere; the index holds the searchable ones). */
   readonly pages: number;
   /** Pages whose body could not be rendered (indexed by title and description only). */
   readonly failed: number;
@@ -66,8 +65,8 @@ export function importRenderBudgetMs(pages: number): number {
 }
 
 /**
- * Renders every searchable page of the build in `rootDir` (whose loaded model is `model`) and stores
- * the index there. Never throws for a page: one that fails is indexed without its body and listed.
+ * Renders every page of the build in `rootDir` (whose loaded model is `model`) and stores the index of
+ * the searchable ones there. Never throws for a page: one that fails is indexed without its body and listed.
  */
 export async function indexBuildFolder(
   rootDir: string,
@@ -76,7 +75,9 @@ export async function indexBuildFolder(
   options: Partial<IndexOptions> = {},
 ): Promise<IndexedBuild> {
   const concurrency = options.concurrency ?? renderSandbox().concurrency;
-  const pages = [...model.pages.values()].filter(isSearchable);
+  // Every page a reader can open, not only the searchable ones: a hidden page ships too, so the import
+  // report must say when it fails or uses what cannot work offline (records are written for searchable ones).
+  const pages = [...model.pages.values()].filter((page) => page.externalUrl === undefined);
   const deadline = Date.now() + (options.budgetMs ?? importRenderBudgetMs(pages.length));
   const stream = new SearchRecordStream(model, rootDir, logger, { concurrency, deadline });
   const stored = await storeShards(rootDir, stream.records(pages), () => !stream.outOfTime, logger);
