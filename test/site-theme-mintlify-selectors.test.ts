@@ -270,3 +270,29 @@ describe("Mintlify's identifiers and selectors", () => {
     expect(root.querySelectorAll('#header').map((e) => e.tagName)).toEqual(['HEADER']);
   });
 });
+
+describe("Mintlify's nav-logo", () => {
+  // Mintlify's is on each logo image: projects size it (Delora's `.nav-logo { height: 40px !important }`).
+  it('is on the logo images, light and dark, and on the name where there is no image', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"/>';
+    const logo = { light: '/logo/light.svg', dark: '/logo/dark.svg' };
+    const withLogo = await renderSite(
+      writeProject({
+        'docs.json': docsJson({ logo, navigation: { pages: ['index'] } }),
+        'logo/light.svg': svg,
+        'logo/dark.svg': svg,
+        'index.mdx': '# Home\n',
+      }),
+    );
+    const root = parse(withLogo.pages.get('/')?.html ?? '');
+    expect(root.querySelectorAll('.nav-logo').map((img) => [img.tagName, img.getAttribute('src')])).toEqual([
+      ['IMG', '/logo/light.svg'],
+      ['IMG', '/logo/dark.svg'],
+    ]);
+    expect(
+      page('/')
+        .querySelectorAll('.nav-logo')
+        .map((el) => el.tagName),
+    ).toEqual(['A']);
+  });
+});

@@ -31,10 +31,13 @@ function logo(site: SiteModel): string {
   const lightSrc = localAsset(img?.light);
   const darkSrc = localAsset(img?.dark) ?? lightSrc;
   if (!lightSrc || !darkSrc) return `<a class="op-logo op-logo-text nav-logo" href="${esc(href)}">${esc(name)}</a>`;
-  const light = `<img class="op-logo-img op-logo-light" src="${esc(lightSrc)}" alt="${esc(name)}">`;
+  // Mintlify's `nav-logo` is on each image, which projects' CSS sizes (`.nav-logo { height: 40px }`).
+  const light = `<img class="op-logo-img op-logo-light nav-logo" src="${esc(lightSrc)}" alt="${esc(name)}">`;
   const dark =
-    darkSrc === lightSrc ? '' : `<img class="op-logo-img op-logo-dark" src="${esc(darkSrc)}" alt="${esc(name)}">`;
-  return `<a class="${cls('op-logo', dark && 'op-logo-themed', 'nav-logo')}" href="${esc(href)}">${light}${dark}</a>`;
+    darkSrc === lightSrc
+      ? ''
+      : `<img class="op-logo-img op-logo-dark nav-logo" src="${esc(darkSrc)}" alt="${esc(name)}">`;
+  return `<a class="${cls('op-logo', dark && 'op-logo-themed')}" href="${esc(href)}">${light}${dark}</a>`;
 }
 
 const NAVBAR_TYPES: Readonly<Record<string, { label: string; icon: string }>> = {
