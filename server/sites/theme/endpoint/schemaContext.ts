@@ -82,7 +82,8 @@ export function refName(ref: string | undefined): string | undefined {
 export function flatten(ctx: SchemaContext, schema: Json): Json {
   const parts = Array.isArray(schema['allOf']) ? (schema['allOf'] as unknown[]) : [];
   if (parts.length === 0) return schema;
-  const properties: Record<string, unknown> = { ...(isObject(schema['properties']) ? schema['properties'] : {}) };
+  const own = isObject(schema['properties']) ? schema['properties'] : {};
+  const fromParts: Record<string, unknown> = {};
   const required = new Set<string>(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
   let merged: Record<string, unknown> = { ...schema };
   delete merged['allOf'];
@@ -91,10 +92,24 @@ export function flatten(ctx: SchemaContext, schema: Json): Json {
     if (!node) continue;
     const flat = flatten(ctx, node);
     merged = { ...flat, ...merged };
-    if (isObject(flat['properties'])) Object.assign(properties, flat['properties']);
+    if (isObject(flat['properties'])) {
+      for (const [name, value] of Object.entries(flat['properties'])) fromParts[name] = refined(fromParts[name], value);
+    }
     if (Array.isArray(flat['required'])) (flat['required'] as string[]).forEach((r) => required.add(r));
   }
+  const properties: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(own)) properties[name] = refined(fromParts[name], value);
+  for (const [name, value] of Object.entries(fromParts)) properties[name] ??= value;
   return { ...merged, properties, required: [...required] };
+}
+
+/**
+ * A property named again by a later branch (or the schema's own list): the later one refines the earlier
+ * (a narrower type, another `$ref`), and what it leaves unsaid the earlier still says. Delora's
+ * `allOf: [Step, {properties: {transactionRequest: {$ref: Request}}}]` dropped Step's description of it.
+ */
+function refined(earlier: unknown, later: unknown): unknown {
+  return earlier === undefined || earlier === later ? later : { allOf: [later, earlier] };
 }
 
 /** The alternatives of a `oneOf`/`anyOf` schema ([] for others). */
