@@ -53,6 +53,9 @@ beforeAll(async () => {
       'zh/index': '首页',
       'zh/guide/install': '安装',
       'zh/guide/only-zh': '仅中文',
+      // Pages outside the navigation, under a language's folder and not.
+      'fr/guide/extra': 'En plus',
+      extra: 'Extra',
     },
   );
   // Version labels that are not their folders' names: paired through the folder their pages share.
@@ -247,6 +250,17 @@ describe('interface text', () => {
       hu: 'Hasznos volt ez az oldal?',
       ca: 'Us ha estat útil aquesta pàgina?',
     });
+  });
+
+  it("is in the language of the folder a page outside the navigation is under (kodediy's hidden /es/index)", () => {
+    const fr = root(languages, '/fr/guide/extra');
+    expect(fr.querySelector('html')?.getAttribute('lang')).toBe('fr');
+    expect(fr.querySelector('.op-search-placeholder')?.textContent.trim()).toBe('Rechercher...');
+    expect(fr.querySelector('.op-sidebar')?.textContent).toContain('Démarrer');
+    expect(fr.querySelector('.op-sidebar [aria-current="page"]')).toBeNull();
+    const extra = root(languages, '/extra');
+    expect(extra.querySelector('html')?.getAttribute('lang')).toBe('en');
+    expect(extra.querySelector('.op-sidebar')?.textContent).toContain('Start');
   });
 
   it("writes a 404 page under a language's path in that language", () => {

@@ -2,7 +2,8 @@
 import type { SitePage, SiteModel } from '../project/model.js';
 import { markdownToText } from '../render/text.js';
 import type { RenderedPage } from '../render/types.js';
-import { breadcrumbs, pageLanguage } from '../theme/navigation.js';
+import { documentLanguage } from '../theme/equivalent.js';
+import { breadcrumbs } from '../theme/navigation.js';
 import { pageMethod } from '../theme/sidebar.js';
 import type { SearchDoc, SearchIndexData } from '../theme/searchFormat.js';
 
@@ -50,7 +51,7 @@ export function searchRecord(site: SiteModel, { page, rendered }: IndexablePage)
   const description = page.description ? markdownToText(page.description).replace(/\s+/g, ' ') : '';
   const method = pageMethod(page);
   const boost = page.boost !== undefined && Number.isFinite(page.boost) && page.boost > 0 ? page.boost : undefined;
-  const language = pageLanguage(site, page.path);
+  const language = documentLanguage(site, page);
   const body = compact(rendered.text, MAX_INDEXED_TEXT);
   const shown = compact(body, MAX_TEXT);
   const rest = body.slice(shown.length).trim();

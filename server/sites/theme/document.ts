@@ -15,7 +15,7 @@ import { htmlLang, uiText, type UiText } from './i18n/index.js';
 import { ui } from './icons.js';
 import { drawerExtras } from './drawer.js';
 import { locatePage, sectionFirstPage, sidebarOrder, type NavLocation } from './navigation.js';
-import { languageOfPath } from './equivalent.js';
+import { languageOfPath, locateDocumentPage } from './equivalent.js';
 import { renderPageActions } from './pageActions.js';
 import {
   FREE_IDS,
@@ -187,7 +187,7 @@ function proseClass(mode: Mode): string {
 /** The full HTML document of a page: head, banner, header, sidebar, content, TOC, pagination, feedback, footer. */
 export function renderDocument(args: DocumentArgs): string {
   const { site, page, rendered } = args;
-  const location = locatePage(site, page.path);
+  const location = locateDocumentPage(site, page);
   const { text: t, lang } = chrome(site, location);
   const mode = modeOf(page);
   const bare = mode === 'custom' || mode === 'frame';

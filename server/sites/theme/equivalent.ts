@@ -5,8 +5,9 @@
  * language's first page only when it has no such page. Versions are paired the same way (`v1/intro` <->
  * `v2/intro`).
  */
-import type { NavItem, NavSection, SiteModel } from '../project/model.js';
-import { sectionHref } from './navigation.js';
+import type { NavItem, NavSection, SitePage, SiteModel } from '../project/model.js';
+import { htmlLang } from './i18n/index.js';
+import { locatePage, pageLanguage, sectionFirstPage, sectionHref, type NavLocation } from './navigation.js';
 
 /** A section's pages: every page its sidebar lists (group roots included), its child sections' too. */
 function pagesOf(section: NavSection): string[] {
@@ -116,6 +117,23 @@ export function languageOfPath(site: SiteModel, urlPath: string): NavSection | u
       section.division === 'language' &&
       pairingOf(site, section).prefixes.some((prefix) => prefix !== '' && path.startsWith(prefix)),
   );
+}
+
+/**
+ * Where a page is in the navigation. A page outside it but under a language's folder (kodediy's hidden
+ * `/es/index`) is in that language: its shell, interface text and `lang`, as the 404 page of such a path
+ * is; it was in the default language's.
+ */
+export function locateDocumentPage(site: SiteModel, page: SitePage): NavLocation {
+  const language = page.inNavigation ? undefined : languageOfPath(site, page.url);
+  const first = language === undefined ? undefined : sectionFirstPage(language);
+  return first === undefined ? locatePage(site, page.path) : { ...locatePage(site, first), groups: [] };
+}
+
+/** The language of a page as its `<html lang>` says it ({@link locateDocumentPage}); undefined under none. */
+export function documentLanguage(site: SiteModel, page: SitePage): string | undefined {
+  const language = page.inNavigation ? undefined : languageOfPath(site, page.url);
+  return language === undefined ? pageLanguage(site, page.path) : htmlLang(language.label || 'en');
 }
 
 /**
