@@ -1,6 +1,6 @@
 /** Collapsibles built on `<details>` (work without JS): Accordion, AccordionGroup, Expandable; and Steps. */
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { IconSlot } from '../icons/Icon.js';
+import { drawsIcon, IconSlot } from '../icons/Icon.js';
 import { snippetNodes } from '../runtime/snippetBlocks.js';
 import { OutOfToc, SnippetPropsProvider, useRenderState, useTocDepth } from '../runtime/state.js';
 import { asNode, bool, elementChildren, num, str, type MdxProps } from './util.js';
@@ -139,9 +139,10 @@ export function Step(props: MdxProps): ReactNode {
       data-op-alias={anchor === undefined ? undefined : state.aliasOf(anchor)}
     >
       <div className="op-step-marker" aria-hidden="true">
-        {props['icon'] ? (
-          <IconSlot icon={props['icon']} iconType={props['iconType']} />
-        ) : (
+        {/* An icon the library lacks (Greptile's Pro `party-horn`) is still reported by the slot, which then
+            draws nothing: the step keeps its number rather than an empty circle. */}
+        {props['icon'] ? <IconSlot icon={props['icon']} iconType={props['iconType']} /> : null}
+        {props['icon'] && drawsIcon(props['icon'], state.iconLibrary, props['iconType']) ? null : (
           <span className="op-step-number">{number}</span>
         )}
       </div>

@@ -4,6 +4,7 @@ import { isRemoteUrl, useRenderState } from '../runtime/state.js';
 import { color, cx, num, str, type MdxProps } from '../components/util.js';
 import { MissingMedia, RemoteMedia } from '../components/remoteMedia.js';
 import { cdnIconDataUrl } from './cdnIcons.js';
+import type { IconLibrary } from '../types.js';
 import { iconSvg, isIconPath } from './icons.js';
 
 /** Props of {@link IconSlot}. */
@@ -80,6 +81,18 @@ export function IconSlot(props: IconSlotProps): ReactNode {
       dangerouslySetInnerHTML={{ __html: svg }}
     />
   );
+}
+
+/**
+ * Whether {@link IconSlot} draws something for `icon`: inline JSX, a path or URL (a file, or its "no image"
+ * mark), or a name the icon library knows. A component with a fallback of its own (a Step's number) shows
+ * that instead of an empty place.
+ */
+export function drawsIcon(icon: unknown, library: IconLibrary, iconType: unknown): boolean {
+  if (isValidElement(icon)) return true;
+  const name = str(icon)?.trim();
+  if (!name) return false;
+  return isIconPath(name) || iconSvg(name, library, str(iconType)) !== null;
 }
 
 /** An `<Icon>` with no `size` is 16px whatever the text around it, as Mintlify's Icon. */
