@@ -14,6 +14,7 @@ import { specRefProblems } from './openapi/pointer.js';
 import { ClassNameCollector } from './classNames.js';
 import { IconNameCollector } from './iconNames.js';
 import { withoutMissingIconFiles } from './iconFiles.js';
+import { RemoteRequestCollector } from './remoteFetches.js';
 import { definesInteractiveComponent } from './scripts.js';
 import { listProjectFiles } from './pages/files.js';
 import {
@@ -173,9 +174,11 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
   const icons = new IconNameCollector();
   icons.collectConfig(config, configFile);
   let interactiveComponents = false;
+  const remoteRequests = new RemoteRequestCollector();
   const scanSource: SourceScan = (source, file) => {
     classNames.collect(source);
     icons.collectSource(source, file);
+    remoteRequests.collectSource(source, file);
     interactiveComponents ||= definesInteractiveComponent(source);
   };
   const variables = config.variables ?? {};
@@ -231,6 +234,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     // Stable: a file's own problems stay in the order they were found.
     ...[...readProblems, ...pageProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     ...brokenLinks.problems(),
+    ...remoteRequests.problems(),
     ...stylesheetProblems(root, stylesheets),
   ];
   // The rest was checked in the converted shape: a mint.json's problems name the place written there.
