@@ -89,7 +89,7 @@ function specDocument(text: string): { doc: unknown; json: boolean } | undefined
     return { doc: JSON.parse(text), json: true };
   } catch {
     try {
-      return { doc: parseYaml(text), json: false };
+      return { doc: parseYaml(text, { merge: true }), json: false };
     } catch {
       return undefined;
     }

@@ -27,7 +27,7 @@ export function splitFrontmatter(source: string): SplitSource {
   const blank = '\n'.repeat(match[0].split('\n').length - 1);
   const body = blank + text.slice(match[0].length);
   try {
-    const parsed: unknown = parseYaml(match[1] ?? '');
+    const parsed: unknown = parseYaml(match[1] ?? '', { merge: true });
     if (parsed === null || parsed === undefined) return { frontmatter: {}, body, warnings: [] };
     const mapping = Array.isArray(parsed) ? undefined : MappingSchema.safeParse(parsed).data;
     if (mapping === undefined) return { frontmatter: {}, body, warnings: ['frontmatter: expected a YAML mapping'] };

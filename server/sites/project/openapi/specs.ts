@@ -83,7 +83,8 @@ export function parseSpecFile(rootDir: string, file: string): OpenApiSpec | unde
   const abs = join(rootDir, file);
   if (statSync(abs).size > MAX_SPEC_BYTES) return undefined;
   const text = readFileSync(abs, 'utf8');
-  const doc: unknown = file.toLowerCase().endsWith('.json') ? JSON.parse(text) : parse(text);
+  // Merge keys (`<<: *errors`) applied, as Mintlify's js-yaml does: YAML 1.2 alone keeps a literal "<<" key.
+  const doc: unknown = file.toLowerCase().endsWith('.json') ? JSON.parse(text) : parse(text, { merge: true });
   if (!isRecord(doc)) return undefined;
   if (nestedDeeperThan(doc, MAX_SPEC_DEPTH)) throw new Error(`nested deeper than the ${MAX_SPEC_DEPTH} levels allowed`);
   const version = str(doc['openapi']) ?? str(doc['swagger']);

@@ -65,7 +65,7 @@ const CLOSE = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
 
 function readYaml(yamlText: string): { value: unknown } | { error: string } {
   try {
-    return { value: parse(yamlText) };
+    return { value: parse(yamlText, { merge: true }) };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { error: `frontmatter is not valid YAML: ${message}` };
