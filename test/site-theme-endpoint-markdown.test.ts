@@ -36,4 +36,13 @@ describe('markdownText code', () => {
     expect(text).not.toContain('secret');
     expect(text).toContain('Then a done.');
   });
+
+  it("leaves out marks, never a word's own characters (TimelinesAI's chat_id read chatid)", () => {
+    const text = markdownText(
+      '## Send\n> Specified by **chat_id**, `seats_purchased` (1–99) or _any_ `<user_id>-<id>@partners.example.test`, [docs](https://x.test) # 3.',
+    );
+    expect(text).toBe(
+      'Send Specified by chat_id, seats_purchased (1–99) or any <user_id>-<id>@partners.example.test, docs # 3.',
+    );
+  });
 });

@@ -46,9 +46,23 @@ const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 /** One line of prose (outside code fences) without its Markdown/MDX syntax. */
 function proseLine(line: string): string {
-  if (/^\s*(import|export)\s/.test(line)) return '';
+  return /^\s*(import|export)\s/.test(line) ? '' : markdownLineWords(line);
+}
+
+/** The words of one line of Markdown prose: its marks (headings, lists, links, emphasis, tags) left out. */
+export function markdownLineWords(line: string): string {
   // Thematic breaks, setext underlines and table separator rows carry no words.
   if (/^\s*([-*_=]\s*){3,}$/.test(line) || /^\s*\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/.test(line)) return '';
+  // A code span's text is kept whole (`<user_id>` is no tag, `a_b_c` no emphasis): held aside meanwhile.
+  const spans: string[] = [];
+  const held = line.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_all, _ticks: string, code: string) => {
+    spans.push(/^ .* $/.test(code) ? code.slice(1, -1) : code);
+    return `\uE000${spans.length - 1}\uE000`;
+  });
+  return markWords(held).replace(/\uE000(\d+)\uE000/g, (_all, at: string) => spans[Number(at)] ?? '');
+}
+
+function markWords(line: string): string {
   return line
     .replace(/^\s{0,3}#{1,6}\s+/, '')
     .replace(/\s+#+\s*$/, '')
@@ -64,7 +78,6 @@ function proseLine(line: string): string {
     .replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*/g, '$1$2')
     .replace(/(^|\W)_(?=\S)([^_]+?)(?<=\S)_(?=\W|$)/g, '$1$2')
     .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
-    .replace(/`+([^`]+)`+/g, '$1')
     .replace(/^\s*\||\|\s*$/g, '')
     .replace(/\s+\|\s+/g, ' ');
 }

@@ -1,4 +1,5 @@
 /** A small, safe Markdown subset for OpenAPI descriptions: paragraphs, lists, fenced code, inline marks. */
+import { markdownLineWords } from '../../render/text.js';
 import { esc, inlineMarkdown } from '../html.js';
 
 /** Markdown text -> HTML; everything not understood is escaped text. */
@@ -84,12 +85,8 @@ export function markdownText(text: string): string {
       continue;
     }
     fence = openingFence(line);
-    if (fence === null) prose.push(line);
+    // Marks only, never a word's own characters: `chat_id` stays (it read `chatid`, which search then found).
+    if (fence === null) prose.push(markdownLineWords(line));
   }
-  return prose
-    .join(' ')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`#>]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return prose.join(' ').replace(/\s+/g, ' ').trim();
 }
