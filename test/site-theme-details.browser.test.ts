@@ -57,12 +57,29 @@ site.describe('theme rendering details in Chromium', () => {
       ['phone', PHONE],
     ] as const) {
       const page = await open(TABLE_PAGE, viewport);
-      await page.locator('.op-table').screenshot({ path: `${SHOTS}/table-code-${name}.png` });
+      await page
+        .locator('.op-table')
+        .first()
+        .screenshot({ path: `${SHOTS}/table-code-${name}.png` });
       expect(await page.locator('.op-table td code').count()).toBeGreaterThan(10);
       expect(await brokenWords(page)).toEqual([]);
       await page.context().close();
     }
   }, 60_000);
+
+  it('lays out a table whose last column is short at its columns’ own widths, with no scrolling on a desktop', async () => {
+    // Julep's session options (Default last) were forced 14rem wide for that column and scrolled.
+    const page = await open(TABLE_PAGE, { width: 1280, height: 900 });
+    const table = page.locator('.op-table', { hasText: 'context_overflow' });
+    await table.screenshot({ path: `${SHOTS}/table-short-last-column.png` });
+    expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    // `None` and `true` need no more than the 6rem floor every cell has.
+    const lastColumn = await table
+      .locator('tr:first-child td:last-child')
+      .evaluate((td) => td.getBoundingClientRect().width);
+    expect(lastColumn).toBeLessThanOrEqual(6 * 16 + 1);
+    await page.context().close();
+  });
 
   it('wraps a long one-word heading in the TOC inside its column, not cut off at the window edge', async () => {
     const page = await open(TABLE_PAGE, { width: 1280, height: 900 });

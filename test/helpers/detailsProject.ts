@@ -31,6 +31,13 @@ description: Every **option** of the \`Inbox\` component, see [the guide](/emoji
 | \`onNotificationClick\` | \`(notification: Notification) => void\` | \`() => {}\` | Called when a reader clicks a notification in the list. |
 | \`preferencesFilter\` | \`PreferencesFilter\` | \`{ tags: [] }\` | Which workflows the preferences page shows. |
 
+## Session options
+
+| Option | Type | Description | Default |
+| --- | --- | --- | --- |
+| \`context_overflow\` | \`truncate\` \\| \`adaptive\` \\| \`None\` | Strategy for handling context overflow: \`truncate\` cuts off the oldest context; \`adaptive\` adjusts it dynamically | \`None\` |
+| \`recall\` | \`boolean\` | Whether the session recalls earlier documents | \`true\` |
+
 ### PCC_IMAGE_PULL_UNAUTHORIZED_FOR_THE_PRIVATE_REGISTRY
 
 An error code as a heading: one long word, with no place to break it (pipecat's error-codes page).
