@@ -94,6 +94,30 @@ describe('navigation edge cases', () => {
     ]);
   });
 
+  it("says a page's operation is missing because the spec the config names by URL is not fetched (Julep's)", () => {
+    const dir = writeProject({
+      'mint.json': {
+        name: 'M',
+        colors: { primary: '#112233' },
+        openapi: ['https://api.example.test/openapi.json'],
+        navigation: [{ group: 'G', pages: ['create'] }],
+      },
+      'create.mdx': '---\ntitle: Create\nopenapi: post /agents\n---\n',
+    });
+    expect(loadSiteProject(dir).problems.map((p) => [p.code, p.file, p.message])).toEqual([
+      [
+        'remote-spec',
+        'mint.json',
+        'https://api.example.test/openapi.json: the spec is a URL, which an offline import cannot fetch; run `offprint pack` on a connected machine',
+      ],
+      [
+        'missing-operation',
+        'create.mdx',
+        'openapi "post /agents": the spec the config names by URL is not fetched (see its remote-spec problem), and no local one has it',
+      ],
+    ]);
+  });
+
   it('keeps a generated page off a file page of the same path', () => {
     const dir = writeProject({
       'docs.json': docsJson({

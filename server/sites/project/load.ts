@@ -182,6 +182,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
     interactiveComponents ||= definesInteractiveComponent(source);
   };
   const variables = config.variables ?? {};
+  const unfetchedSpecs = ctx.problems.some((p) => p.code === 'remote-spec');
   for (const [path, file] of pageFiles) {
     const usage = ctx.usage.get(path);
     if (usage === undefined) outOfNavPages++;
@@ -189,7 +190,7 @@ export function streamSiteProject(rootDir: string, onPage: PageSink): LoadedProj
       scanSource(source, file);
       brokenLinks.checkPage(file, source);
     });
-    onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s)));
+    onPage(filePage(page, usage, scan.specs, visibility, pageProblems, (s) => ctx.specFile(s), unfetchedSpecs));
   }
   // A file another file at the same path overrides is no page, but its problems are still the author's.
   const pageFileSet = new Set(pageFiles.values());

@@ -89,7 +89,8 @@ function pageRef(ctx: NavContext, text: string, id: string, inh: Inherited): str
     const local = inh.specs.flatMap((s) => ctx.specFile(s.source) ?? []);
     const found = findOperation(ctx.specs, op, local);
     if (found === undefined) {
-      ctx.problem('missing-operation', id, `"${text}": ${missingOperationReason(ctx.specs, op)}`);
+      const unfetched = ctx.problems.some((p) => p.code === 'remote-spec');
+      ctx.problem('missing-operation', id, `"${text}": ${missingOperationReason(ctx.specs, op, unfetched)}`);
       return undefined;
     }
     const directory = inh.specs.find((s) => ctx.specFile(s.source) === found.spec)?.directory ?? inh.apiDirectory;

@@ -143,11 +143,19 @@ export function findOperation(
 /**
  * Why {@link findOperation} found nothing for `ref`, in the import report's words: the spec it names is
  * not in the project (or is not an OpenAPI document), has no operations at all (`paths` empty or null),
- * or lacks this one; without a spec, the project has none, or none of its specs has it.
+ * or lacks this one; without a spec, the project has none, or none of its specs has it (`unfetched`: the
+ * config names one by URL that the import could not fetch).
  */
-export function missingOperationReason(specs: ReadonlyMap<string, OpenApiSpec>, ref: OperationRef): string {
+export function missingOperationReason(
+  specs: ReadonlyMap<string, OpenApiSpec>,
+  ref: OperationRef,
+  unfetched = false,
+): string {
   const what = ref.kind === 'webhook' ? `the webhook ${ref.name}` : `${ref.method.toUpperCase()} ${ref.path}`;
   if (ref.spec === undefined) {
+    // Julep's mint.json names its one spec by URL: "the project has no OpenAPI spec" hid the cause.
+    if (unfetched)
+      return 'the spec the config names by URL is not fetched (see its remote-spec problem), and no local one has it';
     return specs.size === 0 ? 'the project has no OpenAPI spec' : 'no local OpenAPI spec has this operation';
   }
   const file = specFileOf(ref.spec);

@@ -215,6 +215,7 @@ export function filePage(
   v: Visibility,
   problems: SiteProblem[],
   specFile: (source: string) => string | undefined = (source) => source,
+  unfetchedSpecs = false,
 ): SitePage {
   const schemaRef = fmString(page.frontmatter['openapi-schema']);
   if (schemaRef !== undefined && findNamedSchema(specs, schemaRef) === undefined) {
@@ -246,7 +247,7 @@ export function filePage(
       const why =
         ref === undefined
           ? 'is not "[spec] METHOD /path" or "[spec] webhook name"'
-          : missingOperationReason(specs, ref);
+          : missingOperationReason(specs, ref, unfetchedSpecs);
       problems.push({ code: 'missing-operation', file: page.file, message: `openapi "${openapi}": ${why}` });
     }
   }
