@@ -70,6 +70,25 @@ describe('buildSearchIndex', () => {
     expect(site.index.docs.find((d) => d.u === '/chat')?.s).toBe('API Reference › App');
   });
 
+  it('says it once when the two differ only by an emoji, punctuation or case (Julep\'s "🔍 API Reference")', async () => {
+    const site = await renderSite(
+      writeProject({
+        'docs.json': docsJson({
+          navigation: {
+            tabs: [
+              { tab: '🔍 API Reference', groups: [{ group: 'API reference:', pages: ['chat'] }] },
+              { tab: 'Guides', groups: [{ group: 'Guide', pages: ['start'] }] },
+            ],
+          },
+        }),
+        'chat.mdx': '---\ntitle: Chat\n---\n\nChat with the app.\n',
+        'start.mdx': '---\ntitle: Start\n---\n\nStart here.\n',
+      }),
+    );
+    expect(site.index.docs.find((d) => d.u === '/chat')?.s).toBe('🔍 API Reference');
+    expect(site.index.docs.find((d) => d.u === '/start')?.s).toBe('Guides › Guide');
+  });
+
   it('caps the text of huge pages', () => {
     const page = [...mini.pages.values()][0];
     if (!page) throw new Error('no page');

@@ -176,7 +176,15 @@ export function breadcrumbs(site: SiteModel, pagePath: string): string[] {
   if (!match) return [];
   const sections = match.chain.filter((s) => s.division !== 'language' && s.division !== 'version');
   const labels = [...sections.map((s) => s.label), ...match.groups.map((g) => g.label)].filter((l) => l !== '');
-  return labels.filter((label, i) => label !== labels[i - 1]);
+  return labels.filter((label, i) => i === 0 || crumbWords(label) !== crumbWords(labels[i - 1] ?? ''));
+}
+
+/** A label's words, for telling a repeat (Julep's tab "🔍 API Reference" and its group "API Reference"). */
+function crumbWords(label: string): string {
+  return label
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /**
