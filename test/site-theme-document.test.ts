@@ -228,6 +228,16 @@ describe('content column', () => {
     expect(texts(root, '.op-tabbar .is-active')).toEqual(['Guides']);
     expect(root.querySelector('[data-op-feedback]')).toBeNull();
   });
+
+  it("shows its description's Markdown and gives its words to the meta tags (langwatch's link)", () => {
+    const description = 'Start from the [introduction](/intro) or **search**.';
+    const settings = { ...shapes.site.settings, notFound: { ...shapes.site.settings.notFound, description } };
+    const root = parse(renderNotFound({ ...shapes.site, settings }));
+    expect(root.querySelector('.op-not-found a[href="/intro"]')?.textContent).toBe('introduction');
+    const words = 'Start from the introduction or search.';
+    expect(root.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(words);
+    expect(root.querySelector('meta[property="og:description"]')?.getAttribute('content')).toBe(words);
+  });
 });
 
 describe('safety of every page', () => {

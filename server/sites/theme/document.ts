@@ -1,6 +1,7 @@
 /** Whole HTML documents: a page in the site shell, and the 404 page. */
 import { homeUrl } from '../project/entry.js';
 import type { DocsConfig, SitePage, SiteModel } from '../project/model.js';
+import { markdownToText } from '../render/text.js';
 import type { RenderedPage } from '../render/types.js';
 import { bannerKey, renderBanner, renderFooter } from './footer.js';
 import { emojiImages } from './emoji.js';
@@ -276,7 +277,8 @@ export function renderNotFound(
     current: null,
     mode: 'default',
     // No project content: none of its class names, no stylesheet of them.
-    head: { title, description, noindex: true, math: false, scripts, utilities: false },
+    // The page shows the description's Markdown; its meta tags carry the words (a link's text, not `[..](..)`).
+    head: { title, description: markdownToText(description), noindex: true, math: false, scripts, utilities: false },
     article,
     aside: '',
     profile,
