@@ -1,6 +1,7 @@
 /** Request samples (curl + `x-codeSamples`) and response examples of an operation. */
 import { sampleLanguageLabel } from '../../project/sampleLanguages.js';
 import { exampleOf, type ExampleMode } from './example.js';
+import { EXAMPLE_FILE, fileFieldsOf, formKind, formOf, urlEncoded } from './formBodies.js';
 import { withExampleRefs } from './exampleRefs.js';
 import { generatedSample, type SampleSettings } from './snippets.js';
 import { isObject, type Json, type SchemaContext } from './schema.js';
@@ -100,6 +101,8 @@ export interface SampleInput {
   readonly operation: Json;
   /** What docs.json asks of generated samples (`api.examples`; snippets.ts). */
   readonly settings: SampleSettings;
+  /** The fields of a form body that are files (formBodies.ts). */
+  readonly fileFields?: ReadonlySet<string>;
 }
 
 /** Request bodies past this many characters are shown in cURL only. */
@@ -127,30 +130,31 @@ function specSamples(operation: Json): Sample[] {
  */
 export function requestSamples(input: SampleInput): Sample[] {
   if (!input.settings.autogenerate) return specSamples(input.operation);
+  const kind = formKind(input.contentType);
+  const form = kind === undefined ? undefined : formOf(input.body, input.fileFields ?? new Set());
+  const multipart = kind === 'multipart' ? form : undefined;
+  const body = kind === 'urlencoded' && form !== undefined ? urlEncoded(form) : input.body;
   const lines = [`curl --request ${input.method.toUpperCase()}`, `--url ${shellQuote(input.url)}`];
   for (const [name, value] of authHeaders(input.auth)) {
     lines.push(name === 'Cookie' ? `--cookie ${shellQuote(value)}` : `--header ${shellQuote(`${name}: ${value}`)}`);
   }
   for (const [name, value] of input.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   if (input.contentType) lines.push(`--header ${shellQuote(`Content-Type: ${input.contentType}`)}`);
-  if (input.body !== undefined) lines.push(`--data ${shellQuote(bodyText(input.body))}`);
+  if (multipart !== undefined) {
+    for (const [name, value] of multipart.fields) lines.push(`--form ${shellQuote(`${name}=${value}`)}`);
+    for (const name of multipart.files) lines.push(`--form ${shellQuote(`${name}=@${EXAMPLE_FILE}`)}`);
+  } else if (body !== undefined) lines.push(`--data ${shellQuote(bodyText(body))}`);
   const curl: Sample = { label: 'cURL', lang: 'bash', code: lines.join(' \\\n  ') };
   const curated = specSamples(input.operation);
   if (curated.length > 0) return [curl, ...curated];
-  const text = input.body === undefined ? undefined : bodyText(input.body);
+  const text = body === undefined || multipart !== undefined ? undefined : bodyText(body);
   // A body this large, written out five more times, would weigh the page down and help no reader.
   if (text !== undefined && text.length > MAX_GENERATED_BODY) return [curl];
   const headers = authHeaders(input.auth);
   headers.push(...input.headers.map(([name, value]): [string, string] => [name, value]));
   if (input.contentType) headers.push(['Content-Type', input.contentType]);
-  const json = typeof input.body !== 'string' && /json/i.test(input.contentType ?? '') ? input.body : undefined;
-  const request = {
-    method: input.method,
-    url: input.url,
-    headers,
-    body: text,
-    json,
-  };
+  const json = typeof body !== 'string' && /json/i.test(input.contentType ?? '') ? body : undefined;
+  const request = { method: input.method, url: input.url, headers, body: text, json, form: multipart };
   // In the order docs.json lists them, cURL included: Mintlify shows the first one named first.
   return input.settings.languages.flatMap((key) => (key === 'bash' ? [curl] : (generatedSample(request, key) ?? [])));
 }
@@ -191,6 +195,7 @@ export function operationSamples(ctx: SchemaContext, op: SampleOperation): Sampl
       (op.media ? mediaExample(ctx, op.media[1], op.settings.requiredOnly ? 'required' : 'request') : undefined),
     operation: op.operation,
     settings: op.settings,
+    fileFields: op.media === undefined ? new Set() : fileFieldsOf(ctx, op.media[1]['schema']),
   });
 }
 

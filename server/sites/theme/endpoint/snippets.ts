@@ -13,6 +13,7 @@ import {
   type SampleLanguageKey,
   type SampleOptions,
 } from '../../project/sampleLanguages.js';
+import { javascriptMultipart, pythonMultipart, type FormBody } from './formBodies.js';
 import { csharp, powershell } from './snippetsMicrosoft.js';
 import { dart, kotlin, swift } from './snippetsMobile.js';
 import { c, cpp, rust } from './snippetsNative.js';
@@ -29,6 +30,8 @@ export interface SampleRequest {
   readonly body: string | undefined;
   /** The body as a value, when it is JSON (Python passes it as `json=`). */
   readonly json: unknown;
+  /** A multipart body's fields and files (formBodies.ts), in place of `body`. */
+  readonly form?: FormBody | undefined;
 }
 
 /** A generated sample: its tab label, Shiki language and code. */
@@ -240,8 +243,21 @@ export function sampleSettings(api: unknown): SampleSettings {
   return { languages: sampleLanguages(api), ...sampleOptions(api) };
 }
 
+/** The writers of multipart requests: the languages whose common client sends files (others show none). */
+const MULTIPART: Readonly<
+  Partial<Record<SampleLanguageKey, { lang: string; make: (r: SampleRequest, form: FormBody) => string }>>
+> = {
+  python: { lang: 'python', make: pythonMultipart },
+  javascript: { lang: 'javascript', make: javascriptMultipart },
+  node: { lang: 'javascript', make: javascriptMultipart },
+};
+
 /** The sample of `request` in language `key` (not cURL, which samples.ts writes), if Offprint writes it. */
 export function generatedSample(request: SampleRequest, key: SampleLanguageKey): GeneratedSample | undefined {
+  if (request.form !== undefined) {
+    const writer = MULTIPART[key];
+    return writer && { label: sampleLabel(key), lang: writer.lang, code: writer.make(request, request.form) };
+  }
   const generator = GENERATORS[key];
   if (generator === undefined) return undefined;
   return { label: sampleLabel(key), lang: generator.lang, code: generator.make(request) };
