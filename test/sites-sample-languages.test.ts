@@ -44,3 +44,27 @@ describe('api.examples.languages at import', () => {
     ]);
   });
 });
+
+describe("a mint.json's api.request.example.languages", () => {
+  it('is read as api.examples.languages, and a name that shows nothing is reported where it is written', () => {
+    const dir = writeProject({
+      'mint.json': {
+        name: 'M',
+        colors: { primary: '#112233' },
+        api: { request: { example: { languages: ['python', 'klingon'], showOptionalParams: true } } },
+        navigation: [{ group: 'G', pages: ['index'] }],
+      },
+      'index.mdx': '---\ntitle: Home\n---\n\nHi\n',
+    });
+    const model = loadSiteProject(dir);
+    expect(model.config.api?.['examples']).toEqual({ languages: ['python', 'klingon'] });
+    expect(model.problems.map((p) => [p.code, p.file, p.keyPath, p.message])).toEqual([
+      [
+        'unsupported-config',
+        'mint.json',
+        'api.request.example.languages[1]',
+        '"klingon": not a language Mintlify generates request samples in; it is left out',
+      ],
+    ]);
+  });
+});

@@ -140,6 +140,7 @@ export function convertMintJson(mint: LegacyConfig, pageExists: PageExists, orig
               proxy: api.playground.disableProxy === true ? false : undefined,
             }),
       mdx: api === undefined ? undefined : compact({ server: api.baseUrl, auth: api.auth }),
+      examples: nonEmpty({ languages: api?.request?.example?.languages }),
     }),
     integrations: integrationsOf(mint),
     seo: nonEmpty({ indexing: seo?.indexHiddenPages === true ? 'all' : undefined, metatags: metadata }),

@@ -22,6 +22,7 @@ const RENAMED: readonly (readonly [string, string])[] = [
   ['api.playground', 'api.playground'],
   ['api.playground.display', 'api.playground.mode'],
   ['api.playground.proxy', 'api.playground.disableProxy'],
+  ['api.examples', 'api.request.example'],
   ['seo.metatags', 'metadata'],
   ['seo.indexing', 'seo.indexHiddenPages'],
   ['appearance', 'modeToggle'],

@@ -112,7 +112,12 @@ export const LegacyConfigSchema = z.looseObject({
       baseUrl: z.union([z.string(), z.array(z.string())], { error: 'must be a URL, or a list of URLs' }).optional(),
       auth: z.looseObject({}).optional(),
       playground: z.looseObject({ mode: z.string().optional(), disableProxy: z.boolean().optional() }).optional(),
-      request: Unread,
+      // `request.example.languages` is docs.json's `api.examples.languages` (legacy.ts).
+      request: z
+        .looseObject({
+          example: z.looseObject({ languages: z.array(z.string()).optional(), showOptionalParams: Unread }).optional(),
+        })
+        .optional(),
       maintainOrder: Unread,
       paramFields: Unread,
     })
