@@ -89,4 +89,40 @@ describe('request samples of form bodies', () => {
     expect(samples.get('Go')).toContain('grant_type=client_credentials&scope=read+write');
     expect(samples.get('Java')).toContain('grant_type=client_credentials&scope=read+write');
   });
+
+  it("send a Swagger 2 operation's formData parameters as its form, listed as its body", async () => {
+    const swagger = {
+      swagger: '2.0',
+      info: { title: 'Pets', version: '1' },
+      host: 'api.example.test',
+      schemes: ['https'],
+      paths: {
+        '/pets': {
+          post: {
+            summary: 'Add a pet',
+            consumes: ['application/x-www-form-urlencoded'],
+            parameters: [
+              { in: 'formData', name: 'name', type: 'string', required: true, description: 'The pet name.' },
+              { in: 'formData', name: 'age', type: 'integer' },
+            ],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+        '/photos': {
+          post: {
+            summary: 'Upload a photo',
+            parameters: [{ in: 'formData', name: 'photo', type: 'file', required: true }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    };
+    const pets = await endpointPageOf(swagger, '/pets');
+    expect(pets.querySelector('.op-endpoint-media')?.textContent).toBe('application/x-www-form-urlencoded');
+    expect(pets.textContent).toContain('The pet name.');
+    expect(pets.querySelector('.op-request-example pre')?.textContent).toContain("--data 'name=<string>&age=123'");
+    const photos = await endpointPageOf(swagger, '/photos');
+    expect(photos.querySelector('.op-endpoint-media')?.textContent).toBe('multipart/form-data');
+    expect(photos.querySelector('.op-request-example pre')?.textContent).toContain("--form 'photo=@example-file'");
+  });
 });

@@ -152,7 +152,7 @@ export async function renderEndpointPage(
   // example the page writes replaces the generated one, as on Mintlify, so that one is neither built nor
   // highlighted (a highlight is the page's costliest step).
   const body = ctx.resolve(operation['requestBody']).node;
-  const media = pickContent(body?.['content']) ?? swaggerBody(params);
+  const media = pickContent(body?.['content']) ?? swaggerBody(params, operation['consumes'] ?? doc['consumes']);
   const requests: RequestExample<Sample>[] = content?.requestExample
     ? []
     : webhook
@@ -213,14 +213,7 @@ export async function renderEndpointPage(
       .filter((p) => p['in'] === location)
       .map((p) => {
         page.text.push(String(p['name']), typeof p['description'] === 'string' ? markdownText(p['description']) : '');
-        const schema = p['schema'] ?? {
-          type: p['type'],
-          format: p['format'],
-          enum: p['enum'],
-          items: p['items'],
-          default: p['default'],
-        };
-        return fieldRow(located, String(p['name']), schema, {
+        return fieldRow(located, String(p['name']), swaggerParamSchema(p), {
           required: p['required'] === true || location === 'path',
           anchor: page.anchor('parameter'),
           description: p['description'],
@@ -267,8 +260,28 @@ function webhookSamples(ctx: SchemaContext, media: [string, Json] | undefined): 
   return value === undefined || media === undefined ? [] : [{ label: 'Payload', ...exampleText(value, media[0]) }];
 }
 
-/** Swagger 2.0: an `in: body` parameter is the request body. */
-function swaggerBody(params: Json[]): [string, Json] | undefined {
+/** A Swagger 2.0 parameter's schema, written on the parameter itself. */
+function swaggerParamSchema(p: Json): Json {
+  const own = p['schema'];
+  if (isObject(own)) return own;
+  return { type: p['type'], format: p['format'], enum: p['enum'], items: p['items'], default: p['default'] };
+}
+
+/**
+ * Swagger 2.0's request body: an `in: body` parameter, or its `in: formData` parameters as a form's fields
+ * (multipart when one is a file or `consumes` says so, else urlencoded); they were left out of the page.
+ */
+function swaggerBody(params: Json[], consumes: unknown): [string, Json] | undefined {
   const body = params.find((p) => p['in'] === 'body');
-  return body ? ['application/json', { schema: body['schema'] }] : undefined;
+  if (body) return ['application/json', { schema: body['schema'] }];
+  const fields = params.filter((p) => p['in'] === 'formData' && typeof p['name'] === 'string');
+  if (fields.length === 0) return undefined;
+  const types = Array.isArray(consumes) ? consumes.filter((c): c is string => typeof c === 'string') : [];
+  const multipart = fields.some((p) => p['type'] === 'file') || types.some((c) => /^multipart\/form-data/i.test(c));
+  const properties = Object.fromEntries(
+    fields.map((p) => [String(p['name']), { ...swaggerParamSchema(p), description: p['description'] }]),
+  );
+  const required = fields.filter((p) => p['required'] === true).map((p) => String(p['name']));
+  const type = multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+  return [type, { schema: { type: 'object', properties, required } }];
 }

@@ -39,9 +39,13 @@ export function formOf(body: unknown, files: ReadonlySet<string>): FormBody | un
   return { fields, files: fileNames };
 }
 
-/** A form's fields URL-encoded (`name=widget&tags=a&tags=b`): the body of a urlencoded request. */
+/**
+ * A form's fields URL-encoded (`name=widget&tags=a&tags=b`): the body of a urlencoded request. A
+ * placeholder's brackets stay readable (`name=<string>`), for the reader to replace.
+ */
 export function urlEncoded(form: FormBody): string {
-  return new URLSearchParams(form.fields.map(([name, value]) => [name, value])).toString();
+  const encoded = new URLSearchParams(form.fields.map(([name, value]) => [name, value])).toString();
+  return encoded.replace(/%3C/g, '<').replace(/%3E/g, '>');
 }
 
 /** A binary string (OpenAPI 3's `format: binary`, Swagger 2's `type: file`), or a list of them. */
