@@ -46,7 +46,7 @@ describe('importing a packed project', () => {
     const html = await (await served.site('/')).text();
     expect(html).toContain(`<img src="${copyOf('/img.png')}" alt="Screenshot"`);
     expect(html).toContain(`<img src="${copyOf('/hop?n=3')}" alt="Framed"`);
-    expect(html).toContain(`class="op-logo-img op-logo-light" src="${copyOf('/logo.png')}"`);
+    expect(html).toContain(`class="op-logo-img op-logo-light nav-logo" src="${copyOf('/logo.png')}"`);
     expect(html).not.toContain(net.base);
     const image = await served.site(copyOf('/img.png'));
     expect(image.status).toBe(200);
@@ -127,7 +127,11 @@ describe('importing a project that was not packed', () => {
       expect(remote).toEqual(
         expect.arrayContaining([
           ['remote-spec', 'docs.json', expect.stringContaining('run `offprint pack` on a connected machine')],
-          ['missing-operation', 'widgets.mdx', 'openapi "GET /widgets": the project has no OpenAPI spec'],
+          [
+            'missing-operation',
+            'widgets.mdx',
+            'openapi "GET /widgets": the spec the config names by URL is not fetched (see its remote-spec problem), and no local one has it',
+          ],
           ['remote-asset', 'docs.json', `URL/logo.png: an image hosted elsewhere ${hint}`],
           ['remote-asset', 'index.mdx', `URL/img.png: media hosted elsewhere ${hint}`],
           ['remote-asset', 'media.mdx', `URL/clip.mp4: media hosted elsewhere ${hint}`],
