@@ -3,7 +3,6 @@
  * Python's `files=`, a `FormData`), an `application/x-www-form-urlencoded` one is `a=1&b=2`: TimelinesAI's
  * file upload was shown as JSON sent under a multipart header, a request no server reads.
  */
-import type { SampleRequest } from './snippets.js';
 import { flatten, isObject, type SchemaContext } from './schema.js';
 
 /** A multipart body: its text fields, in order, and the names of its file fields. */
@@ -65,58 +64,13 @@ export function fileFieldsOf(ctx: SchemaContext, schema: unknown): Set<string> {
   return new Set(Object.entries(properties).flatMap(([name, value]) => (isFile(inner, value) ? [name] : [])));
 }
 
-/** The headers a multipart request writes itself: its content type, which carries the boundary. */
-function ownHeaders(r: SampleRequest): (readonly [string, string])[] {
-  return r.headers.filter(([name]) => name.toLowerCase() !== 'content-type');
-}
-
-const q = (text: string): string => JSON.stringify(text);
-
-/** A multipart request in Python's requests: `data=` its fields, `files=` its files. */
-export function pythonMultipart(r: SampleRequest, form: FormBody): string {
-  const args = [q(r.method.toUpperCase()), 'url'];
-  const setup: string[] = [];
-  if (form.fields.length > 0) {
-    setup.push(`payload = {\n${form.fields.map(([name, value]) => `    ${q(name)}: ${q(value)}`).join(',\n')}\n}`);
-    args.push('data=payload');
-  }
-  if (form.files.length > 0) {
-    setup.push(
-      `files = {\n${form.files.map((name) => `    ${q(name)}: open(${q(EXAMPLE_FILE)}, "rb")`).join(',\n')}\n}`,
-    );
-    args.push('files=files');
-  }
-  const headers = ownHeaders(r);
-  if (headers.length > 0) {
-    setup.push(`headers = {\n${headers.map(([name, value]) => `    ${q(name)}: ${q(value)}`).join(',\n')}\n}`);
-    args.push('headers=headers');
-  }
-  const lines = ['import requests', '', `url = ${q(r.url)}`, ...(setup.length > 0 ? ['', ...setup] : [])];
-  lines.push('', `response = requests.request(${args.join(', ')})`, '', 'print(response.text)');
-  return lines.join('\n');
-}
-
-/** A multipart request with fetch and a FormData (the browser's, or Node's since 18). */
-export function javascriptMultipart(r: SampleRequest, form: FormBody): string {
-  const appends = [
-    ...form.fields.map(([name, value]) => `form.append(${q(name)}, ${q(value)});`),
-    ...form.files.map((name) => `form.append(${q(name)}, new Blob(['<file contents>']), ${q(EXAMPLE_FILE)});`),
-  ];
-  const options = [`  method: ${q(r.method.toUpperCase())}`];
-  const headers = ownHeaders(r);
-  if (headers.length > 0) {
-    options.push(`  headers: {${headers.map(([name, value]) => `${q(name)}: ${q(value)}`).join(', ')}}`);
-  }
-  options.push('  body: form');
+/** A multipart body as a FormData the request sends (`body: form`). */
+export function formDataLines(form: FormBody): string[] {
+  const q = (text: string): string => JSON.stringify(text);
   return [
     'const form = new FormData();',
-    ...appends,
+    ...form.fields.map(([name, value]) => `form.append(${q(name)}, ${q(value)});`),
+    ...form.files.map((name) => `form.append(${q(name)}, new Blob(['<file contents>']), ${q(EXAMPLE_FILE)});`),
     '',
-    `const options = {\n${options.join(',\n')}\n};`,
-    '',
-    `fetch(${q(r.url)}, options)`,
-    '  .then(response => response.json())',
-    '  .then(response => console.log(response))',
-    '  .catch(err => console.error(err));',
-  ].join('\n');
+  ];
 }

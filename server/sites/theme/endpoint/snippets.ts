@@ -13,7 +13,7 @@ import {
   type SampleLanguageKey,
   type SampleOptions,
 } from '../../project/sampleLanguages.js';
-import { javascriptMultipart, pythonMultipart, type FormBody } from './formBodies.js';
+import { EXAMPLE_FILE, formDataLines, type FormBody } from './formBodies.js';
 import { csharp, powershell } from './snippetsMicrosoft.js';
 import { dart, kotlin, swift } from './snippetsMobile.js';
 import { c, cpp, rust } from './snippetsNative.js';
@@ -62,15 +62,25 @@ function pythonLiteral(value: unknown, indent = ''): string {
 function python(r: SampleRequest): string {
   const setup: string[] = [];
   const args = [q(r.method.toUpperCase()), 'url'];
-  if (r.json !== undefined) {
+  if (r.form !== undefined) {
+    // requests writes a multipart body (and its boundary) from `data=` fields and `files=`.
+    if (r.form.fields.length > 0) {
+      setup.push(`payload = {\n${r.form.fields.map(([name, value]) => `    ${q(name)}: ${q(value)}`).join(',\n')}\n}`);
+      args.push('data=payload');
+    }
+    if (r.form.files.length > 0) {
+      const files = r.form.files.map((name) => `    ${q(name)}: open(${q(EXAMPLE_FILE)}, "rb")`);
+      setup.push(`files = {\n${files.join(',\n')}\n}`);
+      args.push('files=files');
+    }
+  } else if (r.json !== undefined) {
     setup.push(`payload = ${pythonLiteral(r.json)}`);
     args.push('json=payload');
   } else if (r.body !== undefined) {
     setup.push(`payload = ${q(r.body)}`);
     args.push('data=payload');
   }
-  const headers =
-    r.json !== undefined ? r.headers.filter(([name]) => name.toLowerCase() !== 'content-type') : r.headers;
+  const headers = r.json !== undefined || r.form !== undefined ? withoutContentType(r.headers) : r.headers;
   if (headers.length > 0) {
     setup.push(`headers = {\n${headers.map(([name, value]) => `    ${q(name)}: ${q(value)}`).join(',\n')}\n}`);
     args.push('headers=headers');
@@ -81,16 +91,26 @@ function python(r: SampleRequest): string {
   return lines.join('\n');
 }
 
+/** Headers but the content type, which a client writes itself (JSON, or a multipart body's boundary). */
+function withoutContentType(headers: SampleRequest['headers']): SampleRequest['headers'] {
+  return headers.filter(([name]) => name.toLowerCase() !== 'content-type');
+}
+
 function javascript(asked: SampleRequest): string {
   const { request: r, note } = withoutRefusedBody(asked, 'fetch');
   const options = [`  method: ${q(r.method.toUpperCase())}`];
-  if (r.headers.length > 0) {
-    options.push(`  headers: {${r.headers.map(([name, value]) => `${q(name)}: ${q(value)}`).join(', ')}}`);
+  // A FormData body (the browser's, or Node's since 18) writes its own multipart content type.
+  const headers = r.form === undefined ? r.headers : withoutContentType(r.headers);
+  if (headers.length > 0) {
+    options.push(`  headers: {${headers.map(([name, value]) => `${q(name)}: ${q(value)}`).join(', ')}}`);
   }
-  if (r.json !== undefined) options.push(`  body: JSON.stringify(${JSON.stringify(r.json)})`);
+  const form = r.form === undefined ? [] : formDataLines(r.form);
+  if (r.form !== undefined) options.push('  body: form');
+  else if (r.json !== undefined) options.push(`  body: JSON.stringify(${JSON.stringify(r.json)})`);
   else if (r.body !== undefined) options.push(`  body: ${q(r.body)}`);
   return [
     ...(note === null ? [] : [`// ${note}`]),
+    ...form,
     `const options = {\n${options.join(',\n')}\n};`,
     '',
     `fetch(${q(r.url)}, options)`,
@@ -243,21 +263,12 @@ export function sampleSettings(api: unknown): SampleSettings {
   return { languages: sampleLanguages(api), ...sampleOptions(api) };
 }
 
-/** The writers of multipart requests: the languages whose common client sends files (others show none). */
-const MULTIPART: Readonly<
-  Partial<Record<SampleLanguageKey, { lang: string; make: (r: SampleRequest, form: FormBody) => string }>>
-> = {
-  python: { lang: 'python', make: pythonMultipart },
-  javascript: { lang: 'javascript', make: javascriptMultipart },
-  node: { lang: 'javascript', make: javascriptMultipart },
-};
+/** The languages whose samples send a multipart body (their common client sends files); others show none. */
+const MULTIPART: ReadonlySet<SampleLanguageKey> = new Set(['python', 'javascript', 'node']);
 
 /** The sample of `request` in language `key` (not cURL, which samples.ts writes), if Offprint writes it. */
 export function generatedSample(request: SampleRequest, key: SampleLanguageKey): GeneratedSample | undefined {
-  if (request.form !== undefined) {
-    const writer = MULTIPART[key];
-    return writer && { label: sampleLabel(key), lang: writer.lang, code: writer.make(request, request.form) };
-  }
+  if (request.form !== undefined && !MULTIPART.has(key)) return undefined;
   const generator = GENERATORS[key];
   if (generator === undefined) return undefined;
   return { label: sampleLabel(key), lang: generator.lang, code: generator.make(request) };
